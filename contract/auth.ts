@@ -1,0 +1,18 @@
+/** The password policy, shared by the Cognito pool (CDK), the local emulator and the signup form. */
+export const PASSWORD_POLICY = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: false,
+} as const;
+
+/** Why a password breaks the policy, in Cognito's words, or null when it conforms. */
+export function passwordPolicyViolation(password: string): string | null {
+  const p = PASSWORD_POLICY;
+  if (password.length < p.minLength) return `Password not long enough (minimum ${p.minLength} characters)`;
+  if (p.requireLowercase && !/[a-z]/.test(password)) return 'Password must have lowercase characters';
+  if (p.requireUppercase && !/[A-Z]/.test(password)) return 'Password must have uppercase characters';
+  if (p.requireDigits && !/[0-9]/.test(password)) return 'Password must have numeric characters';
+  return null;
+}

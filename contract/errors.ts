@@ -1,0 +1,63 @@
+/**
+ * Error codes the API returns, with the user-visible text from the product spec.
+ * Every error body is `{ error: message, code }` so the web client can show `error` as is.
+ */
+export const ErrorCode = {
+  InvalidInput: 'INVALID_INPUT',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  NotEnoughCredits: 'NOT_ENOUGH_CREDITS',
+  Conflict: 'CONFLICT',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  RateLimited: 'RATE_LIMITED',
+  ProviderError: 'PROVIDER_ERROR',
+  Unavailable: 'UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  INVALID_INPUT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NOT_ENOUGH_CREDITS: 402,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  PROVIDER_ERROR: 502,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The spec's messages (sections 4, 5 and 8), verbatim. */
+export const Messages = {
+  unauthorized: 'Unauthorized',
+  signInToGenerateImages: 'Please sign in to generate images.',
+  signIn: 'Please sign in.',
+  enterPrompt: 'Please enter a prompt!',
+  promptRequired: 'Prompt is required.',
+  notEnoughCredits: (cost: number) => `Not enough credits. Required: ${cost}`,
+  promptTooLong: (max: number) => `Prompt is too long. Keep it under ${max} characters.`,
+  imageTooLarge: 'Image must be under 5MB.',
+  invalidImage: 'Invalid file type or size. Image must be under 5MB.',
+  noPredictionId: 'No prediction ID returned from server.',
+  imageGenerationFailed: 'Image generation failed',
+  videoGenerationFailed: 'Video generation failed',
+  unknownError: 'Unknown error',
+  fillAllFields: 'Please fill in all fields.',
+  contactSent: "Message sent successfully! We'll reply within 48 hours.",
+  contactFailed: 'Failed to send message.',
+  notFound: 'Not found.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  invalidPack: 'Choose one of the credit packs.',
+  invalidJson: 'The request body must be valid JSON.',
+  payloadTooLarge: 'Request is too large.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+}

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './packs';
+export * from './catalog';
+export * from './routes';
+export * from './schemas';
+export * from './auth';

@@ -1,0 +1,30 @@
+/** Credit packs (spec section 9). Amounts are strings in USD so money is never a float. */
+export interface CreditPack {
+  id: string;
+  credits: number;
+  /** Price in USD as PayPal expects it, e.g. "6.99". */
+  amount: string;
+  /** Price in cents, for arithmetic. */
+  cents: number;
+  /** How many basic (Wan 5 s) videos the pack is worth, as the spec states it. */
+  basicVideos: number;
+}
+
+export const CURRENCY = 'USD';
+
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'pack-72', credits: 72, amount: '6.99', cents: 699, basicVideos: 12 },
+  { id: 'pack-150', credits: 150, amount: '13.99', cents: 1399, basicVideos: 24 },
+  { id: 'pack-300', credits: 300, amount: '25.99', cents: 2599, basicVideos: 36 },
+];
+
+/** The pack with exactly this price and credit count, or undefined. */
+export function findPack(amount: string | number, credits: number): CreditPack | undefined {
+  const cents = Math.round(Number(amount) * 100);
+  if (!Number.isFinite(cents)) return undefined;
+  return CREDIT_PACKS.find((p) => p.cents === cents && p.credits === credits);
+}
+
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

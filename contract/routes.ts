@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import * as s from './schemas';
+
+/**
+ * How a route is protected:
+ * - none: public.
+ * - user: a verified Cognito ID token (JWT authorizer in the cloud, the local gateway here).
+ * - signature: the handler verifies a provider signature (webhooks).
+ */
+export type RouteAuth = 'none' | 'user' | 'signature';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface RouteDef {
+  /** Stable id, used for function names and CDK ids. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/check-status/{predictionId}. */
+  path: string;
+  auth: RouteAuth;
+  /** File under lambdas/handlers/ (without .ts) exporting `handler`. */
+  handler: string;
+  request?: z.ZodType;
+  response?: z.ZodType;
+  /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  /** What the function may touch in the cloud; CDK grants exactly this. */
+  grants: readonly Grant[];
+}
+
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'media:read'
+  | 'media:write'
+  | 'media:delete'
+  | 'ses:send'
+  | 'ses:read'
+  | 'cognito:read'
+  | 'secret:replicate'
+  | 'secret:paypal';
+
+export const ROUTES = [
+  {
+    id: 'health',
+    method: 'GET',
+    path: '/api/health',
+    auth: 'none',
+    handler: 'get-health',
+    response: s.HealthResponse,
+    grants: ['table:read', 'media:read', 'ses:read'],
+  },
+  {
+    id: 'me',
+    method: 'GET',
+    path: '/api/me',
+    auth: 'user',
+    handler: 'get-me',
+    response: s.MeResponse,
+    grants: ['table:read', 'table:write'],
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** Turns `/api/media/{id}` into a matcher returning the path parameters. */
+export function compilePath(path: string): (actual: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const re = new RegExp(`^${pattern.replace(/\\\{|\\\}/g, '')}$`);
+  return (actual) => {
+    const m = re.exec(actual);
+    if (!m) return null;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      params[n] = decodeURIComponent(m[i + 1]!);
+    });
+    return params;
+  };
+}

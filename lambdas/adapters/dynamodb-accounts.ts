@@ -1,0 +1,75 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Account, AccountStore } from '../ports/accounts';
+import { keys } from './keys';
+
+export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): AccountStore {
+  return {
+    async get(sub) {
+      const res = await db.send(
+        new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true }),
+      );
+      if (!res.Item) return undefined;
+      const i = res.Item;
+      return {
+        sub,
+        email: i.email,
+        firstName: i.firstName,
+        lastName: i.lastName,
+        createdAt: i.createdAt,
+        credits: i.credits,
+      };
+    },
+
+    async createWithWelcome(a: Account) {
+      const pk = keys.user(a.sub);
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: table,
+                  Item: {
+                    pk,
+                    sk: keys.account,
+                    type: 'account',
+                    email: a.email,
+                    firstName: a.firstName,
+                    lastName: a.lastName,
+                    createdAt: a.createdAt,
+                    credits: a.credits,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: table,
+                  Item: {
+                    pk,
+                    sk: keys.ledger(a.createdAt, 'welcome'),
+                    type: 'ledger',
+                    delta: a.credits,
+                    balance: a.credits,
+                    reason: 'welcome',
+                    ref: 'signup',
+                    createdAt: a.createdAt,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        // Another first call won the race: the account exists, nothing was written by this one.
+        if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          return false;
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Key layout of the single table (DESIGN section 3). */
+export const keys = {
+  user: (sub: string) => `USER#${sub}`,
+  account: 'ACCOUNT',
+  ledger: (createdAt: string, id: string) => `LEDGER#${createdAt}#${id}`,
+  media: (createdAt: string, id: string) => `MEDIA#${createdAt}#${id}`,
+  job: (predictionId: string) => `JOB#${predictionId}`,
+  order: (orderId: string) => `ORDER#${orderId}`,
+} as const;

@@ -1,0 +1,49 @@
+import { ErrorCode, Messages } from '../../contract/errors';
+
+/** A domain error: carries the user-visible message (the spec's wording) and its code. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInput extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(ErrorCode.InvalidInput, message, details);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message: string = Messages.unauthorized) {
+    super(ErrorCode.Unauthorized, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string = Messages.notFound) {
+    super(ErrorCode.NotFound, message);
+  }
+}
+export class NotEnoughCredits extends AppError {
+  constructor(readonly required: number) {
+    super(ErrorCode.NotEnoughCredits, Messages.notEnoughCredits(required), { required });
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.Conflict, message);
+  }
+}
+export class RateLimited extends AppError {
+  constructor(message: string = Messages.tooManyRequests) {
+    super(ErrorCode.RateLimited, message);
+  }
+}
+export class ProviderError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.ProviderError, message);
+  }
+}

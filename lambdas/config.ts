@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, validated once per cold start. Handlers fail fast with a clear message when a key is missing.
+ * Keys and their meaning: .env.example.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const Env = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  APP_URL: z.string().url(),
+  SES_FROM_ADDRESS: z.string().email(),
+  SUPPORT_EMAIL: z.string().email(),
+  REPLICATE_BASE_URL: optionalUrl,
+  REPLICATE_API_TOKEN: optional,
+  REPLICATE_WEBHOOK_SECRET: optional,
+  PAYPAL_BASE_URL: optionalUrl,
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_WEBHOOK_ID: optional,
+  SECRETS_ARN: optional,
+  /** Set only by the embedded stack: where cognito-local serves the pool's JWKS. */
+  COGNITO_JWKS_URL: optionalUrl,
+  AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  AWS_ENDPOINT_URL_SESV2: optionalUrl,
+});
+export type AppConfig = z.infer<typeof Env>;
+
+let cached: AppConfig | undefined;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const keys = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${keys}`);
+  }
+  return parsed.data;
+}
+
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** True when the S3 endpoint is a local emulator (s3rver needs path-style URLs). */
+export function isLocalS3(c: AppConfig = config()): boolean {
+  return Boolean(c.AWS_ENDPOINT_URL_S3);
+}

@@ -1,0 +1,153 @@
+/**
+ * The thin-handler kit (STYLE 1, 4): parse the API Gateway v2 event, validate against the route's
+ * contract schema, call one use case, and map the result or a typed error to HTTP.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { z } from 'zod';
+import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contract/errors';
+import type { RouteDef } from '../../contract/routes';
+import { AppError, InvalidInput, Unauthorized } from '../app/errors';
+
+export const logger = new Logger({ serviceName: 'framewright' });
+
+/** Who is calling, from the verified Cognito ID token only (never from a header). */
+export interface Identity {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface HttpRequest<B> {
+  body: B;
+  rawBody: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  sourceIp: string;
+}
+
+export interface HttpResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A 302 to this location. */
+  redirect?: string;
+}
+
+type Event = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean> } };
+  };
+};
+
+type BodyOf<R extends RouteDef> = R['request'] extends z.ZodType ? z.infer<R['request']> : undefined;
+
+export function identityOf(event: Event): Identity | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub) return undefined;
+  return {
+    sub: claims.sub,
+    email: String(claims.email ?? ''),
+    firstName: String(claims.given_name ?? ''),
+    lastName: String(claims.family_name ?? ''),
+  };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function errorResponse(err: unknown): APIGatewayProxyResultV2 {
+  if (err instanceof AppError) {
+    const body: ErrorBody & Record<string, unknown> = { error: err.message, code: err.code, ...(err.details ?? {}) };
+    return json(httpStatusOf[err.code], body);
+  }
+  logger.error('Unhandled error', err as Error);
+  return json(500, { error: Messages.internal, code: ErrorCode.Internal });
+}
+
+function parseBody(event: Event): { raw: string; value: unknown } {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (!raw) return { raw, value: undefined };
+  const type = (event.headers?.['content-type'] ?? '').toLowerCase();
+  if (type && !type.includes('json')) return { raw, value: raw };
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw new InvalidInput(Messages.invalidJson);
+  }
+}
+
+function validate<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new InvalidInput(issue?.message ?? 'Invalid request.', { field: issue?.path.join('.') });
+}
+
+function lowerKeys(h: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
+  if (result.redirect) {
+    return { statusCode: 302, headers: { location: result.redirect, 'cache-control': 'no-store', ...result.headers }, body: '' };
+  }
+  const status = result.status ?? 200;
+  if (result.body === undefined) return { statusCode: status, headers: { 'cache-control': 'no-store', ...result.headers }, body: '' };
+  return json(status, result.body, result.headers);
+}
+
+async function run<R extends RouteDef>(
+  route: R,
+  event: Event,
+  fn: (req: HttpRequest<BodyOf<R>>) => Promise<HttpResult>,
+): Promise<APIGatewayProxyResultV2> {
+  logger.appendKeys({ requestId: event.requestContext?.requestId, route: route.id });
+  try {
+    const { raw, value } = parseBody(event);
+    const body = validate(route.request as z.ZodType<BodyOf<R>> | undefined, value);
+    return toResponse(
+      await fn({
+        body,
+        rawBody: raw,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        headers: lowerKeys(event.headers),
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      }),
+    );
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
+
+/** A public route (auth none or signature). */
+export function publicRoute<R extends RouteDef>(route: R, fn: (req: HttpRequest<BodyOf<R>>) => Promise<HttpResult>) {
+  return (event: Event) => run(route, event, fn);
+}
+
+/**
+ * A route for a signed-in user: the identity comes from the verified token's claims. The authorizer has
+ * already rejected bad tokens; a missing identity here still gets a 401, with the route's own message.
+ */
+export function userRoute<R extends RouteDef>(
+  route: R,
+  fn: (req: HttpRequest<BodyOf<R>>, identity: Identity) => Promise<HttpResult>,
+  unauthorizedMessage?: string,
+) {
+  return async (event: Event): Promise<APIGatewayProxyResultV2> => {
+    const identity = identityOf(event);
+    if (!identity) return errorResponse(new Unauthorized(unauthorizedMessage));
+    return run(route, event, (req) => fn(req, identity));
+  };
+}

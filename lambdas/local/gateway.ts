@@ -1,0 +1,205 @@
+/**
+ * The local API gateway: serves every route of contract/routes by invoking the real handler with an
+ * API Gateway HTTP API (payload 2.0) event, and behaves like the cloud where it matters:
+ * - `user` routes need a valid Cognito ID token, checked like the JWT authorizer (401 {"message":"Unauthorized"});
+ * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import { compilePath, type RouteDef } from '../../contract/routes';
+
+export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+export const INTEGRATION_TIMEOUT_MS = 29_000;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+export interface GatewayOptions {
+  routes: readonly RouteDef[];
+  loadHandler: (route: RouteDef) => Promise<LambdaHandler>;
+  userPoolId: string;
+  clientId: string;
+  jwksUrl: string;
+  log?: (line: string) => void;
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createGateway(o: GatewayOptions) {
+  const table = o.routes.map((route) => ({ route, match: compilePath(route.path) }));
+  const verifier = CognitoJwtVerifier.create({ userPoolId: o.userPoolId, clientId: o.clientId, tokenUse: 'id' });
+  let jwksLoaded: Promise<void> | undefined;
+  const loadJwks = () =>
+    (jwksLoaded ??= fetch(o.jwksUrl)
+      .then((r) => r.json())
+      .then((jwks) => verifier.cacheJwks(jwks as never))
+      .catch((err) => {
+        jwksLoaded = undefined;
+        throw err;
+      }));
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const handlerFor = (route: RouteDef) => {
+    let h = handlers.get(route.id);
+    if (!h) handlers.set(route.id, (h = o.loadHandler(route)));
+    return h;
+  };
+
+  async function claimsOf(req: IncomingMessage): Promise<Record<string, string> | null> {
+    const header = req.headers.authorization ?? '';
+    const m = /^Bearer\s+(.+)$/i.exec(header);
+    if (!m) return null;
+    await loadJwks();
+    try {
+      const payload = await verifier.verify(m[1]!);
+      // API Gateway hands claims to the function as strings.
+      return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Handles the request if it is for /api; returns false to let the next middleware serve it. */
+  return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') return false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    let found: { route: RouteDef; params: Record<string, string> } | undefined;
+    for (const { route, match } of table) {
+      const params = route.method === method ? match(url.pathname) : null;
+      if (params) {
+        found = { route, params };
+        break;
+      }
+    }
+    if (!found) {
+      send(res, 404, { message: 'Not Found' });
+      return true;
+    }
+    const { route, params } = found;
+    const started = Date.now();
+    try {
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        send(res, 413, { message: 'Request Entity Too Large' });
+        return true;
+      }
+      let claims: Record<string, string> | undefined;
+      if (route.auth === 'user') {
+        const c = await claimsOf(req);
+        if (!c) {
+          send(res, 401, { message: 'Unauthorized' });
+          return true;
+        }
+        claims = c;
+      }
+      const event = toEvent(req, url, route, params, body, claims);
+      const handler = await handlerFor(route);
+      let timer: NodeJS.Timeout | undefined;
+      const result = await Promise.race([
+        handler(event),
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (result === 'timeout') {
+        send(res, 503, { message: 'Service Unavailable' });
+      } else {
+        writeResult(res, result);
+      }
+    } catch (err) {
+      o.log?.(`[gateway] ${method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+    }
+    o.log?.(`[gateway] ${method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+    return true;
+  };
+}
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDef,
+  params: Record<string, string>,
+  body: Buffer,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || k === 'cookie') continue;
+    headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  const routeKey = `${route.method} ${route.path}`;
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+  return event as unknown as APIGatewayProxyEventV2;
+}
+
+/** Maps a Lambda result to HTTP as API Gateway does (payload format 2.0). */
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object): void {
+  if (typeof result === 'string' || !('statusCode' in result)) {
+    send(res, 200, result);
+    return;
+  }
+  const r = result as APIGatewayProxyStructuredResultV2;
+  const body = r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (body.length > MAX_PAYLOAD_BYTES) {
+    send(res, 502, { message: 'Internal Server Error' });
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k] = String(v);
+  if (r.cookies?.length) headers['set-cookie'] = r.cookies;
+  headers['content-length'] = String(body.length);
+  res.writeHead(r.statusCode ?? 200, headers);
+  res.end(body);
+}

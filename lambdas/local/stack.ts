@@ -1,0 +1,261 @@
+/**
+ * The embedded stack: everything the product needs on one machine, behind one origin.
+ *   /api/*          the local gateway (real handlers, API Gateway v2 events, JWT checks)
+ *   /config.json    the SPA's runtime configuration
+ *   /_cognito       cognito-local (so the browser talks to one origin)
+ *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
+ *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { ROUTES, type RouteDef } from '../../contract/routes';
+import { startDynamo, ensureTable, type LocalDynamo } from './dynamodb';
+import { startS3, type LocalS3 } from './s3';
+import { startSes, mailbox, type LocalSes } from './ses';
+import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
+import { codeMailer } from './cognito/code-mail';
+import { createGateway } from './gateway';
+import { mailboxPage } from './mailbox-page';
+import { freePort } from './ports';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export interface StackOptions {
+  /** Where all local data lives (survives restarts). */
+  dataDir: string;
+  /** Port of the single origin; 0 picks a free one. */
+  port: number;
+  /** Serve the Vite dev server, the production build, or no web app (API only). */
+  web: 'dev' | 'dist' | 'none';
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  /** The environment the handlers run with (endpoints, ids); tests use it to reach the emulators directly. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Fixed ids, so the pool, its tokens and the web config survive a restart. */
+export const LOCAL_IDS = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_FramewrightLocal',
+  userPoolClientId: 'framewrightlocalwebclient',
+  tableName: 'framewright',
+  mediaBucket: 'framewright-media',
+  from: 'no-reply@framewright.local',
+  support: 'support@framewright.local',
+} as const;
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const log = o.log ?? ((l: string) => console.log(l));
+  const host = o.host ?? '127.0.0.1';
+  const dataDir = path.resolve(o.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  // The single origin listens first, so its URL is known to everything that links to it.
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  const origins = [url, `http://127.0.0.1:${port}`];
+
+  const stops: Array<() => Promise<void>> = [() => new Promise<void>((r) => server.close(() => r()))];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+
+  try {
+    const [dynamoPort, s3Port, sesPort, cognitoPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
+      startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
+      startS3(path.join(dataDir, 's3'), s3Port, LOCAL_IDS.mediaBucket, origins, log),
+      startSes(sesPort, log),
+    ]);
+    stops.push(dynamo.stop, s3.stop, ses.stop);
+
+    const sesClient = new SESv2Client({ region: LOCAL_IDS.region, endpoint: ses.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito: CognitoLocal = await startCognitoLocal({
+      dataDir: path.join(dataDir, 'cognito'),
+      host: '127.0.0.1',
+      port: cognitoPort,
+      region: LOCAL_IDS.region,
+      userPoolId: LOCAL_IDS.userPoolId,
+      userPoolClientId: LOCAL_IDS.userPoolClientId,
+      sendCode: codeMailer(sesClient, LOCAL_IDS.from, url),
+      log,
+    });
+    stops.push(cognito.close);
+    log(`[cognito] cognito-local on ${cognito.url}, pool ${LOCAL_IDS.userPoolId}`);
+    await ensureTable(dynamo.endpoint, LOCAL_IDS.tableName);
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_IDS.region,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      TABLE_NAME: LOCAL_IDS.tableName,
+      MEDIA_BUCKET: LOCAL_IDS.mediaBucket,
+      USER_POOL_ID: LOCAL_IDS.userPoolId,
+      USER_POOL_CLIENT_ID: LOCAL_IDS.userPoolClientId,
+      APP_URL: url,
+      SES_FROM_ADDRESS: LOCAL_IDS.from,
+      SUPPORT_EMAIL: LOCAL_IDS.support,
+      COGNITO_JWKS_URL: cognito.jwksUrl,
+      COGNITO_ENDPOINT: cognito.url,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SES: ses.endpoint,
+    };
+    // Handlers read their configuration from the environment once, at import.
+    Object.assign(process.env, env);
+
+    const gateway = createGateway({
+      routes: ROUTES as readonly RouteDef[],
+      loadHandler: async (route) => (await import(path.join(ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
+      userPoolId: LOCAL_IDS.userPoolId,
+      clientId: LOCAL_IDS.userPoolClientId,
+      jwksUrl: cognito.jwksUrl,
+      log: process.env.FW_GATEWAY_LOG ? log : undefined,
+    });
+    const mail = mailbox(ses.endpoint, dataDir);
+
+    const web = await webMiddleware(o.web, server);
+    stops.unshift(web.close);
+
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      void (async () => {
+        const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+        if (await gateway(req, res)) return;
+        if (pathname === '/config.json') {
+          return sendJson(res, {
+            region: LOCAL_IDS.region,
+            userPoolId: LOCAL_IDS.userPoolId,
+            userPoolClientId: LOCAL_IDS.userPoolClientId,
+            userPoolEndpoint: `http://${req.headers.host ?? `localhost:${port}`}/_cognito`,
+            authFlowType: 'USER_PASSWORD_AUTH',
+            apiBaseUrl: '/api',
+          });
+        }
+        if (pathname === '/_dev/mailbox.json') return sendJson(res, { messages: await mail.messages() });
+        if (pathname === '/_dev/mailbox') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          return res.end(mailboxPage(await mail.messages()));
+        }
+        if (pathname === '/_cognito' || pathname.startsWith('/_cognito/')) return proxy(req, res, cognito.url, '/_cognito');
+        web.handle(req, res);
+      })().catch((err) => {
+        log(`[stack] ${req.method} ${req.url} failed: ${(err as Error).stack}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error in the local stack');
+      });
+    });
+
+    return { url, env, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function sendJson(res: ServerResponse, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(payload);
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: string, prefix: string): void {
+  const t = new URL(target);
+  const upstream = http.request(
+    { host: t.hostname, port: t.port, method: req.method, path: (req.url ?? '/').slice(prefix.length) || '/', headers: { ...req.headers, host: t.host } },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end('Upstream unavailable');
+  });
+  req.pipe(upstream);
+}
+
+interface Web {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  close(): Promise<void>;
+}
+
+async function webMiddleware(mode: StackOptions['web'], server: http.Server): Promise<Web> {
+  const notFound = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not found');
+  };
+  if (mode === 'none') return { handle: notFound, close: async () => undefined };
+  if (mode === 'dist') return staticSite(path.join(ROOT, 'web', 'dist'));
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: path.join(ROOT, 'web', 'vite.config.ts'),
+    appType: 'spa',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: { server } },
+  });
+  return { handle: (req, res) => vite.middlewares(req, res, () => notFound(req, res)), close: () => vite.close() };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain',
+  '.woff2': 'font/woff2',
+};
+
+/** web/dist as CloudFront serves it: hashed assets cached for a year, extension-less paths get index.html. */
+function staticSite(dir: string): Web {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`npm run build\` first`);
+  return {
+    handle(req, res) {
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+      let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+      if (!file.startsWith(dir)) file = path.join(dir, 'index.html');
+      if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+        if (path.extname(pathname)) {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          return res.end('Not found');
+        }
+        file = path.join(dir, 'index.html');
+      }
+      const ext = path.extname(file);
+      const type = TYPES[ext] ?? 'application/octet-stream';
+      const immutable = pathname.startsWith('/assets/');
+      const headers: Record<string, string> = {
+        'content-type': type,
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      };
+      const body = fs.readFileSync(file);
+      if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+        return res.writeHead(200, headers).end(zlib.gzipSync(body));
+      }
+      res.writeHead(200, headers).end(body);
+    },
+    close: async () => undefined,
+  };
+}

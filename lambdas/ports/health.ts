@@ -1,0 +1,2 @@
+/** One dependency check: resolves when the dependency answers, rejects otherwise. */
+export type Probe = () => Promise<void>;
