@@ -5,6 +5,10 @@
 import path from 'node:path';
 import { startStack } from '../lambdas/local/stack';
 
+// Node 20 is supported until the SDK's January 2027 releases; cognito-local still uses SDK v2.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+
 async function main() {
   const started = Date.now();
   const web = (process.env.FW_WEB ?? 'dev') as 'dev' | 'dist' | 'none';

@@ -22,6 +22,8 @@ export interface GatewayOptions {
   clientId: string;
   jwksUrl: string;
   log?: (line: string) => void;
+  /** Overrides the 29 s integration timeout (tests). */
+  timeoutMs?: number;
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
@@ -120,7 +122,7 @@ export function createGateway(o: GatewayOptions) {
       const result = await Promise.race([
         handler(event),
         new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS);
+          timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? INTEGRATION_TIMEOUT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
       if (result === 'timeout') {

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { createGateway, MAX_PAYLOAD_BYTES } from '../../lambdas/local/gateway';
+import type { RouteDef } from '../../contract/routes';
+
+const routes: RouteDef[] = [
+  { id: 'echo', method: 'POST', path: '/api/echo/{id}', auth: 'none', handler: 'echo', grants: [] },
+  { id: 'slow', method: 'GET', path: '/api/slow', auth: 'none', handler: 'slow', grants: [] },
+  { id: 'boom', method: 'GET', path: '/api/boom', auth: 'none', handler: 'boom', grants: [] },
+];
+
+let server: http.Server;
+let base: string;
+let lastEvent: APIGatewayProxyEventV2 | undefined;
+
+beforeAll(async () => {
+  const gateway = createGateway({
+    routes,
+    userPoolId: 'us-east-1_test',
+    clientId: 'client',
+    jwksUrl: 'http://127.0.0.1:1/jwks.json',
+    timeoutMs: 300,
+    loadHandler: async (route) => {
+      if (route.id === 'slow') return () => new Promise((r) => setTimeout(() => r({ statusCode: 200, body: 'late' }), 2000));
+      if (route.id === 'boom') return async () => Promise.reject(new Error('kaput'));
+      return async (event) => {
+        lastEvent = event;
+        return { statusCode: 201, headers: { 'x-ok': '1' }, body: JSON.stringify({ id: event.pathParameters?.id }) };
+      };
+    },
+  });
+  server = http.createServer((req, res) => {
+    void gateway(req, res).then((handled) => {
+      if (!handled) res.writeHead(418).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('local gateway', () => {
+  it('invokes the handler with an API Gateway v2 event and returns its result', async () => {
+    const res = await fetch(`${base}/api/echo/a%20b?x=1&x=2&y=3`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-ok')).toBe('1');
+    expect(await res.json()).toEqual({ id: 'a b' });
+    expect(lastEvent).toMatchObject({
+      version: '2.0',
+      routeKey: 'POST /api/echo/{id}',
+      rawPath: '/api/echo/a%20b',
+      queryStringParameters: { x: '1,2', y: '3' },
+      body: '{"a":1}',
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'POST' }, stage: '$default' },
+    });
+  });
+
+  it('base64-encodes binary bodies', async () => {
+    await fetch(`${base}/api/echo/1`, { method: 'POST', body: Buffer.from([0, 1, 2]), headers: { 'content-type': 'image/png' } });
+    expect(lastEvent).toMatchObject({ isBase64Encoded: true, body: Buffer.from([0, 1, 2]).toString('base64') });
+  });
+
+  it('answers 404 for unknown routes and methods, and leaves non-API paths to the next handler', async () => {
+    expect((await fetch(`${base}/api/nope`)).status).toBe(404);
+    expect((await fetch(`${base}/api/echo/1`)).status).toBe(404);
+    expect((await fetch(`${base}/index.html`)).status).toBe(418);
+  });
+
+  it('refuses payloads over 6 MB with 413, like API Gateway and Lambda', async () => {
+    const res = await fetch(`${base}/api/echo/1`, { method: 'POST', body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 97), headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request Entity Too Large' });
+  });
+
+  it('answers 503 when the integration times out and 500 when the handler throws', async () => {
+    const slow = await fetch(`${base}/api/slow`);
+    expect(slow.status).toBe(503);
+    expect(await slow.json()).toEqual({ message: 'Service Unavailable' });
+    const boom = await fetch(`${base}/api/boom`);
+    expect(boom.status).toBe(500);
+    expect(await boom.json()).toEqual({ message: 'Internal Server Error' });
+  });
+});

@@ -1,0 +1,39 @@
+import { getOrCreateAccount } from '../../lambdas/app/get-account';
+import type { Account, AccountStore } from '../../lambdas/ports/accounts';
+
+/** An in-memory AccountStore with the same create-once semantics as the DynamoDB one. */
+function memoryStore(): AccountStore & { rows: Map<string, Account> } {
+  const rows = new Map<string, Account>();
+  return {
+    rows,
+    get: async (sub) => rows.get(sub),
+    createWithWelcome: async (a) => {
+      if (rows.has(a.sub)) return false;
+      rows.set(a.sub, a);
+      return true;
+    },
+  };
+}
+
+const caller = { sub: 's1', email: 'a@example.com', firstName: 'A', lastName: 'B' };
+
+describe('getOrCreateAccount', () => {
+  it('gives a new caller 10 credits once, and returns the stored account afterwards', async () => {
+    const accounts = memoryStore();
+    const first = await getOrCreateAccount({ accounts, now: () => new Date('2026-01-01T00:00:00Z') }, caller);
+    expect(first).toMatchObject({ credits: 10, createdAt: '2026-01-01T00:00:00.000Z' });
+    accounts.rows.set('s1', { ...first, credits: 3 });
+    const later = await getOrCreateAccount({ accounts, now: () => new Date() }, caller);
+    expect(later.credits).toBe(3);
+  });
+
+  it('returns the winner of a lost creation race', async () => {
+    const winner: Account = { ...caller, createdAt: '2020-01-01T00:00:00.000Z', credits: 10 };
+    let reads = 0;
+    const accounts: AccountStore = {
+      get: async () => (reads++ === 0 ? undefined : winner),
+      createWithWelcome: async () => false,
+    };
+    expect(await getOrCreateAccount({ accounts, now: () => new Date() }, caller)).toBe(winner);
+  });
+});

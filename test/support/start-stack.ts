@@ -1,0 +1,69 @@
+/**
+ * Starts the embedded stack as a child process (the same `bin/local.ts` that `npm start` runs) on a free
+ * port with a fresh data folder, and returns its URL and environment once it prints its ready line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningStack {
+  url: string;
+  env: Record<string, string>;
+  dataDir: string;
+  child: ChildProcess;
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export function startStackProcess(opts: { web: 'dev' | 'dist' | 'none'; extraEnv?: Record<string, string> }): Promise<RunningStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-test-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'local.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', FW_DATA_DIR: dataDir, FW_WEB: opts.web, FW_QUIET: '1', ...opts.extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The stack did not start within 60 s.\n${out}\n${err}`));
+    }, 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('FRAMEWRIGHT_READY '));
+      if (line) {
+        clearTimeout(timer);
+        const { url, env } = JSON.parse(line.slice('FRAMEWRIGHT_READY '.length));
+        resolve({ url, env, dataDir, child });
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (process.env.FW_TEST_STACK_LOG) process.stderr.write(d);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The stack exited with ${code}.\n${out}\n${err}`));
+    });
+  });
+}
+
+export async function stopStackProcess(pid: number, dataDir?: string): Promise<void> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+      await new Promise((r) => setTimeout(r, 100));
+    } catch {
+      break;
+    }
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
