@@ -1,0 +1,97 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../contract/routes';
+import { removalPolicyFor, type Stage } from '../settings';
+import type { Auth } from './auth';
+import { RouteFunction, type GrantTargets } from './lambda-function';
+
+export interface ApiProps {
+  stage: Stage;
+  /** The route table (contract/routes): one function and one route each. */
+  routes: readonly RouteDef[];
+  auth: Auth;
+  targets: GrantTargets;
+  /** Configuration every handler reads (keys: .env.example). */
+  environment: Record<string, string>;
+}
+
+/** The HTTP API: every route of the contract, the Cognito JWT authorizer on `user` routes, a throttled stage. */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly functions: Record<string, RouteFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: `Framewright ${props.stage} API (served under /api by CloudFront)`,
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(props.stage),
+    });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            responseLength: '$context.responseLength',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const { userPool, client } = props.auth;
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoAuthorizer',
+      `https://cognito-idp.${region}.amazonaws.com/${userPool.userPoolId}`,
+      { jwtAudience: [client.userPoolClientId] },
+    );
+
+    for (const route of props.routes) {
+      const fn = new RouteFunction(this, `${route.id}-fn`, {
+        route,
+        stage: props.stage,
+        environment: props.environment,
+        targets: props.targets,
+      });
+      this.functions[route.id] = fn;
+      const httpRoute = new apigw.HttpRoute(this, `${route.id}-route`, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${route.id}-integration`, fn.function),
+        ...(route.auth === 'user' ? { authorizer } : {}),
+      });
+      if (route.auth !== 'user') {
+        const why =
+          route.auth === 'none'
+            ? 'public by design (DESIGN.md §5); the stage throttle bounds abuse'
+            : 'a provider webhook: the handler verifies the provider signature, callers have no Cognito token';
+        Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` });
+        Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` });
+      }
+    }
+  }
+}

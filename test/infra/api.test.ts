@@ -1,0 +1,226 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { REPO_ROOT } from '../../lib/settings';
+import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
+import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthTemplate, type Synthesized } from './synth';
+
+/** What each grant must mean in IAM, written independently of lib/ so that a drift shows. */
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const EXPECTED_ACTIONS: Record<Grant, string[]> = {
+  'table:read': TABLE_READ,
+  'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  'media:read': ['s3:GetObject'],
+  'media:write': ['s3:PutObject'],
+  'media:delete': ['s3:DeleteObject'],
+  'ses:send': ['ses:SendEmail'],
+  'ses:read': ['ses:GetAccount'],
+  'cognito:read': ['cognito-idp:AdminGetUser'],
+  'secret:replicate': ['secretsmanager:GetSecretValue'],
+  'secret:paypal': ['secretsmanager:GetSecretValue'],
+};
+const ROUTES: readonly RouteDef[] = CONTRACT_ROUTES;
+const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+
+const ENV_KEYS = [
+  'TABLE_NAME',
+  'MEDIA_BUCKET',
+  'USER_POOL_ID',
+  'USER_POOL_CLIENT_ID',
+  'APP_URL',
+  'SES_FROM_ADDRESS',
+  'SUPPORT_EMAIL',
+  'SECRETS_ARN',
+  'POWERTOOLS_SERVICE_NAME',
+  'NODE_OPTIONS',
+];
+
+function expectedActions(route: RouteDef): string[] {
+  return [...new Set([...LOG_ACTIONS, ...route.grants.flatMap((g) => EXPECTED_ACTIONS[g])])].sort();
+}
+
+function routeResource(template: Template, route: RouteDef) {
+  const found = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').filter(
+    ([, r]) => r.Properties!.RouteKey === `${route.method} ${route.path}`,
+  );
+  expect(found).toHaveLength(1);
+  return found[0]![1];
+}
+
+describe('Api (contract/routes)', () => {
+  let synth: Synthesized & { template: Template };
+  let template: Template;
+  beforeAll(() => {
+    synth = synthTemplate();
+    template = synth.template;
+  });
+  afterAll(() => synth.cleanup());
+
+  it('has one function and one route per route of the table', () => {
+    const routeFunctions = resourcesOfType(template, 'AWS::Lambda::Function').filter(
+      ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|DELETE) \/api\//.test(r.Properties!.Description ?? ''),
+    );
+    expect(routeFunctions).toHaveLength(ROUTES.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    for (const route of ROUTES) {
+      const [fnId] = routeFunction(template, route);
+      const integrationId = routeResource(template, route).Properties!.Target['Fn::Join'][1][1].Ref;
+      const integration = template.toJSON().Resources[integrationId];
+      expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+    }
+  });
+
+  it('finds the handler file of every route', () => {
+    const missing = ROUTES.map((r) => `lambdas/handlers/${r.handler}.ts`).filter((f) => !fs.existsSync(path.join(REPO_ROOT, f)));
+    expect(missing).toEqual([]);
+  });
+
+  it('puts the Cognito JWT authorizer on every user route and on no other', () => {
+    const authorizerId = logicalId(template, 'AWS::ApiGatewayV2::Authorizer', 'Api');
+    for (const route of ROUTES) {
+      const props = routeResource(template, route).Properties!;
+      if (route.auth === 'user') {
+        expect(props.AuthorizationType).toBe('JWT');
+        expect(props.AuthorizerId).toEqual({ Ref: authorizerId });
+      } else {
+        expect(props.AuthorizationType).toBe('NONE');
+        expect(props.AuthorizerId).toBeUndefined();
+      }
+    }
+  });
+
+  it('verifies tokens of our user pool and app client', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') }],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') }]],
+        },
+      },
+    });
+  });
+
+  it('gives each function exactly the permissions its grants name', () => {
+    for (const route of ROUTES) {
+      const [fnId] = routeFunction(template, route);
+      expect([...permissionsOf(template, fnId).keys()].sort()).toEqual(expectedActions(route));
+    }
+  });
+
+  it('never grants a wildcard action, and none on the table', () => {
+    const tableId = logicalId(template, 'AWS::DynamoDB::Table', 'Data');
+    for (const [id, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+      for (const statement of policy.Properties!.PolicyDocument.Statement) {
+        const actions = [statement.Action].flat() as string[];
+        expect({ id, actions: actions.filter((a) => a === '*' || a.startsWith('dynamodb:') && a.includes('*')) }).toEqual({ id, actions: [] });
+        if (JSON.stringify(statement.Resource).includes(tableId)) {
+          expect({ id, actions: actions.filter((a) => a.includes('*')) }).toEqual({ id, actions: [] });
+        }
+      }
+    }
+  });
+
+  it('applies the function defaults and the route settings', () => {
+    for (const route of ROUTES) {
+      const [, fn] = routeFunction(template, route);
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: route.memoryMb ?? 512,
+        Timeout: route.timeoutSeconds ?? 10,
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+      const logGroup = template.toJSON().Resources[fn.Properties!.LoggingConfig.LogGroup.Ref];
+      expect(logGroup.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('configures every function from the deployment (keys of .env.example)', () => {
+    const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
+    for (const route of ROUTES) {
+      const [, fn] = routeFunction(template, route);
+      const env = fn.Properties!.Environment.Variables;
+      expect(Object.keys(env).sort()).toEqual([...ENV_KEYS].sort());
+      expect(env).toMatchObject({
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'framewright',
+        SES_FROM_ADDRESS: 'no-reply@example.com',
+        SUPPORT_EMAIL: 'no-reply@example.com',
+        APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+        TABLE_NAME: { Ref: logicalId(template, 'AWS::DynamoDB::Table', 'Data') },
+        SECRETS_ARN: { Ref: logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets') },
+      });
+    }
+  });
+
+  it('throttles the default stage and writes access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+    });
+  });
+});
+
+describe('Api built from another route table', () => {
+  // Every grant, every auth kind and the per-route settings, whatever the real table holds today.
+  // The handler files are the existing ones: bundling is skipped, only the entry must exist.
+  const routes: RouteDef[] = [
+    { id: 'hook', method: 'POST', path: '/api/webhooks/test', auth: 'signature', handler: 'get-health', grants: ['table:write', 'secret:replicate', 'secret:paypal'] },
+    { id: 'media', method: 'DELETE', path: '/api/media/{id}', auth: 'user', handler: 'get-me', grants: ['media:read', 'media:write', 'media:delete'] },
+    { id: 'contact', method: 'POST', path: '/api/send-contact', auth: 'none', handler: 'get-health', grants: ['ses:send', 'ses:read', 'cognito:read'], timeoutSeconds: 29, memoryMb: 1024 },
+  ];
+  let synth: Synthesized & { template: Template };
+  let template: Template;
+  beforeAll(() => {
+    synth = synthTemplate({ routes });
+    template = synth.template;
+  });
+  afterAll(() => synth.cleanup());
+
+  it('generates functions, routes and authorization from the table', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    for (const route of routes) {
+      const [, fn] = routeFunction(template, route);
+      expect(fn.Properties).toMatchObject({ MemorySize: route.memoryMb ?? 512, Timeout: route.timeoutSeconds ?? 10 });
+      expect(routeResource(template, route).Properties!.AuthorizationType).toBe(route.auth === 'user' ? 'JWT' : 'NONE');
+    }
+  });
+
+  it('maps each grant to its actions on the right resource', () => {
+    const ref = (type: string, prefix: string) => logicalId(template, type, prefix);
+    const table = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::DynamoDB::Table', 'Data'), 'Arn'] });
+    const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ref('AWS::S3::Bucket', 'DataMediaBucket'), 'Arn'] }, '/*']] });
+    const secret = JSON.stringify({ Ref: ref('AWS::SecretsManager::Secret', 'Secrets') });
+    const userPool = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::Cognito::UserPool', 'Auth'), 'Arn'] });
+
+    for (const route of routes) {
+      const [fnId] = routeFunction(template, route);
+      const permissions = permissionsOf(template, fnId);
+      expect([...permissions.keys()].sort()).toEqual(expectedActions(route));
+      for (const [action, resources] of permissions) {
+        if (action.startsWith('dynamodb:')) expect(resources).toEqual([table]);
+        if (action.startsWith('s3:')) expect(resources).toEqual([objects]);
+        if (action.startsWith('secretsmanager:')) expect(resources).toEqual([secret]);
+        if (action.startsWith('cognito-idp:')) expect(resources).toEqual([userPool]);
+        if (action === 'ses:SendEmail') {
+          expect(resources).toEqual([expect.stringMatching(/:identity\/".*"Ref":"EmailSender/)]);
+        }
+        if (action === 'ses:GetAccount') expect(resources).toEqual(['"*"']);
+      }
+    }
+  });
+
+  it('refuses a timeout API Gateway would cut short', () => {
+    const tooSlow: RouteDef = { id: 'slow', method: 'GET', path: '/api/slow', auth: 'user', handler: 'get-me', grants: [], timeoutSeconds: 30 };
+    expect(() => synthTemplate({ routes: [tooSlow] })).toThrow('Route "slow": timeoutSeconds must be between 1 and 29 (got 30)');
+  });
+});

@@ -1,0 +1,106 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
+
+describe('Data: table and buckets', () => {
+  let synth: Synthesized & { template: Template };
+  let template: Template;
+  beforeAll(() => {
+    synth = synthTemplate();
+    template = synth.template;
+  });
+  afterAll(() => synth.cleanup());
+
+  it('has one on-demand table with pk/sk, point-in-time recovery, encryption and TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+    });
+  });
+
+  it('blocks public access on every bucket and encrypts it', () => {
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
+    expect(buckets.length).toBeGreaterThanOrEqual(3);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      });
+    }
+  });
+
+  it('refuses plain-HTTP requests on every bucket', () => {
+    const policies = resourcesOfType(template, 'AWS::S3::BucketPolicy');
+    for (const [id] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+      const policy = policies.find(([, p]) => p.Properties!.Bucket?.Ref === id);
+      expect({ id, statements: policy?.[1].Properties!.PolicyDocument.Statement }).toEqual({
+        id,
+        statements: expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      });
+    }
+  });
+
+  it('logs media and site bucket access to the access-log bucket', () => {
+    const logs = logicalId(template, 'AWS::S3::Bucket', 'AccessLogs');
+    for (const prefix of ['DataMediaBucket', 'SiteBucket']) {
+      const bucket = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', prefix)];
+      expect(bucket.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logs }, LogFilePrefix: expect.any(String) });
+    }
+  });
+
+  it('lets only the site upload and download media, and cleans up uploads', () => {
+    const distribution = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
+    const media = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', 'DataMediaBucket')];
+    expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({
+        AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+        AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] }],
+      }),
+    ]);
+    expect(media.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 2, Status: 'Enabled' }),
+      ]),
+    );
+  });
+
+  it('creates the app secret with placeholder keys for operators to fill in', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'framewright/dev/app',
+      SecretString: Match.serializedJson({
+        REPLICATE_API_TOKEN: '',
+        REPLICATE_WEBHOOK_SECRET: '',
+        PAYPAL_CLIENT_ID: '',
+        PAYPAL_CLIENT_SECRET: '',
+        PAYPAL_WEBHOOK_ID: '',
+      }),
+    });
+  });
+
+  it('creates the SES identity of the sender', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.com' });
+  });
+});

@@ -1,0 +1,135 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { App, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Site } from '../../lib/constructs/site';
+import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
+
+// CloudFront managed policies.
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
+  let synth: Synthesized & { template: Template };
+  let template: Template;
+  let distribution: Record<string, any>;
+  beforeAll(() => {
+    synth = synthTemplate();
+    template = synth.template;
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    distribution = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
+  });
+  afterAll(() => synth.cleanup());
+
+  it('sends /api/* to the HTTP API, uncached, with every method and viewer header but Host', () => {
+    expect(distribution.CacheBehaviors).toHaveLength(1);
+    const api = distribution.CacheBehaviors[0];
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const apiId = logicalId(template, 'AWS::ApiGatewayV2::Api', 'Api');
+    expect(origin).toMatchObject({
+      DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] },
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+  });
+
+  it('serves the app from the private bucket through origin access control', () => {
+    expect(distribution.DefaultRootObject).toBe('index.html');
+    const origin = distribution.Origins.find((o: any) => o.Id === distribution.DefaultCacheBehavior.TargetOriginId);
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(template, 'AWS::S3::Bucket', 'SiteBucket'), 'RegionalDomainName'] });
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('falls back to index.html with a viewer-request function, never with error responses that would hide API errors', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    const [association] = distribution.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    expect(distribution.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
+
+    const fnId = association.FunctionARN['Fn::GetAtt'][0];
+    const code: string = template.toJSON().Resources[fnId].Properties.FunctionCode;
+    const handler = vm.runInNewContext(`${code}; handler`);
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/verify')).toBe('/index.html');
+    expect(rewrite('/studio/videos')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('sends the security headers on pages and API answers', () => {
+    const policyId = logicalId(template, 'AWS::CloudFront::ResponseHeadersPolicy', 'Site');
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const headers = template.toJSON().Resources[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true, Override: true },
+    });
+    const [, parts] = headers.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'];
+    const csp = parts.map((p: any) => (typeof p === 'string' ? p : p.Ref === 'AWS::Region' ? 'us-east-1' : `<${JSON.stringify(p)}>`)).join('');
+    for (const directive of [
+      "default-src 'self'",
+      "connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com https://framewright-dev-media-",
+      "img-src 'self' data: blob: https://*.amazonaws.com",
+      "media-src 'self' blob: https://*.amazonaws.com",
+      "style-src 'self' 'unsafe-inline'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+  });
+
+  it('deploys the app with a config.json for the SPA', () => {
+    const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+    const withConfig = deployments.filter(([, d]) => d.Properties!.SourceObjectKeys.length === 2);
+    expect(withConfig).toHaveLength(1);
+    const props = withConfig[0]![1].Properties!;
+    expect(props.DestinationBucketName).toEqual({ Ref: logicalId(template, 'AWS::S3::Bucket', 'SiteBucket') });
+    expect(props.DistributionPaths).toEqual(['/*']);
+
+    const configAsset = path.join(synth.outdir, `asset.${props.SourceObjectKeys[1].replace(/\.zip$/, '')}`, 'config.json');
+    const markers: Record<string, unknown> = props.SourceMarkers[1];
+    const config = JSON.parse(fs.readFileSync(configAsset, 'utf8'));
+    const resolved = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, markers[v as string] ?? v]));
+    expect(resolved).toEqual({
+      region: markers[config.region] ? { Ref: 'AWS::Region' } : expect.any(String),
+      userPoolId: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
+      userPoolClientId: { Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') },
+      apiBaseUrl: '/api',
+    });
+  });
+
+  it('outputs what operators and the README need', () => {
+    const outputs = Object.keys(template.toJSON().Outputs);
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'MediaBucket']));
+  });
+});
+
+describe('Site without a web build', () => {
+  it('stops synth with a clear message', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-no-dist-'));
+    try {
+      const stack = new Stack(new App({ outdir: empty }), 'Test');
+      const accessLogs = new s3.Bucket(stack, 'Logs');
+      expect(
+        () => new Site(stack, 'Site', { stage: 'dev', webDist: path.join(empty, 'dist'), accessLogs, mediaOrigins: [] }),
+      ).toThrow('web/dist is missing: run `npm run build` first');
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

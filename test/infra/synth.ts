@@ -1,0 +1,97 @@
+/** Synthesizes the Framewright app for Template tests: temp outdir, no bundling, no nag unless asked. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { RouteDef } from '../../contract/routes';
+import { buildApp } from '../../lib/build-app';
+import type { FramewrightStack } from '../../lib/framewright-stack';
+
+export interface SynthOptions {
+  context?: Record<string, unknown>;
+  routes?: readonly RouteDef[];
+  /** Run cdk-nag and CloudFormation's built-in validation (the nag test only). */
+  validate?: boolean;
+}
+
+export interface Synthesized {
+  app: App;
+  stack: FramewrightStack;
+  outdir: string;
+  cleanup(): void;
+}
+
+export function makeApp(options: SynthOptions = {}): Synthesized {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-infra-'));
+  const outdir = path.join(root, 'cdk.out');
+  // A stand-in for web/dist, so these tests need no web build.
+  const webDist = path.join(root, 'web-dist');
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("framewright")');
+  const app = new App({
+    outdir,
+    context: { 'aws:cdk:bundling-stacks': [], webDist, ...options.context },
+    builtinCloudFormationValidation: options.validate ?? false,
+  });
+  const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
+  try {
+    const stack = buildApp(app, { nag: options.validate ?? false, routes: options.routes });
+    return { app, stack, outdir, cleanup };
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+}
+
+/** One synth per test file: call in beforeAll, clean up in afterAll. */
+export function synthTemplate(options: SynthOptions = {}): Synthesized & { template: Template } {
+  const synthesized = makeApp(options);
+  try {
+    return { ...synthesized, template: Template.fromStack(synthesized.stack) };
+  } catch (err) {
+    synthesized.cleanup();
+    throw err;
+  }
+}
+
+type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
+
+export function resourcesOfType(template: Template, type: string): [string, Resource][] {
+  return Object.entries(template.findResources(type)) as [string, Resource][];
+}
+
+/** The Lambda function serving `route` (its description is "METHOD /path"). */
+export function routeFunction(template: Template, route: Pick<RouteDef, 'method' | 'path'>): [string, Resource] {
+  const found = resourcesOfType(template, 'AWS::Lambda::Function').filter(
+    ([, r]) => r.Properties?.Description === `${route.method} ${route.path}`,
+  );
+  if (found.length !== 1) throw new Error(`expected one function for ${route.method} ${route.path}, found ${found.length}`);
+  return found[0]!;
+}
+
+/** Every allowed action of a function's role, with the resources it applies to (as JSON strings). */
+export function permissionsOf(template: Template, functionId: string): Map<string, string[]> {
+  const fn = template.toJSON().Resources[functionId];
+  const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
+  const permissions = new Map<string, string[]>();
+  for (const [, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+    if (!policy.Properties!.Roles.some((r: any) => r.Ref === roleId)) continue;
+    for (const statement of policy.Properties!.PolicyDocument.Statement) {
+      if (statement.Effect !== 'Allow') continue;
+      const resources = [statement.Resource].flat().map((r: unknown) => JSON.stringify(r));
+      for (const action of [statement.Action].flat() as string[]) {
+        permissions.set(action, [...(permissions.get(action) ?? []), ...resources]);
+      }
+    }
+  }
+  return permissions;
+}
+
+/** The logical id of the only resource of `type` whose id starts with `prefix`. */
+export function logicalId(template: Template, type: string, prefix: string): string {
+  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix));
+  if (ids.length !== 1) throw new Error(`expected one ${type} named ${prefix}*, found ${ids.join(', ') || 'none'}`);
+  return ids[0]!;
+}
