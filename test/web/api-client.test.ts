@@ -1,0 +1,116 @@
+import { api, ApiError, resolveUrl, setTokenProvider } from '../../web/src/lib/api-client';
+import { setConfigForTesting } from '../../web/src/lib/config';
+
+interface FakeResponse {
+  ok: boolean;
+  status: number;
+  text: () => Promise<string>;
+}
+
+function respond(status: number, text = ''): FakeResponse {
+  return { ok: status >= 200 && status < 300, status, text: async () => text };
+}
+
+const fetchMock = jest.fn<Promise<FakeResponse>, [string, RequestInit]>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  setConfigForTesting({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_test',
+    userPoolClientId: 'client',
+    apiBaseUrl: 'https://app.example.test',
+  });
+  setTokenProvider(async () => undefined);
+});
+
+async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    return err as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('api client', () => {
+  it('turns an error body into its message and code', async () => {
+    fetchMock.mockResolvedValue(respond(402, JSON.stringify({ error: 'Not enough credits. Required: 1', code: 'NOT_ENOUGH_CREDITS' })));
+    const err = await errorOf(api.post('/api/generate-image', { prompt: 'a cat' }));
+    expect(err.status).toBe(402);
+    expect(err.code).toBe('NOT_ENOUGH_CREDITS');
+    expect(err.message).toBe('Not enough credits. Required: 1');
+  });
+
+  it("uses body.error 'X' as the message", async () => {
+    fetchMock.mockResolvedValue(respond(400, JSON.stringify({ error: 'X' })));
+    const err = await errorOf(api.get('/api/me'));
+    expect(err.message).toBe('X');
+    expect(err.code).toBeUndefined();
+  });
+
+  it('uses the response text of a non-JSON error', async () => {
+    fetchMock.mockResolvedValue(respond(500, 'Internal Server Error'));
+    const err = await errorOf(api.get('/api/me'));
+    expect(err.status).toBe(500);
+    expect(err.message).toBe('Internal Server Error');
+  });
+
+  it("falls back to 'HTTP error: {status}' for an empty error body", async () => {
+    fetchMock.mockResolvedValue(respond(502, ''));
+    const err = await errorOf(api.delete('/api/media/abc'));
+    expect(err.message).toBe('HTTP error: 502');
+  });
+
+  it('attaches the bearer token from the provider and sends JSON', async () => {
+    setTokenProvider(async () => 'token-123');
+    fetchMock.mockResolvedValue(respond(200, JSON.stringify({ predictionId: 'p1', credits: 9 })));
+    const result = await api.post<{ predictionId: string; credits: number }>('/api/generate-image', { prompt: 'a cat' });
+
+    expect(result).toEqual({ predictionId: 'p1', credits: 9 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('https://app.example.test/api/generate-image');
+    expect(init.method).toBe('POST');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer token-123');
+    expect(headers['content-type']).toBe('application/json');
+    expect(init.body).toBe(JSON.stringify({ prompt: 'a cat' }));
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    fetchMock.mockResolvedValue(respond(200, '{"status":"ok"}'));
+    await api.get('/api/health');
+    const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(headers).not.toHaveProperty('authorization');
+  });
+
+  it('returns undefined for an empty success body and validates with a schema when given', async () => {
+    fetchMock.mockResolvedValueOnce(respond(204, ''));
+    await expect(api.delete('/api/media/abc')).resolves.toBeUndefined();
+
+    fetchMock.mockResolvedValueOnce(respond(200, '{"credits":"many"}'));
+    const schema = {
+      parse(data: unknown) {
+        if (typeof (data as { credits?: unknown }).credits !== 'number') throw new Error('bad response');
+        return data;
+      },
+    };
+    await expect(api.get('/api/me', { schema })).rejects.toThrow('bad response');
+  });
+
+  it('reports a network failure as ApiError status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await errorOf(api.get('/api/me'));
+    expect(err.status).toBe(0);
+    expect(err.code).toBe('NETWORK_ERROR');
+  });
+
+  it('joins the base URL and contract paths without doubling /api', () => {
+    expect(resolveUrl('', '/api/me')).toBe('/api/me');
+    expect(resolveUrl('https://x.test/', '/api/me')).toBe('https://x.test/api/me');
+    expect(resolveUrl('/api', '/api/me')).toBe('/api/me');
+    expect(resolveUrl('https://x.test/prod/api/', '/api/check-status/p1')).toBe('https://x.test/prod/api/check-status/p1');
+  });
+});

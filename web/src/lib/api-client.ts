@@ -1,0 +1,103 @@
+import { getConfig } from './config';
+
+/**
+ * The single HTTP client of the SPA. It resolves contract paths (`/api/...`) against
+ * config.apiBaseUrl, attaches the signed-in user's bearer token and turns error bodies into ApiError
+ * with the spec's message: body.error, else the response text, else `HTTP error: {status}`.
+ */
+
+export type TokenProvider = () => Promise<string | undefined>;
+
+let tokenProvider: TokenProvider = async () => undefined;
+
+/** The auth feature plugs its session here; the client never knows about Amplify. */
+export function setTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** HTTP status, or 0 when the request never got a response. */
+    readonly status: number,
+    /** The contract's error code (e.g. NOT_ENOUGH_CREDITS) when the server sent one. */
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Validates the success body, e.g. a response schema from contract/. */
+  schema?: { parse(data: unknown): unknown };
+}
+
+/** Joins the base and a contract path without doubling `/api` when the base already ends with it. */
+export function resolveUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  let root = base.replace(/\/+$/, '');
+  const rel = path.startsWith('/') ? path : `/${path}`;
+  if (root.endsWith('/api') && (rel === '/api' || rel.startsWith('/api/'))) root = root.slice(0, -'/api'.length);
+  return `${root}${rel}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function stringField(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Builds the ApiError for a non-2xx response from its status and raw body text. */
+export function toApiError(status: number, text: string): ApiError {
+  const body = parseJson(text);
+  const message =
+    stringField(body, 'error') ??
+    // API Gateway's own errors (authorizer, throttling) carry `message` instead.
+    stringField(body, 'message') ??
+    (text.trim() || `HTTP error: ${status}`);
+  return new ApiError(status, stringField(body, 'code'), message);
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = await tokenProvider();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(resolveUrl(getConfig().apiBaseUrl, path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network error. Check your connection and try again.');
+  }
+
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  if (text === '') return undefined as T;
+  const data = parseJson(text) ?? text;
+  return (options.schema ? options.schema.parse(data) : data) as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
+  post: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+  delete: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>('DELETE', path, body, options),
+};
