@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { ROUTES, type RouteDef } from '../../contract/routes';
+import { ALL_ROUTES } from '../../contract/routes';
 import { startDynamo, ensureTable, type LocalDynamo } from './dynamodb';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, mailbox, type LocalSes } from './ses';
@@ -21,6 +21,8 @@ import { codeMailer } from './cognito/code-mail';
 import { createGateway } from './gateway';
 import { mailboxPage } from './mailbox-page';
 import { freePort } from './ports';
+import { startReplicateSimulator, type ReplicateSim } from './replicate-sim';
+import { startPaypalSimulator, type PaypalSim } from './paypal-sim';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -53,6 +55,20 @@ export const LOCAL_IDS = {
   support: 'support@framewright.local',
 } as const;
 
+/** Fixed local credentials for the simulators (never real ones: nothing local talks to Replicate or PayPal). */
+export const LOCAL_SECRETS = {
+  replicateToken: 'r8_framewright_local_simulator_token',
+  replicateWebhookSecret: `whsec_${Buffer.from('framewright-local-replicate-webhook-secret').toString('base64')}`,
+  paypalClientId: 'framewright-local-paypal-client',
+  paypalClientSecret: 'framewright-local-paypal-secret',
+  paypalWebhookId: 'WH-FRAMEWRIGHT-LOCAL',
+} as const;
+
+const msFromEnv = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? v : fallback;
+};
+
 export async function startStack(o: StackOptions): Promise<Stack> {
   const log = o.log ?? ((l: string) => console.log(l));
   const host = o.host ?? '127.0.0.1';
@@ -60,7 +76,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   fs.mkdirSync(dataDir, { recursive: true });
 
   // The single origin listens first, so its URL is known to everything that links to it.
-  const server = http.createServer();
+  // Until every part is up, requests get a quick 503 instead of hanging (health probes retry on it).
+  let onRequest: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
+    res.end('Framewright is starting');
+  };
+  const server = http.createServer((req, res) => onRequest(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, host, () => resolve());
@@ -98,6 +119,28 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     log(`[cognito] cognito-local on ${cognito.url}, pool ${LOCAL_IDS.userPoolId}`);
     await ensureTable(dynamo.endpoint, LOCAL_IDS.tableName);
 
+    const [replicate, paypal]: [ReplicateSim, PaypalSim] = await Promise.all([
+      startReplicateSimulator({
+        host: '127.0.0.1',
+        apiToken: LOCAL_SECRETS.replicateToken,
+        webhookSecret: LOCAL_SECRETS.replicateWebhookSecret,
+        imageMs: msFromEnv('SIM_IMAGE_MS', 4_000),
+        videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
+        outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
+      }),
+      startPaypalSimulator({
+        host: '127.0.0.1',
+        clientId: LOCAL_SECRETS.paypalClientId,
+        clientSecret: LOCAL_SECRETS.paypalClientSecret,
+        webhookId: LOCAL_SECRETS.paypalWebhookId,
+        webhookUrl: `${url}/api/webhooks/paypal`,
+        log,
+      }),
+    ]);
+    stops.push(replicate.close, paypal.close);
+    log(`[replicate] simulator on ${replicate.url}`);
+    log(`[paypal] simulator on ${paypal.url}`);
+
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_IDS.region,
       AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -115,12 +158,19 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_SES: ses.endpoint,
+      REPLICATE_BASE_URL: `${replicate.url}/v1`,
+      REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
+      REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
+      PAYPAL_BASE_URL: paypal.url,
+      PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
+      PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
+      PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
     };
     // Handlers read their configuration from the environment once, at import.
     Object.assign(process.env, env);
 
     const gateway = createGateway({
-      routes: ROUTES as readonly RouteDef[],
+      routes: ALL_ROUTES,
       loadHandler: async (route) => (await import(path.join(ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
       userPoolId: LOCAL_IDS.userPoolId,
       clientId: LOCAL_IDS.userPoolClientId,
@@ -132,7 +182,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const web = await webMiddleware(o.web, server);
     stops.unshift(web.close);
 
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    onRequest = (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const pathname = new URL(req.url ?? '/', 'http://local').pathname;
         if (await gateway(req, res)) return;
@@ -158,7 +208,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('Internal error in the local stack');
       });
-    });
+    };
 
     return { url, env, stop };
   } catch (err) {
