@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium (/usr/bin/chromium; never `playwright install`) against the
+ * embedded stack serving the production build (`npm run test:e2e` builds it first). Each run gets a
+ * fresh data folder and quick simulator timings.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 5174);
+// Evaluated again in each worker: the env var keeps one folder per run.
+process.env.FW_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-e2e-'));
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+  webServer: {
+    command: `node node_modules/tsx/dist/cli.mjs bin/local.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      FW_WEB: 'dist',
+      FW_DATA_DIR: process.env.FW_E2E_DATA,
+      SIM_IMAGE_MS: process.env.SIM_IMAGE_MS ?? '1500',
+      SIM_VIDEO_MS: process.env.SIM_VIDEO_MS ?? '4000',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  },
+});
