@@ -47,6 +47,7 @@ export const Messages = {
   videoGenerationFailed: 'Video generation failed',
   unknownError: 'Unknown error',
   fillAllFields: 'Please fill in all fields.',
+  invalidEmail: 'Please enter a valid email address.',
   contactSent: "Message sent successfully! We'll reply within 48 hours.",
   contactFailed: 'Failed to send message.',
   notFound: 'Not found.',

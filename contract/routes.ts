@@ -59,6 +59,74 @@ export const ROUTES = [
     response: s.MeResponse,
     grants: ['table:read', 'table:write'],
   },
+  {
+    id: 'createUpload',
+    method: 'POST',
+    path: '/api/uploads',
+    auth: 'user',
+    handler: 'create-upload',
+    request: s.CreateUploadRequest,
+    response: s.CreateUploadResponse,
+    grants: ['media:write'],
+  },
+  {
+    id: 'generateImage',
+    method: 'POST',
+    path: '/api/generate-image',
+    auth: 'user',
+    handler: 'generate-image',
+    request: s.GenerateImageRequest,
+    response: s.GenerationResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+  },
+  {
+    id: 'checkStatus',
+    method: 'GET',
+    path: '/api/check-status/{predictionId}',
+    auth: 'user',
+    handler: 'check-status',
+    response: s.CheckStatusResponse,
+    timeoutSeconds: 25,
+    memoryMb: 1024,
+    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate'],
+  },
+  {
+    id: 'listMedia',
+    method: 'GET',
+    path: '/api/media',
+    auth: 'user',
+    handler: 'list-media',
+    response: s.ListMediaResponse,
+    grants: ['table:read', 'media:read'],
+  },
+  {
+    id: 'deleteMedia',
+    method: 'DELETE',
+    path: '/api/media/{id}',
+    auth: 'user',
+    handler: 'delete-media',
+    grants: ['table:read', 'table:write', 'media:delete'],
+  },
+  {
+    id: 'replicateWebhook',
+    method: 'POST',
+    path: '/api/webhooks/replicate',
+    auth: 'signature',
+    handler: 'replicate-webhook',
+    timeoutSeconds: 25,
+    memoryMb: 1024,
+    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],
+  },
+  {
+    id: 'sendContact',
+    method: 'POST',
+    path: '/api/send-contact',
+    auth: 'none',
+    handler: 'send-contact',
+    request: s.SendContactRequest,
+    grants: ['table:write', 'ses:send'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
@@ -81,3 +149,15 @@ export function compilePath(path: string): (actual: string) => Record<string, st
     return params;
   };
 }
+
+export type RouteOf<I extends RouteId> = Extract<(typeof ROUTES)[number], { id: I }>;
+
+/** One route with its exact request and response types, for its handler. */
+export function routeById<I extends RouteId>(id: I): RouteOf<I> {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`No route ${id}`);
+  return route as RouteOf<I>;
+}
+
+/** Every route as plain RouteDefs, for the gateway, CDK and tests that iterate them. */
+export const ALL_ROUTES: readonly RouteDef[] = ROUTES;

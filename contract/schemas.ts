@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES } from './catalog';
+import { Messages } from './errors';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -15,3 +17,76 @@ export const MeResponse = z.object({
   credits: z.number().int().nonnegative(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+
+const prompt = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(MAX_PROMPT_LENGTH, Messages.promptTooLong(MAX_PROMPT_LENGTH));
+
+/** An uploaded start image, named by the key POST /api/uploads returned. */
+const uploadKey = z.string().min(1).max(300).optional();
+
+export const CreateUploadRequest = z.object({
+  contentType: z.string({ error: Messages.invalidImage }).regex(/^image\/[a-z0-9.+-]+$/i, Messages.invalidImage),
+  size: z
+    .number({ error: Messages.invalidImage })
+    .int()
+    .positive(Messages.invalidImage)
+    .max(MAX_START_IMAGE_BYTES, Messages.imageTooLarge),
+});
+export const CreateUploadResponse = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number(),
+  /** The app sends start images as PNG at most this many pixels on the long side. */
+  maxLongSide: z.number(),
+});
+export type CreateUploadResponse = z.infer<typeof CreateUploadResponse>;
+
+export const GenerateImageRequest = z.object({
+  prompt: prompt(Messages.enterPrompt),
+  image: uploadKey,
+});
+export const GenerationResponse = z.object({ predictionId: z.string(), credits: z.number() });
+export type GenerationResponse = z.infer<typeof GenerationResponse>;
+
+export const JobStatus = z.enum(['starting', 'processing', 'succeeded', 'failed', 'canceled']);
+export const CheckStatusResponse = z.object({
+  status: JobStatus,
+  imageUrl: z.string().optional(),
+  videoUrl: z.string().optional(),
+  error: z.string().optional(),
+  /** The caller's credit balance now. */
+  value: z.number(),
+  mediaId: z.string().optional(),
+});
+export type CheckStatusResponse = z.infer<typeof CheckStatusResponse>;
+
+export const MediaItemView = z.object({
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  prompt: z.string(),
+  model: z.string(),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  createdAt: z.string(),
+  /** A presigned URL to show the file. */
+  url: z.string(),
+  /** A presigned URL that downloads it as {prompt}-{timestamp}.png|.mp4. */
+  downloadUrl: z.string(),
+});
+export type MediaItemView = z.infer<typeof MediaItemView>;
+export const ListMediaResponse = z.object({ items: z.array(MediaItemView), nextCursor: z.string().optional() });
+export type ListMediaResponse = z.infer<typeof ListMediaResponse>;
+
+
+const filled = (max: number, tooLong: string) => z.string({ error: Messages.fillAllFields }).trim().min(1, Messages.fillAllFields).max(max, tooLong);
+export const SendContactRequest = z.object({
+  email: filled(254, 'Email address is too long.').pipe(z.email(Messages.invalidEmail)),
+  subject: filled(200, 'Subject is too long. Keep it under 200 characters.'),
+  description: filled(5000, 'Message is too long. Keep it under 5000 characters.'),
+});
+export type SendContactRequest = z.infer<typeof SendContactRequest>;

@@ -1,10 +1,10 @@
-import { ROUTES } from '../../contract/routes';
+import { routeById } from '../../contract/routes';
 import { checkHealth, type HealthReport } from '../app/check-health';
 import { healthProbes } from '../adapters/health-probes';
 import { config } from '../config';
 import { publicRoute } from './http';
 
-const route = ROUTES.find((r) => r.id === 'health')!;
+const route = routeById('health');
 const probes = healthProbes(config());
 
 // The route is public: cache the report briefly so it cannot be used to hammer the dependencies.

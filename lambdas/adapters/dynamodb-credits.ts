@@ -1,0 +1,99 @@
+/**
+ * Every credit change is one DynamoDB transaction: the balance (conditioned on the value just read, so the
+ * ledger row can record the balance after it), the ledger row, and the job or order transition it belongs
+ * to. A balance can never go below zero, and a transition that was already made cancels the whole change.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { newId } from '../app/ids';
+import { keys } from './keys';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type LedgerReason = 'welcome' | 'image' | 'video' | 'refund' | 'purchase';
+
+export interface CreditChange {
+  sub: string;
+  delta: number;
+  reason: LedgerReason;
+  /** What the change belongs to (job id, order id). */
+  ref: string;
+  /** The transition that must happen together with the change; its conditions guard against doing it twice. */
+  with: TransactItem[];
+}
+
+export type CreditChangeResult =
+  | { ok: true; balance: number }
+  | { ok: false; why: 'insufficient'; balance: number }
+  | { ok: false; why: 'already-done' };
+
+const MAX_ATTEMPTS = 60;
+
+export async function readBalance(db: DynamoDBDocumentClient, table: string, sub: string): Promise<number | undefined> {
+  const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits' }));
+  return res.Item ? Number(res.Item.credits) : undefined;
+}
+
+export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const before = await readBalance(db, table, c.sub);
+    if (before === undefined) throw new Error(`No account for ${c.sub}`);
+    const after = before + c.delta;
+    if (after < 0) return { ok: false, why: 'insufficient', balance: before };
+    const now = new Date();
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table,
+                Key: { pk: keys.user(c.sub), sk: keys.account },
+                UpdateExpression: 'SET credits = :after',
+                ConditionExpression: 'credits = :before',
+                ExpressionAttributeValues: { ':before': before, ':after': after },
+              },
+            },
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  pk: keys.user(c.sub),
+                  sk: keys.ledger(now.toISOString(), newId(now)),
+                  type: 'ledger',
+                  delta: c.delta,
+                  balance: after,
+                  reason: c.reason,
+                  ref: c.ref,
+                  createdAt: now.toISOString(),
+                },
+              },
+            },
+            ...c.with,
+          ],
+        }),
+      );
+      return { ok: true, balance: after };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) {
+        if ((err as { name?: string }).name === 'TransactionConflictException') {
+          await backoff(attempt);
+          continue;
+        }
+        throw err;
+      }
+      const reasons = err.CancellationReasons ?? [];
+      // The transition (items after the balance and the ledger row) was already made: nothing to do.
+      if (reasons.slice(2).some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, why: 'already-done' };
+      // The balance moved under us, or another transaction held the item: read again and retry.
+      await backoff(attempt);
+    }
+  }
+  throw new Error(`Credit change for ${c.sub} did not settle after ${MAX_ATTEMPTS} attempts`);
+}
+
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(200, 5 + attempt * 5) * Math.random();
+  return new Promise((r) => setTimeout(r, ms));
+}

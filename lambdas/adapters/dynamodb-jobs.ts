@@ -1,0 +1,156 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
+import { changeCredits, readBalance } from './dynamodb-credits';
+import { keys } from './keys';
+
+const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
+const IS_OPEN = '#status IN (:pending, :starting, :processing)';
+
+export function mediaRecord(m: MediaItem) {
+  return {
+    pk: keys.user(m.owner),
+    sk: keys.media(m.createdAt, m.id),
+    type: 'media',
+    id: m.id,
+    kind: m.type,
+    key: m.key,
+    prompt: m.prompt,
+    model: m.model,
+    options: m.options,
+    createdAt: m.createdAt,
+    jobId: m.jobId,
+  };
+}
+
+export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobStore {
+  const jobKey = (id: string) => ({ pk: keys.job(id), sk: 'JOB' });
+
+  return {
+    async createCharged(job) {
+      const r = await changeCredits(db, table, {
+        sub: job.owner,
+        delta: -job.cost,
+        reason: job.kind,
+        ref: job.id,
+        with: [
+          {
+            Put: {
+              TableName: table,
+              Item: { ...jobKey(job.id), type: 'job', ...job },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      });
+      if (r.ok) return { ok: true, balance: r.balance };
+      if (r.why === 'insufficient') return { ok: false, balance: r.balance };
+      throw new Error(`Job ${job.id} already exists`);
+    },
+
+    async get(id) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: jobKey(id), ConsistentRead: true }));
+      if (!res.Item) return undefined;
+      const { pk: _pk, sk: _sk, type: _type, ...job } = res.Item;
+      return job as Job;
+    },
+
+    async markStarted(id, providerId, status) {
+      await guardedUpdate('SET providerId = :pid, #status = :s', { ':pid': providerId, ':s': status }, id);
+    },
+
+    async markProgress(id, status: JobStatus) {
+      await guardedUpdate('SET #status = :s', { ':s': status }, id);
+    },
+
+    async succeed(job, media) {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table,
+                  Key: jobKey(job.id),
+                  UpdateExpression: 'SET #status = :done, mediaId = :mid',
+                  ConditionExpression: IS_OPEN,
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id },
+                },
+              },
+              { Put: { TableName: table, Item: mediaRecord(media), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        // The job already ended: a webhook and a poll raced, and the other one stored the result.
+        if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        throw err;
+      }
+    },
+
+    async failAndRefund(job, status, error) {
+      const r = await changeCredits(db, table, {
+        sub: job.owner,
+        delta: job.cost,
+        reason: 'refund',
+        ref: job.id,
+        with: [
+          {
+            Update: {
+              TableName: table,
+              Key: jobKey(job.id),
+              UpdateExpression: 'SET #status = :s, #error = :e, refunded = :t',
+              ConditionExpression: IS_OPEN,
+              ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+              ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':t': true },
+            },
+          },
+        ],
+      });
+      return r.ok;
+    },
+
+    async claimPoll(id, now, intervalMs) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: jobKey(id),
+            UpdateExpression: 'SET polledAt = :now',
+            ConditionExpression: `${IS_OPEN} AND (attribute_not_exists(polledAt) OR polledAt < :due)`,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ...OPEN, ':now': now, ':due': now - intervalMs },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return false;
+        throw err;
+      }
+    },
+
+    async balance(sub) {
+      return (await readBalance(db, table, sub)) ?? 0;
+    },
+  };
+
+  async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: jobKey(id),
+          UpdateExpression: expr,
+          ConditionExpression: IS_OPEN,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ...OPEN, ...values },
+        }),
+      );
+    } catch (err) {
+      // The job already ended (a webhook or poll got there first): progress no longer matters.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { config } from '../config';
+
+export interface AppSecrets {
+  REPLICATE_API_TOKEN?: string;
+  REPLICATE_WEBHOOK_SECRET?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+}
+
+let cached: Promise<AppSecrets> | undefined;
+
+/**
+ * Provider credentials: from the Secrets Manager secret named by SECRETS_ARN in the cloud (read once per
+ * cold start), or from the environment locally.
+ */
+export function appSecrets(): Promise<AppSecrets> {
+  cached ??= (async () => {
+    const c = config();
+    const fromEnv: AppSecrets = {
+      REPLICATE_API_TOKEN: c.REPLICATE_API_TOKEN,
+      REPLICATE_WEBHOOK_SECRET: c.REPLICATE_WEBHOOK_SECRET,
+      PAYPAL_CLIENT_ID: c.PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: c.PAYPAL_CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: c.PAYPAL_WEBHOOK_ID,
+    };
+    if (!c.SECRETS_ARN) return fromEnv;
+    const res = await new SecretsManagerClient({ region: c.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
+    return { ...fromEnv, ...(JSON.parse(res.SecretString ?? '{}') as AppSecrets) };
+  })().catch((err) => {
+    cached = undefined;
+    throw err;
+  });
+  return cached;
+}
+
+export async function requireSecret(name: keyof AppSecrets): Promise<string> {
+  const value = (await appSecrets())[name];
+  if (!value) throw new Error(`Missing configuration: ${name} (set it in the environment, or in the secret named by SECRETS_ARN)`);
+  return value;
+}

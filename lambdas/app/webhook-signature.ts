@@ -1,0 +1,27 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/**
+ * Verifies a Replicate (Standard Webhooks) signature: HMAC-SHA256 over `${id}.${timestamp}.${body}` keyed
+ * with the base64 part of the `whsec_` secret; the timestamp must be within five minutes; comparisons run
+ * in constant time. The header may carry several space-separated `v1,<sig>` entries.
+ */
+export function verifyWebhookSignature(
+  secret: string,
+  headers: { id?: string; timestamp?: string; signature?: string },
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(nowSeconds - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+  return signature.split(' ').some((entry) => {
+    const [version, sig] = entry.split(',');
+    if (version !== 'v1' || !sig) return false;
+    const given = Buffer.from(sig, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}

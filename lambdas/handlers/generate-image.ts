@@ -1,0 +1,34 @@
+import { routeById } from '../../contract/routes';
+import { IMAGE_MODEL } from '../../contract/catalog';
+import { Messages } from '../../contract/errors';
+import { getOrCreateAccount } from '../app/get-account';
+import { startGeneration } from '../app/generation';
+import { accounts, generationDeps } from './generation-deps';
+import { userRoute } from './http';
+
+const route = routeById('generateImage');
+
+export const handler = userRoute(
+  route,
+  async (req, me) => {
+    await getOrCreateAccount({ accounts, now: () => new Date() }, me);
+    const result = await startGeneration(
+      generationDeps,
+      me.sub,
+      {
+        kind: 'image',
+        model: IMAGE_MODEL.id,
+        version: IMAGE_MODEL.version,
+        prompt: req.body.prompt,
+        cost: IMAGE_MODEL.cost,
+        input: { prompt: req.body.prompt, ...IMAGE_MODEL.input },
+        imageField: 'image',
+        startImageKey: req.body.image,
+        options: { width: IMAGE_MODEL.input.width, height: IMAGE_MODEL.input.height },
+      },
+      IMAGE_MODEL.startImageLongSide,
+    );
+    return { body: result };
+  },
+  Messages.signInToGenerateImages,
+);

@@ -1,0 +1,62 @@
+export type JobKind = 'image' | 'video';
+export type JobStatus = 'pending' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+export const TERMINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
+export const isTerminal = (s: JobStatus) => TERMINAL.includes(s);
+
+export interface Job {
+  id: string;
+  owner: string;
+  kind: JobKind;
+  /** Replicate model identifier (owner/name). */
+  model: string;
+  prompt: string;
+  /** Options shown with the result (duration, quality, start image...). */
+  options: Record<string, string | number | boolean>;
+  cost: number;
+  status: JobStatus;
+  providerId?: string;
+  error?: string;
+  mediaId?: string;
+  refunded?: boolean;
+  createdAt: string;
+  /** When the provider was last asked for this job's status (epoch ms). */
+  polledAt?: number;
+}
+
+export interface MediaItem {
+  id: string;
+  owner: string;
+  type: JobKind;
+  key: string;
+  prompt: string;
+  model: string;
+  options: Record<string, string | number | boolean>;
+  createdAt: string;
+  jobId?: string;
+}
+
+export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
+
+export interface JobStore {
+  /** Charges the job's cost and stores the job in one transaction; fails without a change when credits are short. */
+  createCharged(job: Job): Promise<ChargeResult>;
+  get(id: string): Promise<Job | undefined>;
+  /** Records the provider's id and a non-terminal status. */
+  markStarted(id: string, providerId: string, status: JobStatus): Promise<void>;
+  /** Moves a job to a non-terminal status (no change once terminal). */
+  markProgress(id: string, status: JobStatus): Promise<void>;
+  /** Succeeds the job and stores its media item, once. Returns false if the job was already terminal. */
+  succeed(job: Job, media: MediaItem): Promise<boolean>;
+  /** Fails or cancels the job and refunds its cost, once. Returns false if the job was already terminal. */
+  failAndRefund(job: Job, status: 'failed' | 'canceled', error: string): Promise<boolean>;
+  /** Claims the right to ask the provider now: true for one caller per interval. */
+  claimPoll(id: string, now: number, intervalMs: number): Promise<boolean>;
+  /** The caller's balance. */
+  balance(sub: string): Promise<number>;
+}
+
+export interface MediaIndex {
+  list(owner: string, limit: number, cursor?: string): Promise<{ items: MediaItem[]; nextCursor?: string }>;
+  get(owner: string, id: string): Promise<MediaItem | undefined>;
+  remove(owner: string, id: string): Promise<boolean>;
+}

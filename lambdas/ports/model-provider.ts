@@ -1,0 +1,27 @@
+export type ProviderStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface ProviderPrediction {
+  id: string;
+  status: ProviderStatus;
+  /** The output file URLs (SDXL returns a list, video models one URL). */
+  output: string[];
+  error?: string;
+}
+
+export interface CreatePrediction {
+  /** owner/name of the model. */
+  model: string;
+  /** A version id, for community models such as SDXL. */
+  version?: string;
+  input: Record<string, unknown>;
+  webhookUrl: string;
+}
+
+/** A provider refused the request (e.g. input validation): the user can fix it, nothing ran. */
+export class ProviderRefused extends Error {}
+
+export interface ModelProvider {
+  create(req: CreatePrediction): Promise<ProviderPrediction>;
+  get(id: string): Promise<ProviderPrediction>;
+  cancel(id: string): Promise<void>;
+}

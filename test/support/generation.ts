@@ -1,0 +1,84 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lambdas/adapters/aws-clients';
+import { api, stackEnv, stackUrl, type TestUser } from './users';
+
+export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>): Promise<T> {
+  return (await (await res).json()) as T;
+}
+
+export async function waitForStatus(user: TestUser, id: string, done = ['succeeded', 'failed', 'canceled'], timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api(user, `/api/check-status/${id}`);
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`check-status ${res.status}: ${JSON.stringify(body)}`);
+    if (done.includes(body.status)) return body as { status: string; imageUrl?: string; videoUrl?: string; error?: string; value: number; mediaId?: string };
+    if (Date.now() > deadline) throw new Error(`Job ${id} still ${body.status}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+export async function jobItem(id: string) {
+  const res = await dynamo().send(new GetCommand({ TableName: stackEnv().TABLE_NAME, Key: { pk: `JOB#${id}`, sk: 'JOB' }, ConsistentRead: true }));
+  return res.Item;
+}
+
+export async function userItems(sub: string, prefix: string) {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: stackEnv().TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':p': prefix },
+      ConsistentRead: true,
+    }),
+  );
+  return res.Items ?? [];
+}
+
+/** Signs a webhook exactly as Replicate does, with the stack's secret (or another one, to forge). */
+export function signedWebhook(body: string, opts: { secret?: string; id?: string; timestamp?: number } = {}) {
+  const secret = opts.secret ?? stackEnv().REPLICATE_WEBHOOK_SECRET!;
+  const id = opts.id ?? `msg_${randomUUID()}`;
+  const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+  const sig = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${ts}.${body}`).digest('base64');
+  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': `v1,${sig}` };
+}
+
+export function postWebhook(jobId: string, body: string, headers: Record<string, string>) {
+  return fetch(`${stackUrl()}/api/webhooks/replicate?job=${encodeURIComponent(jobId)}`, { method: 'POST', body, headers });
+}
+
+/** The simulator's view of a prediction. */
+export async function simPrediction(providerId: string) {
+  const env = stackEnv();
+  const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}`, { headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+  return res.json();
+}
+
+export async function waitForSim(providerId: string, statuses: string[]) {
+  for (let i = 0; i < 300; i++) {
+    const p = await simPrediction(providerId);
+    if (statuses.includes(p.status)) return p;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Prediction ${providerId} never reached ${statuses.join('/')}`);
+}
+
+/** A PNG start image made in the test (solid colour), at most 768 px on the long side. */
+export async function pngOf(width: number, height: number, rgb: [number, number, number]) {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+}
+
+export async function uploadStartImage(user: TestUser, png: Buffer): Promise<string> {
+  const up = await json<{ url: string; fields: Record<string, string>; key: string }>(
+    api(user, '/api/uploads', { method: 'POST', body: JSON.stringify({ contentType: 'image/png', size: png.length }) }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(up.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+  const res = await fetch(up.url, { method: 'POST', body: form });
+  if (res.status >= 300) throw new Error(`upload failed ${res.status} ${await res.text()}`);
+  return up.key;
+}
