@@ -15,14 +15,32 @@ export function page(load: () => Promise<{ default: ComponentType }>): RouteObje
  * Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App).
  * Marketing features add `{ path: 'features', lazy: page(() => import('../features/marketing/features-page')) }`.
  */
-export const marketingRoutes: RouteObject[] = [{ index: true, lazy: page(() => import('../pages/landing-page')) }];
+export const marketingRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('../pages/landing-page')) },
+  { path: 'terms', lazy: page(() => import('../features/legal/terms-page')) },
+];
 
 /**
- * Pages under AppLayout (auth, generators, My Account). Protected pages go inside a guard route, e.g.
- * `{ lazy: page(() => import('../features/auth/require-auth')), children: [{ path: 'generator', ... }] }`.
- * The catch-all stays last.
+ * Pages that need a signed-in user, rendered inside the auth guard ('Loading...' while the session is
+ * checked, else a redirect to /login that comes back here after login). Features add their pages here.
  */
-export const appRoutes: RouteObject[] = [{ path: '*', lazy: page(() => import('../pages/not-found-page')) }];
+export const protectedRoutes: RouteObject[] = [
+  { path: 'admin', lazy: page(() => import('../features/account/account-page')) },
+  // TODO(image generator feature): replace with the image generator page.
+  { path: 'generator', lazy: page(() => import('../pages/pending-feature-page')) },
+  // TODO(video generator feature): replace with the model chooser and its wan / pixverse children.
+  { path: 'video-generator/*', lazy: page(() => import('../pages/pending-feature-page')) },
+];
+
+/** Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last. */
+export const appRoutes: RouteObject[] = [
+  { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
+  { path: 'signup', lazy: page(() => import('../features/auth/signup-page')) },
+  { path: 'verify', lazy: page(() => import('../features/auth/verify-page')) },
+  { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
+  { lazy: page(() => import('../features/auth/require-auth')), children: protectedRoutes },
+  { path: '*', lazy: page(() => import('../pages/not-found-page')) },
+];
 
 function Root() {
   return (

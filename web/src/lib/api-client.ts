@@ -15,6 +15,13 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+let onUnauthorized: () => void = () => undefined;
+
+/** Called when the API rejects a request's token (401), so the session can re-check itself. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -89,7 +96,10 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body:
   }
 
   const text = await response.text();
-  if (!response.ok) throw toApiError(response.status, text);
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized();
+    throw toApiError(response.status, text);
+  }
   if (text === '') return undefined as T;
   const data = parseJson(text) ?? text;
   return (options.schema ? options.schema.parse(data) : data) as T;

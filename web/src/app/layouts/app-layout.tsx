@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SessionNav } from '../../features/auth/session-nav';
 import { Footer } from './footer';
 import { NavItems, type NavItem } from './nav-items';
 import { SiteHeader } from './site-header';
@@ -10,7 +11,7 @@ export const SIGNED_OUT_LINKS: readonly NavItem[] = [
   { label: 'Sign Up', to: '/signup' },
 ];
 
-/** Header nav for visitors. The auth feature replaces it with a session-aware nav. */
+/** Header nav for visitors (what SessionNav shows when nobody is signed in). */
 export function SignedOutNav() {
   return <NavItems items={SIGNED_OUT_LINKS} />;
 }
@@ -34,4 +35,9 @@ export function AppLayout({ nav = <SignedOutNav /> }: AppLayoutProps) {
   );
 }
 
-export default AppLayout;
+/** The route component: the layout with the session-aware nav (loads the auth feature, never on marketing pages). */
+export function SessionAppLayout() {
+  return <AppLayout nav={<SessionNav signedOut={<SignedOutNav />} />} />;
+}
+
+export default SessionAppLayout;

@@ -1,0 +1,85 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Card } from '../../components/card';
+import { cx } from '../../lib/cx';
+
+const WIDE = '(min-width: 1024px)';
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+/**
+ * The looping muted clip beside the login and signup forms. Only wide screens get it (phones keep their
+ * data), and with reduced motion it stays on its poster frame.
+ */
+export function AuthVideo() {
+  const wide = useMediaQuery(WIDE);
+  const still = useMediaQuery(REDUCED_MOTION);
+  if (!wide) return null;
+  return (
+    <div className="relative hidden overflow-hidden rounded-card border border-line shadow-card lg:block" aria-hidden="true">
+      <video
+        className="aspect-[4/5] max-h-[calc(100dvh-12rem)] w-full object-cover"
+        src="/media/auth-loop.mp4"
+        poster="/media/auth-loop.webp"
+        autoPlay={!still}
+        loop
+        muted
+        playsInline
+        preload="auto"
+        tabIndex={-1}
+        data-testid="auth-video"
+      />
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-canvas/90 to-transparent p-8">
+        <p className="text-lg font-semibold text-ink">From a prompt to a moving picture.</p>
+        <p className="mt-1 text-sm text-ink-muted">Images from 1 credit. Videos with Wan 2.1 and Pixverse.</p>
+      </div>
+    </div>
+  );
+}
+
+export interface AuthShellProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  /** Links under the card (e.g. 'Don't have an account? Sign up'). */
+  footer?: ReactNode;
+  /** The clip beside the form (login and signup). */
+  withVideo?: boolean;
+}
+
+/** The frame of the account pages: a titled card, optionally beside the looping clip. */
+export function AuthShell({ title, subtitle, children, footer, withVideo = false }: AuthShellProps) {
+  return (
+    <section
+      className={cx(
+        'mx-auto grid w-full flex-1 items-center gap-10 px-4 py-10 sm:px-6 lg:py-16',
+        withVideo ? 'max-w-6xl lg:grid-cols-2' : 'max-w-6xl',
+      )}
+    >
+      <title>{`${title} · Framewright`}</title>
+      <div className="mx-auto w-full max-w-md">
+        <Card padding="lg" className="p-6 sm:p-8">
+          <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+          {subtitle && <p className="mt-2 text-sm text-ink-muted">{subtitle}</p>}
+          <div className="mt-6">{children}</div>
+        </Card>
+        {footer && <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div>}
+      </div>
+      {withVideo ? <AuthVideo /> : null}
+    </section>
+  );
+}
+
+/** An inline text link style for the account pages. */
+export const textLinkClass = 'font-medium text-brand-ink underline-offset-4 hover:underline';

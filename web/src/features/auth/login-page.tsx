@@ -1,0 +1,179 @@
+/**
+ * /login: email and password, 'Forgot Password?', a link to sign up, the looping clip.
+ * Returns to the page the guard sent the user from (`state.from`), else the image generator.
+ * Shows why the user is here: a session that ended (expired, disabled), a protected page, a verified
+ * email or a reset password (`state.message`).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { PageLoader } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { requestPasswordReset, resendVerificationCode } from './amplify-auth';
+import { authErrorReason } from './auth-errors';
+import { AuthMessages } from './auth-messages';
+import { AuthShell, textLinkClass } from './auth-shell';
+import { rememberPendingEmail } from './pending-email';
+import { safeReturnPath } from './return-path';
+import { SESSION_NOTICES, clearSessionNotice, logIn, useSession, useSessionNotice } from './session-store';
+
+export interface LoginPageState {
+  from?: string;
+  /** A success line to show, e.g. after verifying the email. */
+  message?: string;
+  email?: string;
+}
+
+type Feedback =
+  | { variant: 'error' | 'success' | 'info'; text: string; action?: { label: string; to: string } }
+  | undefined;
+
+export function LoginPage() {
+  const { status } = useSession();
+  const notice = useSessionNotice();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = (location.state ?? {}) as LoginPageState;
+
+  const [email, setEmail] = useState(state.email ?? params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'login' | 'reset' | undefined>();
+  const [feedback, setFeedback] = useState<Feedback>(() =>
+    state.message ? { variant: 'success', text: state.message } : undefined,
+  );
+
+  if (status === 'loading') return <PageLoader label="Loading..." />;
+  if (status === 'signedIn') return <Navigate to={safeReturnPath(state.from)} replace />;
+
+  const banner: Feedback =
+    feedback ??
+    (notice
+      ? { variant: 'error', text: notice }
+      : state.from
+        ? { variant: 'info', text: SESSION_NOTICES.signInRequired }
+        : undefined);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || !password) {
+      setFeedback({ variant: 'error', text: AuthMessages.fillAllFields });
+      return;
+    }
+    setBusy('login');
+    setFeedback(undefined);
+    try {
+      const outcome = await logIn(address, password);
+      if (outcome === 'signedIn') {
+        clearSessionNotice();
+        navigate(safeReturnPath(state.from), { replace: true });
+        return;
+      }
+      // Not verified yet: send a fresh code, as the spec asks, and point to the verify page.
+      rememberPendingEmail(address);
+      const verify = { label: 'Enter your verification code', to: `/verify?email=${encodeURIComponent(address)}` };
+      try {
+        await resendVerificationCode(address);
+        setFeedback({ variant: 'info', text: AuthMessages.verifyBeforeLogin, action: verify });
+      } catch (err) {
+        setFeedback({
+          variant: 'error',
+          text: `${AuthMessages.verifyBeforeLogin} ${AuthMessages.resendFailed(authErrorReason(err, 'resendCode'))}`,
+          action: verify,
+        });
+      }
+    } catch (err) {
+      setFeedback({ variant: 'error', text: AuthMessages.loginError(authErrorReason(err, 'signIn')) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function onForgotPassword() {
+    const address = email.trim();
+    if (!address) {
+      setFeedback({ variant: 'error', text: AuthMessages.enterEmailFirst });
+      return;
+    }
+    setBusy('reset');
+    setFeedback(undefined);
+    try {
+      await requestPasswordReset(address);
+      setFeedback({
+        variant: 'success',
+        text: AuthMessages.resetEmailSent,
+        action: { label: 'Set a new password', to: `/reset-password?email=${encodeURIComponent(address)}` },
+      });
+    } catch (err) {
+      setFeedback({ variant: 'error', text: AuthMessages.resetEmailFailed(authErrorReason(err, 'resetPassword')) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <AuthShell
+      title="Log in"
+      subtitle="Welcome back. Pick up where you left off."
+      withVideo
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className={textLinkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {banner && (
+        <Alert variant={banner.variant} className="mb-5">
+          <p>{banner.text}</p>
+          {banner.action && (
+            <Link to={banner.action.to} className={`${textLinkClass} mt-1 inline-block`}>
+              {banner.action.label}
+            </Link>
+          )}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="-mt-1 flex justify-end">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void onForgotPassword()}
+            loading={busy === 'reset'}
+            disabled={busy === 'login'}
+            className="-mr-3"
+          >
+            Forgot Password?
+          </Button>
+        </div>
+        <Button type="submit" size="lg" fullWidth loading={busy === 'login'} disabled={busy === 'reset'}>
+          Login
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,2 @@
+export { CREDITS_LOAD_ERROR, useCredits, type CreditsState } from './credits-store';
+export { CreditBalance } from './credit-balance';
