@@ -46,6 +46,8 @@ export interface VideoFamily {
   qualities: readonly PixverseQuality[];
   defaultQuality?: PixverseQuality;
   acceptsStartImage: boolean;
+  /** Start images are sent as PNG at most this many pixels on the long side (0: no start image). */
+  startImageLongSide: number;
   /** Typical run time in seconds, for the progress estimate. */
   typicalSeconds: number;
 }
@@ -60,6 +62,8 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     durations: [5, 10],
     qualities: [],
     acceptsStartImage: true,
+    // Wan 2.1 480p renders within an 832x480 area: a larger start image is only shrunk again.
+    startImageLongSide: 832,
     typicalSeconds: 90,
   },
   {
@@ -72,6 +76,8 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     qualities: ['540p', '720p', '1080p'],
     defaultQuality: '720p',
     acceptsStartImage: true,
+    // Enough for the default 720p; a 1920 px PNG of a photo would often exceed the 5 MB upload limit.
+    startImageLongSide: 1280,
     typicalSeconds: 60,
   },
   {
@@ -83,6 +89,7 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     durations: [],
     qualities: [],
     acceptsStartImage: false,
+    startImageLongSide: 0,
     typicalSeconds: 0,
   },
 ];
@@ -123,4 +130,23 @@ export function priceVideo(model: string, duration: number, quality?: string): V
 /** The Wan model to run: image-to-video when a start image is given. */
 export function wanModelFor(hasImage: boolean): VideoModelId {
   return hasImage ? WAN_I2V : WAN_T2V;
+}
+
+/**
+ * How a clip length maps onto Wan 2.1's inputs. The model takes 81 to 100 frames (81 give the best results) at
+ * 5 to 24 fps, so a 5 s clip is 81 frames at 16 fps (5.06 s) and a 10 s clip the same 81 frames at 8 fps (10.1 s).
+ */
+export const WAN_CLIP: Readonly<Record<number, { num_frames: number; frames_per_second: number }>> = {
+  5: { num_frames: 81, frames_per_second: 16 },
+  10: { num_frames: 81, frames_per_second: 8 },
+};
+
+/** What a start image is uploaded for: the image generator or one of the video families. */
+export const START_IMAGE_PURPOSES = ['image', 'wan', 'pixverse'] as const;
+export type StartImagePurpose = (typeof START_IMAGE_PURPOSES)[number];
+
+/** The long side (px) a start image may have for that purpose; the web app resizes to it before uploading. */
+export function startImageLongSide(purpose: StartImagePurpose = 'image'): number {
+  if (purpose === 'image') return IMAGE_MODEL.startImageLongSide;
+  return VIDEO_FAMILIES.find((f) => f.id === purpose)!.startImageLongSide;
 }

@@ -56,6 +56,12 @@ export const Messages = {
   invalidJson: 'The request body must be valid JSON.',
   payloadTooLarge: 'Request is too large.',
   internal: 'Something went wrong on our side. Please try again.',
+  // ---- video generation (issue 5) ----
+  chooseVideoModel: 'Choose a video model.',
+  videoDurationRequired: 'Choose a duration in whole seconds.',
+  videoQualityInvalid: 'Choose a quality.',
+  wanNeedsImage: 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.',
+  wanTextTakesNoImage: 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.',
 } as const;
 
 export interface ErrorBody {

@@ -127,6 +127,18 @@ export const ROUTES = [
     request: s.SendContactRequest,
     grants: ['table:write', 'ses:send'],
   },
+  // ---- video generation (issue 5) ----
+  {
+    id: 'generateVideo',
+    method: 'POST',
+    path: '/api/generate-video',
+    auth: 'user',
+    handler: 'generate-video',
+    request: s.GenerateVideoRequest,
+    response: s.GenerationResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

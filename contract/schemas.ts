@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES } from './catalog';
+import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES, START_IMAGE_PURPOSES } from './catalog';
 import { Messages } from './errors';
 
 export const HealthResponse = z.object({
@@ -36,6 +36,8 @@ export const CreateUploadRequest = z.object({
     .int()
     .positive(Messages.invalidImage)
     .max(MAX_START_IMAGE_BYTES, Messages.imageTooLarge),
+  /** What the image is for ('image' by default); the answer's maxLongSide depends on it. */
+  purpose: z.enum(START_IMAGE_PURPOSES, { error: `Purpose must be one of ${START_IMAGE_PURPOSES.join(', ')}.` }).optional(),
 });
 export const CreateUploadResponse = z.object({
   url: z.string(),
@@ -90,3 +92,19 @@ export const SendContactRequest = z.object({
   description: filled(5000, 'Message is too long. Keep it under 5000 characters.'),
 });
 export type SendContactRequest = z.infer<typeof SendContactRequest>;
+
+// ---- video generation (issue 5) ----
+/**
+ * POST /api/generate-video. `model` is the Replicate identifier; which durations and qualities it takes, and
+ * what they cost, is the catalog's business (priceVideo), so unknown values get the catalog's reason.
+ */
+export const GenerateVideoRequest = z.object({
+  prompt: prompt(Messages.promptRequired),
+  model: z.string({ error: Messages.chooseVideoModel }).trim().min(1, Messages.chooseVideoModel).max(100, Messages.chooseVideoModel),
+  duration: z.number({ error: Messages.videoDurationRequired }).int(Messages.videoDurationRequired).positive(Messages.videoDurationRequired),
+  /** The start image's upload key (POST /api/uploads): required for Wan i2v, optional for Pixverse. */
+  image: uploadKey,
+  /** Pixverse only: 540p, 720p (default) or 1080p. */
+  quality: z.string({ error: Messages.videoQualityInvalid }).max(20, Messages.videoQualityInvalid).optional(),
+});
+export type GenerateVideoRequest = z.infer<typeof GenerateVideoRequest>;

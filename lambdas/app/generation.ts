@@ -33,7 +33,14 @@ export interface GenerationRequest {
   imageField?: string;
   /** An uploaded start image (a key from POST /api/uploads). */
   startImageKey?: string;
+  /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
+  inputForImage?: (size: ImageSize) => Record<string, unknown>;
   options: Record<string, string | number | boolean>;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 export const START_IMAGE_URL_SECONDS = 15 * 60;
@@ -41,8 +48,11 @@ export const MEDIA_URL_SECONDS = 60 * 60;
 export const POLL_AFTER_MS = 4_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The start image must be the caller's own upload: a PNG at most maxLongSide on its long side. */
-export async function startImageUrl(deps: GenerationDeps, owner: string, key: string, maxLongSide: number): Promise<string> {
+/**
+ * The start image must be the caller's own upload: a PNG at most maxLongSide on its long side. Returns a
+ * short-lived URL for the model, and the image's size.
+ */
+export async function startImage(deps: GenerationDeps, owner: string, key: string, maxLongSide: number): Promise<ImageSize & { url: string }> {
   if (!key.startsWith(`users/${owner}/images/`) || key.includes('..')) throw new InvalidInput('Unknown start image. Upload it again.');
   const head = await deps.store.head(key, 32);
   if (!head) throw new InvalidInput('Unknown start image. Upload it again.');
@@ -53,12 +63,16 @@ export async function startImageUrl(deps: GenerationDeps, owner: string, key: st
   if (Math.max(width, height) > maxLongSide || width < 1 || height < 1) {
     throw new InvalidInput(`The start image must be at most ${maxLongSide} pixels on its long side.`);
   }
-  return deps.store.presignGet(key, START_IMAGE_URL_SECONDS);
+  return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
 }
 
 export async function startGeneration(deps: GenerationDeps, owner: string, req: GenerationRequest, maxLongSide = 768) {
   const input = { ...req.input };
-  if (req.startImageKey && req.imageField) input[req.imageField] = await startImageUrl(deps, owner, req.startImageKey, maxLongSide);
+  if (req.startImageKey && req.imageField) {
+    const image = await startImage(deps, owner, req.startImageKey, maxLongSide);
+    input[req.imageField] = image.url;
+    Object.assign(input, req.inputForImage?.({ width: image.width, height: image.height }));
+  }
 
   const now = deps.now();
   const job: Job = {

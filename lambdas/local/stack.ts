@@ -126,6 +126,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         webhookSecret: LOCAL_SECRETS.replicateWebhookSecret,
         imageMs: msFromEnv('SIM_IMAGE_MS', 4_000),
         videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
+        videoFps: msFromEnv('SIM_VIDEO_FPS', 8),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
       }),
       startPaypalSimulator({

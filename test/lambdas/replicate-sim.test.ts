@@ -15,6 +15,8 @@ import {
   type ReplicateSim,
   type SimPrediction,
 } from '../../lambdas/local/replicate-sim';
+import { MAX_ENCODE_FPS } from '../../lambdas/local/replicate-sim/media';
+import { mp4Info } from '../support/mp4';
 
 jest.setTimeout(60_000);
 
@@ -161,47 +163,6 @@ function signatureValid(d: Delivery): boolean {
 async function meanRgb(png: Buffer): Promise<[number, number, number]> {
   const { channels } = await sharp(png).stats();
   return [channels[0]!.mean, channels[1]!.mean, channels[2]!.mean];
-}
-
-// ---- a minimal MP4 box reader ----
-interface Box {
-  type: string;
-  start: number;
-  header: number;
-  size: number;
-}
-function readBoxes(buf: Buffer, start = 0, end = buf.length, prefix = ''): Box[] {
-  const out: Box[] = [];
-  let p = start;
-  while (p + 8 <= end) {
-    let size = buf.readUInt32BE(p);
-    const type = prefix + buf.toString('latin1', p + 4, p + 8);
-    let header = 8;
-    if (size === 1) {
-      size = Number(buf.readBigUInt64BE(p + 8));
-      header = 16;
-    } else if (size === 0) size = end - p;
-    if (size < header) break;
-    out.push({ type, start: p, header, size });
-    const name = type.slice(prefix.length);
-    if (['moov', 'trak', 'mdia', 'minf', 'stbl'].includes(name)) out.push(...readBoxes(buf, p + header, p + size, `${type}/`));
-    p += size;
-  }
-  return out;
-}
-function mp4Info(buf: Buffer): { brand: string; seconds: number; width: number; height: number } {
-  const boxes = readBoxes(buf);
-  expect(boxes[0]?.type).toBe('ftyp');
-  const brand = buf.toString('latin1', 8, 12);
-  const mvhd = boxes.find((b) => b.type === 'moov/mvhd');
-  const tkhd = boxes.find((b) => b.type === 'moov/trak/tkhd');
-  if (!mvhd || !tkhd) throw new Error('no mvhd/tkhd box');
-  const d = mvhd.start + mvhd.header;
-  const v1 = buf[d] === 1;
-  const timescale = v1 ? buf.readUInt32BE(d + 20) : buf.readUInt32BE(d + 12);
-  const duration = v1 ? Number(buf.readBigUInt64BE(d + 24)) : buf.readUInt32BE(d + 16);
-  const te = tkhd.start + tkhd.size;
-  return { brand, seconds: duration / timescale, width: buf.readUInt32BE(te - 8) / 65536, height: buf.readUInt32BE(te - 4) / 65536 };
 }
 
 describe('auth and routing', () => {
@@ -421,12 +382,23 @@ describe('input validation', () => {
     expect(long.json.invalid_fields).toEqual([expect.objectContaining({ field: 'input.duration' })]);
   });
 
-  it('rejects Wan i2v without an image and Wan with a 7 s duration', async () => {
+  it('rejects Wan i2v without an image, and Wan frame counts and rates outside the real ranges', async () => {
     const noImage = await api('POST', `/v1/models/${WAN_I2V}/predictions`, { input: { prompt: 'x' } });
     expect(noImage.status).toBe(422);
     expect(noImage.json.detail).toContain('image is required');
-    const seven = await api('POST', `/v1/models/${WAN_T2V}/predictions`, { input: { prompt: 'x', duration: 7 } });
-    expect(seven.status).toBe(422);
+    const frames = await api('POST', `/v1/models/${WAN_T2V}/predictions`, { input: { prompt: 'x', num_frames: 160, frames_per_second: 4 } });
+    expect(frames.status).toBe(422);
+    expect((frames.json.invalid_fields as { field: string }[]).map((f) => f.field).sort()).toEqual(['input.frames_per_second', 'input.num_frames']);
+    const area = await api('POST', `/v1/models/${WAN_I2V}/predictions`, { input: { prompt: 'x', image: `${receiverUrl}/start.png`, max_area: '1280x720' } });
+    expect(area.status).toBe(422);
+  });
+
+  it('rejects Pixverse smooth motion at 8 s and a last frame without a first', async () => {
+    const smooth = await api('POST', `/v1/models/${PIXVERSE}/predictions`, { input: { prompt: 'x', duration: 8, motion_mode: 'smooth' } });
+    expect(smooth.status).toBe(422);
+    expect(smooth.json.invalid_fields).toEqual([expect.objectContaining({ field: 'input.motion_mode' })]);
+    const last = await api('POST', `/v1/models/${PIXVERSE}/predictions`, { input: { prompt: 'x', last_frame_image: `${receiverUrl}/start.png` } });
+    expect(last.status).toBe(422);
   });
 });
 
@@ -447,8 +419,8 @@ describe('output lifetime', () => {
 });
 
 describe('video', () => {
-  it('Wan t2v gives a 5 s 854x480 H.264 MP4 as one URL', async () => {
-    const p = await createModel(WAN_T2V, { prompt: 'A paper boat on a river', duration: 5 });
+  it('Wan t2v gives a 5 s (81 frames at 16 fps) 832x480 H.264 MP4 as one URL', async () => {
+    const p = await createModel(WAN_T2V, { prompt: 'A paper boat on a river', num_frames: 81, frames_per_second: 16 });
     expect(p.version).toBe('hidden');
     const done = await settle(p.id);
     expect(done.status).toBe('succeeded');
@@ -457,40 +429,48 @@ describe('video', () => {
     expect(file.type).toBe('video/mp4');
     expect(file.length).toBe(file.bytes.length);
     const info = mp4Info(file.bytes);
-    expect(info.seconds).toBeCloseTo(5, 1);
-    expect([info.width, info.height]).toEqual([854, 480]);
-    expect(file.bytes.includes(Buffer.from('avc1'))).toBe(true);
+    expect(info.first).toBe('ftyp');
+    expect(info.h264).toBe(true);
+    expect(Math.abs(info.seconds - 81 / 16)).toBeLessThanOrEqual(1 / MAX_ENCODE_FPS);
+    expect([info.width, info.height]).toEqual([832, 480]);
   });
 
-  it('Wan t2v honours duration 10 and, without it, num_frames / frames_per_second', async () => {
-    const [ten, frames] = await Promise.all([
-      createModel(WAN_T2V, { prompt: 'A long take', duration: 10 }),
-      createModel(WAN_T2V, { prompt: 'Portrait clip', num_frames: 81, frames_per_second: 16, aspect_ratio: '9:16' }),
+  it('Wan t2v plays 81 frames at 8 fps for 10 s, and 9:16 portrait by default length', async () => {
+    const [ten, portrait] = await Promise.all([
+      createModel(WAN_T2V, { prompt: 'A long take', num_frames: 81, frames_per_second: 8 }),
+      createModel(WAN_T2V, { prompt: 'Portrait clip', aspect_ratio: '9:16' }),
     ]);
-    const [d10, dFrames] = [await settle(ten.id), await settle(frames.id)];
+    const [d10, dPortrait] = [await settle(ten.id), await settle(portrait.id)];
     const i10 = mp4Info((await download(d10.output as string)).bytes);
-    expect(i10.seconds).toBeCloseTo(10, 1);
-    const iFrames = mp4Info((await download(dFrames.output as string)).bytes);
-    expect(Math.abs(iFrames.seconds - 81 / 16)).toBeLessThan(0.1);
-    expect([iFrames.width, iFrames.height]).toEqual([480, 854]);
+    expect(Math.abs(i10.seconds - 81 / 8)).toBeLessThanOrEqual(1 / MAX_ENCODE_FPS);
+    const iPortrait = mp4Info((await download(dPortrait.output as string)).bytes);
+    expect(Math.abs(iPortrait.seconds - 81 / 16)).toBeLessThanOrEqual(1 / MAX_ENCODE_FPS);
+    expect([iPortrait.width, iPortrait.height]).toEqual([480, 832]);
   });
 
-  it('Wan i2v builds the clip from the start image', async () => {
-    const p = await createModel(WAN_I2V, { prompt: 'It starts to rain', image: `${receiverUrl}/portrait.png`, duration: 5 });
+  it('Wan i2v builds the clip from the start image, fitted into max_area in multiples of 16', async () => {
+    const p = await createModel(WAN_I2V, { prompt: 'It starts to rain', image: `${receiverUrl}/portrait.png`, max_area: '480x832' });
     const done = await settle(p.id);
     expect(done.status).toBe('succeeded');
     const info = mp4Info((await download(done.output as string)).bytes);
-    expect([info.width, info.height]).toEqual([480, 854]);
-    expect(info.seconds).toBeCloseTo(5, 1);
+    // 480x768 (5:8) within 832*480 px: sqrt(399360 * 5/8) = 499.6 -> 496, sqrt(399360 * 8/5) = 799.3 -> 784.
+    expect([info.width, info.height]).toEqual([496, 784]);
+    expect(Math.abs(info.seconds - 81 / 16)).toBeLessThanOrEqual(1 / MAX_ENCODE_FPS);
   });
 
-  it('Pixverse 540p / 5 s gives a 960x540 MP4', async () => {
-    const p = await createModel(PIXVERSE, { prompt: 'A neon city at night', quality: '540p', duration: 5 });
-    const done = await settle(p.id);
+  it('Pixverse 540p / 5 s gives a 960x540 MP4, and with a square start image a square one', async () => {
+    const [plain, square] = await Promise.all([
+      createModel(PIXVERSE, { prompt: 'A neon city at night', quality: '540p', duration: 5 }),
+      createModel(PIXVERSE, { prompt: 'From a square', quality: '360p', duration: 8, image: `${receiverUrl}/start.png` }),
+    ]);
+    const done = await settle(plain.id);
     expect(done.status).toBe('succeeded');
     const info = mp4Info((await download(done.output as string)).bytes);
     expect([info.width, info.height]).toEqual([960, 540]);
     expect(info.seconds).toBeCloseTo(5, 1);
+    const sq = mp4Info((await download((await settle(square.id)).output as string)).bytes);
+    expect([sq.width, sq.height]).toEqual([360, 360]);
+    expect(sq.seconds).toBeCloseTo(8, 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
+import { changeCredits } from '../../lambdas/adapters/dynamodb-credits';
 import { api, stackEnv, stackUrl, type TestUser } from './users';
 
 export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>): Promise<T> {
@@ -81,4 +82,24 @@ export async function uploadStartImage(user: TestUser, png: Buffer): Promise<str
   const res = await fetch(up.url, { method: 'POST', body: form });
   if (res.status >= 300) throw new Error(`upload failed ${res.status} ${await res.text()}`);
   return up.key;
+}
+
+/**
+ * Adds credits the way a captured payment does: one transaction with its ledger row (reason purchase, ref
+ * test-grant-...). The account must exist (call GET /api/me first). Returns the new balance.
+ */
+export async function grantCredits(user: TestUser, credits: number): Promise<number> {
+  const r = await changeCredits(dynamo(), stackEnv().TABLE_NAME!, { sub: user.sub, delta: credits, reason: 'purchase', ref: `test-grant-${randomUUID()}`, with: [] });
+  if (!r.ok) throw new Error(`grant failed: ${r.why}`);
+  return r.balance;
+}
+
+/** Waits until the job has its provider prediction id (set right after the provider accepted it). */
+export async function providerIdOf(jobId: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const job = await jobItem(jobId);
+    if (job?.providerId) return job.providerId as string;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Job ${jobId} never got a provider id`);
 }

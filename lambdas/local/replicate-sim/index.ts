@@ -82,6 +82,8 @@ export interface ReplicateSimOptions {
   webhookSecret: string;
   imageMs?: number;
   videoMs?: number;
+  /** Frame rate the videos are encoded at (1 to 8, default 8): tests lower it to spend less CPU. */
+  videoFps?: number;
   outputTtlMs?: number;
   publicBaseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -179,7 +181,17 @@ function tqdm(done: number, total: number, elapsedS: number): string {
 
 const even = (n: number) => Math.round(n / 2) * 2;
 
-function pixverseSize(quality: string, aspect: string): { width: number; height: number } {
+type Size = { width: number; height: number };
+
+/** Pixverse's frame: the quality is the short side; with a start image, the aspect ratio nearest to the image's. */
+function pixverseSize(quality: string, aspect: string, start?: Size): Size {
+  if (start) {
+    const r = start.width / start.height;
+    const nearest = ([['16:9', 16 / 9], ['9:16', 9 / 16], ['1:1', 1]] as const).reduce((a, b) =>
+      Math.abs(Math.log(b[1] / r)) < Math.abs(Math.log(a[1] / r)) ? b : a,
+    );
+    aspect = nearest[0];
+  }
   const h = Number.parseInt(quality, 10);
   const long = even((h * 16) / 9);
   if (aspect === '9:16') return { width: h, height: long };
@@ -187,8 +199,22 @@ function pixverseSize(quality: string, aspect: string): { width: number; height:
   return { width: long, height: h };
 }
 
-const WAN_LANDSCAPE = { width: 854, height: 480 };
-const WAN_PORTRAIT = { width: 480, height: 854 };
+/** Wan 2.1 text-to-video: 832x480 for 16:9, 480x832 for 9:16. */
+function wanT2vSize(aspect: string): Size {
+  return aspect === '9:16' ? { width: 480, height: 832 } : { width: 832, height: 480 };
+}
+
+/**
+ * Wan 2.1 image-to-video, as its reference code sizes the frame: the start image's aspect ratio within the area of
+ * max_area (832x480 and 480x832 are the same area), both sides multiples of 16. An 832x480 image gives 832x480.
+ */
+function wanI2vSize(maxArea: string, start: Size): Size {
+  const [aw, ah] = maxArea.split('x').map(Number) as [number, number];
+  const area = aw * ah;
+  // area * w / h rather than area / (h / w): exact for integer inputs, so 832x480 maps to itself.
+  const side = (v: number) => Math.max(16, Math.floor(v / 16 + 1e-9) * 16);
+  return { width: side(Math.sqrt((area * start.width) / start.height)), height: side(Math.sqrt((area * start.height) / start.width)) };
+}
 
 async function readBody(req: http.IncomingMessage, limit = 32 * 1024 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -420,19 +446,15 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
         }
         return { ok: true, output: urls, files, note: `Generated ${urls.length} image(s) of ${size.width}x${size.height} in ${Date.now() - t0} ms` };
       }
-      let size: { width: number; height: number };
+      let size: Size;
       let seconds: number;
+      const startSize = start ? await startImageSize(start) : undefined;
       if (rec.model.id.startsWith('pixverse/')) {
-        size = pixverseSize(String(i.quality), String(i.aspect_ratio));
+        size = pixverseSize(String(i.quality), String(i.aspect_ratio), startSize);
         seconds = Number(i.duration);
       } else {
-        if (start) {
-          const s = await startImageSize(start);
-          size = s.height > s.width ? WAN_PORTRAIT : WAN_LANDSCAPE;
-        } else {
-          size = i.aspect_ratio === '9:16' ? WAN_PORTRAIT : WAN_LANDSCAPE;
-        }
-        seconds = typeof i.duration === 'number' ? i.duration : Number(i.num_frames) / Number(i.frames_per_second);
+        size = startSize ? wanI2vSize(String(i.max_area), startSize) : wanT2vSize(String(i.aspect_ratio));
+        seconds = Number(i.num_frames) / Number(i.frames_per_second);
       }
       const video = await renderVideo({
         ...size,
@@ -440,6 +462,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
         prompt,
         seed: rec.seed,
         ...(start ? { startImage: start } : {}),
+        ...(opts.videoFps ? { fps: opts.videoFps } : {}),
         signal: rec.abort.signal,
       });
       files.set('output.mp4', { data: video.mp4, type: 'video/mp4' });

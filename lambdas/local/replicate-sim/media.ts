@@ -13,7 +13,7 @@ import type { H264MP4Encoder } from 'h264-mp4-encoder';
 
 /** The largest start image accepted, in bytes. */
 export const MAX_START_IMAGE_DOWNLOAD = 20 * 1024 * 1024;
-/** Videos are encoded at most at this frame rate (the duration is kept). */
+/** Videos are encoded at most at this frame rate (the duration is kept); callers may ask for fewer to save CPU. */
 export const MAX_ENCODE_FPS = 8;
 
 export class MediaError extends Error {}
@@ -215,6 +215,8 @@ export interface VideoSpec {
   prompt: string;
   seed: number;
   startImage?: Buffer;
+  /** Encoding frame rate, 1 to MAX_ENCODE_FPS (default MAX_ENCODE_FPS). */
+  fps?: number;
   signal?: AbortSignal;
   /** Debug hook: sees every RGBA frame before it is encoded. */
   onFrame?: (rgba: Buffer, index: number) => void;
@@ -287,7 +289,7 @@ export async function renderVideo(spec: VideoSpec): Promise<VideoResult> {
   const t0 = Date.now();
   const { width: w, height: h } = spec;
   if (w % 2 || h % 2) throw new Error('video dimensions must be even');
-  const fps = MAX_ENCODE_FPS;
+  const fps = Math.min(MAX_ENCODE_FPS, Math.max(1, Math.round(spec.fps ?? MAX_ENCODE_FPS)));
   const frames = Math.max(1, Math.round(spec.seconds * fps));
   const hash = hashBytes('video', spec.prompt, spec.seed);
   const base = await baseFrame(spec, hash);

@@ -67,20 +67,22 @@ export const SDXL_SCHEMA: InputSchema = {
   disable_safety_checker: { type: 'boolean', default: false },
 };
 
+/**
+ * Wan 2.1 480p as wavespeedai publishes it on Replicate: the clip length is num_frames / frames_per_second (there is
+ * no duration input); the frame is 832x480 or 480x832 (t2v: aspect_ratio; i2v: the start image's shape fitted into
+ * max_area).
+ */
 const wanCommon: InputSchema = {
   prompt: { type: 'string', required: true },
-  negative_prompt: { type: 'string', default: '' },
   num_frames: { type: 'integer', minimum: 81, maximum: 100, default: 81 },
   frames_per_second: { type: 'integer', minimum: 5, maximum: 24, default: 16 },
   fast_mode: { type: 'string', enum: ['Off', 'Balanced', 'Fast'], default: 'Balanced' },
   sample_steps: { type: 'integer', minimum: 1, maximum: 40, default: 30 },
   sample_guide_scale: { type: 'number', minimum: 0, maximum: 10, default: 5 },
-  sample_shift: { type: 'number', minimum: 0, maximum: 10, default: 3 },
+  sample_shift: { type: 'number', minimum: 1, maximum: 10, default: 3 },
   seed,
   lora_weights: { type: 'string' },
   lora_scale: { type: 'number', minimum: 0, maximum: 4, default: 1 },
-  /** Not in the real schema: the product sells 5 s and 10 s Wan clips; the output then has exactly this length. */
-  duration: { type: 'integer', enum: [5, 10] },
 };
 
 export const WAN_I2V_SCHEMA: InputSchema = {
@@ -91,6 +93,7 @@ export const WAN_I2V_SCHEMA: InputSchema = {
 
 export const WAN_T2V_SCHEMA: InputSchema = {
   ...wanCommon,
+  negative_prompt: { type: 'string', default: '' },
   aspect_ratio: { type: 'string', enum: ['16:9', '9:16'], default: '16:9' },
 };
 
@@ -104,8 +107,28 @@ export const PIXVERSE_SCHEMA: InputSchema = {
   last_frame_image: { type: 'uri' },
   motion_mode: { type: 'string', enum: ['normal', 'smooth'], default: 'normal' },
   style: { type: 'string', enum: ['None', 'anime', '3d_animation', 'clay', 'cyberpunk', 'comic'], default: 'None' },
+  sound_effect_switch: { type: 'boolean', default: false },
+  sound_effect_content: { type: 'string' },
   seed,
 };
+
+/** Pixverse's rules across fields, as its model page states them. */
+function pixverseCrossCheck(input: Record<string, unknown>): InvalidField[] {
+  const out: InvalidField[] = [];
+  if (input.quality === '1080p' && input.duration === 8) {
+    out.push({ type: 'invalid_combination', field: 'input.duration', description: '1080p quality only supports a duration of 5 seconds' });
+  }
+  if (input.motion_mode === 'smooth' && input.duration !== 5) {
+    out.push({ type: 'invalid_combination', field: 'input.motion_mode', description: 'smooth motion is only available with a duration of 5 seconds' });
+  }
+  if (input.motion_mode === 'smooth' && input.quality === '1080p') {
+    out.push({ type: 'invalid_combination', field: 'input.motion_mode', description: '1080p quality does not support smooth motion' });
+  }
+  if (input.last_frame_image !== undefined && input.image === undefined) {
+    out.push({ type: 'invalid_combination', field: 'input.last_frame_image', description: 'last_frame_image must be used with image' });
+  }
+  return out;
+}
 
 export const SIM_MODELS: readonly SimModel[] = [
   { id: IMAGE_MODEL.id, version: IMAGE_MODEL.version, official: false, kind: 'image', schema: SDXL_SCHEMA },
@@ -117,10 +140,7 @@ export const SIM_MODELS: readonly SimModel[] = [
     official: true,
     kind: 'video',
     schema: PIXVERSE_SCHEMA,
-    crossCheck: (input) =>
-      input.quality === '1080p' && input.duration === 8
-        ? [{ type: 'invalid_combination', field: 'input.duration', description: '1080p quality only supports a duration of 5 seconds' }]
-        : [],
+    crossCheck: pixverseCrossCheck,
   },
 ];
 

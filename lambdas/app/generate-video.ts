@@ -1,0 +1,62 @@
+/**
+ * Starting a video: the catalog prices the request (and says why a combination cannot be ordered), this use case
+ * turns it into the real model's input, and startGeneration charges, calls the provider and refunds on refusal.
+ */
+import { familyOf, priceVideo, PIXVERSE, WAN_CLIP, WAN_I2V, WAN_T2V, type PixverseQuality } from '../../contract/catalog';
+import { Messages } from '../../contract/errors';
+import { InvalidInput } from './errors';
+import { startGeneration, type GenerationDeps, type GenerationRequest, type ImageSize } from './generation';
+
+export interface GenerateVideoInput {
+  model: string;
+  prompt: string;
+  duration: number;
+  /** A start image's upload key. */
+  image?: string;
+  quality?: string;
+}
+
+type Options = GenerationRequest['options'];
+
+/** The Replicate input for a priced request (without the start image, which startGeneration adds). */
+function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 'inputForImage' | 'options'> {
+  if (v.model === WAN_I2V || v.model === WAN_T2V) {
+    const clip = WAN_CLIP[v.duration]!;
+    const input: Record<string, unknown> = { prompt: v.prompt, ...clip };
+    // Text-to-video picks its frame from aspect_ratio; image-to-video follows the start image within max_area.
+    if (v.model === WAN_T2V) input.aspect_ratio = '16:9';
+    return {
+      input,
+      inputForImage: (size: ImageSize) => ({ max_area: size.height > size.width ? '480x832' : '832x480' }),
+      options: { duration: v.duration },
+    };
+  }
+  const quality = (v.quality ?? familyOf(PIXVERSE)!.defaultQuality) as PixverseQuality;
+  return {
+    // motion_mode 'smooth' would double the provider's price and is not offered.
+    input: { prompt: v.prompt, quality, duration: v.duration, aspect_ratio: '16:9', motion_mode: 'normal' },
+    options: { duration: v.duration, quality } satisfies Options,
+  };
+}
+
+export async function generateVideo(deps: GenerationDeps, owner: string, v: GenerateVideoInput) {
+  const price = priceVideo(v.model, v.duration, v.quality);
+  if (!price.ok) throw new InvalidInput(price.reason);
+  if (v.model === WAN_I2V && !v.image) throw new InvalidInput(Messages.wanNeedsImage);
+  if (v.model === WAN_T2V && v.image) throw new InvalidInput(Messages.wanTextTakesNoImage);
+  const family = familyOf(v.model)!;
+  return startGeneration(
+    deps,
+    owner,
+    {
+      kind: 'video',
+      model: v.model,
+      prompt: v.prompt,
+      cost: price.cost,
+      ...modelRequest(v),
+      imageField: 'image',
+      ...(v.image ? { startImageKey: v.image } : {}),
+    },
+    family.startImageLongSide,
+  );
+}

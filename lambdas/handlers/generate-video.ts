@@ -1,0 +1,17 @@
+import { routeById } from '../../contract/routes';
+import { Messages } from '../../contract/errors';
+import { getOrCreateAccount } from '../app/get-account';
+import { generateVideo } from '../app/generate-video';
+import { accounts, generationDeps } from './generation-deps';
+import { userRoute } from './http';
+
+const route = routeById('generateVideo');
+
+export const handler = userRoute(
+  route,
+  async (req, me) => {
+    await getOrCreateAccount({ accounts, now: () => new Date() }, me);
+    return { body: await generateVideo(generationDeps, me.sub, req.body) };
+  },
+  Messages.signIn,
+);
