@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration, validated once per cold start. Handlers fail fast with a clear message when a key is missing.

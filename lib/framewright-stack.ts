@@ -8,7 +8,7 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Site } from './constructs/site';
-import type { Settings } from './settings';
+import { PAYPAL_BASE_URLS, type Settings } from './settings';
 
 export interface FramewrightStackProps extends StackProps {
   settings: Settings;
@@ -27,26 +27,30 @@ export class FramewrightStack extends Stack {
 
   constructor(scope: Construct, id: string, props: FramewrightStackProps) {
     super(scope, id, props);
-    const { stage, senderEmail, supportEmail, webDist } = props.settings;
+    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, secretsRevision, webDist } = props.settings;
+    const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket });
     this.site = new Site(this, 'Site', { stage, webDist, accessLogs: accessLogs.bucket, mediaOrigins: this.data.mediaOrigins });
     this.data.allowBrowserAccessFrom(this.site.url);
-    this.auth = new Auth(this, 'Auth', { stage, siteUrl: this.site.url });
+    this.email = new Email(this, 'Email', { senderEmail, senderDomain, supportEmail });
+    this.auth = new Auth(this, 'Auth', { stage, siteUrl: this.site.url, cognitoEmail, email: this.email });
     this.secret = new AppSecret(this, 'Secrets', { stage });
-    this.email = new Email(this, 'Email', { senderEmail });
 
     this.api = new Api(this, 'Api', {
       stage,
-      routes: props.routes ?? ROUTES,
+      routes,
       auth: this.auth,
       targets: {
         table: this.data.table,
         mediaBucket: this.data.mediaBucket,
         userPool: this.auth.userPool,
         secret: this.secret.secret,
-        emailIdentity: this.email.identity,
+        sendingIdentityArns: this.email.sendingIdentityArns,
+        senderEmail,
+        paypalBaseUrl: PAYPAL_BASE_URLS[paypal],
+        secretsRevision,
       },
       environment: {
         TABLE_NAME: this.data.table.tableName,
@@ -56,7 +60,6 @@ export class FramewrightStack extends Stack {
         APP_URL: this.site.url,
         SES_FROM_ADDRESS: senderEmail,
         SUPPORT_EMAIL: supportEmail,
-        SECRETS_ARN: this.secret.secret.secretArn,
         POWERTOOLS_SERVICE_NAME: 'framewright',
       },
     });
@@ -74,9 +77,26 @@ export class FramewrightStack extends Stack {
       ApiUrl: [`${this.site.url}/api`, 'The API, on the app origin (CloudFront sends /api/* to the HTTP API)'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [this.auth.client.userPoolClientId, 'Cognito app client of the web app'],
+      SecretName: [this.secret.secretName, 'Secrets Manager secret to fill in with the Replicate and PayPal keys (README)'],
       TableName: [this.data.table.tableName, 'DynamoDB table'],
       MediaBucket: [this.data.mediaBucket.bucketName, 'S3 bucket of generated media and uploads'],
     };
+    // Where providers must call back: one output per signature-checked route (e.g. PaypalWebhookUrl).
+    for (const route of routes.filter((r) => r.auth === 'signature')) {
+      const name = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Url`;
+      outputs[name] = [`${this.site.url}${route.path}`, `Callback URL of ${route.method} ${route.path}`];
+    }
+    if (senderDomain) {
+      const identity = this.email.identity;
+      const records = [
+        [identity.dkimDnsTokenName1, identity.dkimDnsTokenValue1],
+        [identity.dkimDnsTokenName2, identity.dkimDnsTokenValue2],
+        [identity.dkimDnsTokenName3, identity.dkimDnsTokenValue3],
+      ] as const;
+      records.forEach(([name, value], i) => {
+        outputs[`SenderDkimRecord${i + 1}`] = [`${name} CNAME ${value}`, `DNS record ${i + 1} of 3 that verifies ${senderDomain} in SES`];
+      });
+    }
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });
     }

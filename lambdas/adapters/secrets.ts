@@ -13,7 +13,7 @@ let cached: Promise<AppSecrets> | undefined;
 
 /**
  * Provider credentials: from the Secrets Manager secret named by SECRETS_ARN in the cloud (read once per
- * cold start), or from the environment locally.
+ * function instance, when first needed), or from the environment locally.
  */
 export function appSecrets(): Promise<AppSecrets> {
   cached ??= (async () => {
@@ -37,6 +37,11 @@ export function appSecrets(): Promise<AppSecrets> {
 
 export async function requireSecret(name: keyof AppSecrets): Promise<string> {
   const value = (await appSecrets())[name];
-  if (!value) throw new Error(`Missing configuration: ${name} (set it in the environment, or in the secret named by SECRETS_ARN)`);
+  if (!value) {
+    // Read again next time: operators fill the secret in after the first deploy, and a warm function
+    // must not keep failing on the empty placeholder it read before.
+    cached = undefined;
+    throw new Error(`Missing configuration: ${name} (set it in the environment, or in the secret named by SECRETS_ARN)`);
+  }
   return value;
 }

@@ -19,14 +19,17 @@ export interface AppSecretProps {
 /** Third-party credentials (Replicate, PayPal) in one Secrets Manager secret: `framewright/<stage>/app`. */
 export class AppSecret extends Construct {
   readonly secret: secretsmanager.Secret;
+  /** `framewright/<stage>/app`: what operators pass to `aws secretsmanager put-secret-value`. */
+  readonly secretName: string;
 
   constructor(scope: Construct, id: string, props: AppSecretProps) {
     super(scope, id);
+    this.secretName = `framewright/${props.stage}/app`;
     // Empty placeholders, not secrets: the handlers treat an empty key as unset. CloudFormation does not
     // touch the value again unless this template changes, so values put in by operators survive deploys.
     const placeholders = Object.fromEntries(APP_SECRET_KEYS.map((k) => [k, '']));
     this.secret = new secretsmanager.Secret(this, 'Secret', {
-      secretName: `framewright/${props.stage}/app`,
+      secretName: this.secretName,
       description: `Framewright ${props.stage}: Replicate and PayPal credentials (JSON, keys ${APP_SECRET_KEYS.join(', ')})`,
       secretStringValue: SecretValue.unsafePlainText(JSON.stringify(placeholders)),
       removalPolicy: removalPolicyFor(props.stage),

@@ -1,23 +1,40 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../contract/auth';
-import { removalPolicyFor, type Stage } from '../settings';
+import { triggerEntry } from '../bundling';
+import { removalPolicyFor, type Settings, type Stage } from '../settings';
+import type { Email } from './email';
+import { AppFunction } from './lambda-function';
 
 export interface AuthProps {
   stage: Stage;
-  /** Public origin of the app (https://...), for the link in the verification email. */
+  /** Public origin of the app (https://...), for the links in the verification and reset emails. */
   siteUrl: string;
+  /** Who sends Cognito's emails: Cognito itself, or SES from the app's sender (settings.cognitoEmail). */
+  cognitoEmail: Settings['cognitoEmail'];
+  email: Email;
 }
 
 /** Who the users are: the Cognito user pool and the SPA's app client. */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
+  /** Writes the verification and reset emails with their one-click links (lambdas/triggers/custom-message.ts). */
+  readonly customMessage: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
+
+    this.customMessage = new AppFunction(this, 'CustomMessage', {
+      entry: triggerEntry('custom-message'),
+      description: 'Cognito CustomMessage: verification and password reset emails with a one-click link',
+      stage: props.stage,
+      environment: { APP_URL: props.siteUrl },
+      memoryMb: 256,
+      timeoutSeconds: 5,
+    });
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -25,15 +42,23 @@ export class Auth extends Construct {
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       keepOriginal: { email: true },
+      // The CustomMessage trigger writes the sign-up, resend and reset emails (links need the address,
+      // which templates cannot insert); this template covers the flows it leaves to Cognito.
       userVerification: {
         emailStyle: cognito.VerificationEmailStyle.CODE,
         emailSubject: 'Verify your Framewright email',
-        // Cognito substitutes only {####} in verification messages ({username} is left as is), so the
-        // link carries the code and the /verify page knows the email from the sign-up it follows.
-        emailBody:
-          'Welcome to Framewright! Your verification code is {####}. ' +
-          `Or verify in one click: ${props.siteUrl}/verify?code={####}`,
+        emailBody: 'Your Framewright verification code is {####}.',
       },
+      lambdaTriggers: { customMessage: this.customMessage.function },
+      email:
+        props.cognitoEmail === 'ses'
+          ? cognito.UserPoolEmail.withSES({
+              fromEmail: props.email.senderEmail,
+              fromName: 'Framewright',
+              sesRegion: Stack.of(this).region,
+              ...(props.email.senderDomain ? { sesVerifiedDomain: props.email.senderDomain } : {}),
+            })
+          : cognito.UserPoolEmail.withCognito(),
       standardAttributes: {
         email: { required: true, mutable: true },
         givenName: { required: true, mutable: true },
@@ -52,9 +77,15 @@ export class Auth extends Construct {
       removalPolicy: removalPolicyFor(props.stage),
     });
 
+    // Cognito checks the SES identity when the pool is created or updated.
+    if (props.cognitoEmail === 'ses') this.userPool.node.addDependency(props.email.identity);
+
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // The web app signs in with SRP: the password never leaves the browser. (Refresh tokens are always on.)
+      authFlows: { userSrp: true },
+      // No hosted UI: without this CDK turns on the implicit and code grants with an example.com callback.
+      disableOAuth: true,
       preventUserExistenceErrors: true,
       refreshTokenValidity: Duration.days(30),
       idTokenValidity: Duration.hours(1),

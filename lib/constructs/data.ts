@@ -48,11 +48,10 @@ export class Data extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'media/',
-      lifecycleRules: [
-        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Start images are only needed while the model reads them.
-        { id: 'expire-uploads', prefix: 'uploads/', expiration: Duration.days(2) },
-      ],
+      // Uploads that never completed are removed after a day. Abandoned start images cannot be expired by a
+      // rule: they share users/<sub>/images/ with generated results (create-upload.ts, generation.ts
+      // resultKey), and lifecycle filters match a key prefix, not a pattern.
+      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,
     });

@@ -9,9 +9,9 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { Grant, RouteDef } from '../../contract/routes';
+import { handlerEntry, LAMBDA_BUNDLING } from '../bundling';
 import { REPO_ROOT, removalPolicyFor, type Stage } from '../settings';
 
 /** API Gateway stops waiting for an integration after 29 s. */
@@ -19,13 +19,91 @@ export const MAX_TIMEOUT_SECONDS = 29;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_MEMORY_MB = 512;
 
+/** Every object the app stores lives under this prefix (users/<sub>/images|videos/...): S3 grants stop there. */
+export const MEDIA_PREFIX = 'users/';
+
+export interface AppFunctionProps {
+  /** The TypeScript file exporting `handler`. */
+  entry: string;
+  description: string;
+  stage: Stage;
+  environment: Record<string, string>;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+/**
+ * A Lambda function with the house defaults: Node.js 24 on arm64, bundled by esbuild with LAMBDA_BUNDLING
+ * (minified, source maps, AWS SDK from the runtime), its own log group kept a month and its own role, which
+ * may write to that log group and nothing else until someone grants more.
+ */
+export class AppFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(props.stage),
+    });
+    // Our own role instead of the AWS managed basic-execution policy: it may write to its log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const common = {
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    };
+    const relative = path.relative(REPO_ROOT, props.entry);
+    if (fs.existsSync(props.entry)) {
+      this.function = new nodejs.NodejsFunction(this, 'Function', {
+        ...common,
+        entry: props.entry,
+        handler: 'handler',
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+        bundling: LAMBDA_BUNDLING,
+      });
+    } else if (!Stack.of(this).bundlingRequired) {
+      // Template tests skip bundling; a function whose handler is still being written gets a stub there.
+      // A real synth (bundling) refuses below.
+      Annotations.of(this).addWarningV2('framewright:missing-handler', `${relative} does not exist yet`);
+      this.function = new lambda.Function(this, 'Function', {
+        ...common,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 501 });'),
+      });
+    } else {
+      throw new Error(`${props.description}: ${relative} does not exist`);
+    }
+  }
+}
+
 /** The resources a route's grants refer to. */
 export interface GrantTargets {
   table: dynamodb.ITable;
   mediaBucket: s3.IBucket;
   userPool: cognito.IUserPool;
   secret: secretsmanager.ISecret;
-  emailIdentity: ses.IEmailIdentity;
+  /** The SES identities ses:SendEmail is checked against (lib/constructs/email.ts). */
+  sendingIdentityArns: string[];
+  /** The only From address the functions may use. */
+  senderEmail: string;
+  /** PAYPAL_BASE_URL of the functions that call PayPal. */
+  paypalBaseUrl: string;
+  /** Settings.secretsRevision: set as SECRETS_REVISION on the functions that read the secret. */
+  secretsRevision?: string;
 }
 
 export interface RouteFunctionProps {
@@ -35,76 +113,31 @@ export interface RouteFunctionProps {
   targets: GrantTargets;
 }
 
-/**
- * One route's Lambda function with the house defaults (Node.js 24 on arm64, minified bundle with source
- * maps, a log group kept one month) and exactly the permissions its route's `grants` name.
- */
-export class RouteFunction extends Construct {
-  readonly function: lambda.Function;
-  readonly role: iam.Role;
-  readonly logGroup: logs.LogGroup;
-
+/** One route's Lambda function (AppFunction) with exactly the permissions its route's `grants` name. */
+export class RouteFunction extends AppFunction {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
-    super(scope, id);
     const { route } = props;
     const timeout = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     if (timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
       throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${MAX_TIMEOUT_SECONDS} (got ${timeout})`);
     }
-
-    this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: removalPolicyFor(props.stage),
-    });
-    // Our own role instead of the AWS managed basic-execution policy: it may write to its log group only.
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} ${route.path}`,
-    });
-    this.logGroup.grantWrite(this.role);
-
-    const common = {
-      description: `${route.method} ${route.path}`,
-      runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
-      timeout: Duration.seconds(timeout),
-      role: this.role,
-      logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-    };
-    const entry = path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`);
-    if (fs.existsSync(entry)) {
-      this.function = new nodejs.NodejsFunction(this, 'Function', {
-        ...common,
-        entry,
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        bundling: {
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-          target: 'node24',
-          externalModules: ['@aws-sdk/*'],
-        },
-      });
-    } else if (!Stack.of(this).bundlingRequired) {
-      // Template tests skip bundling; a route whose handler is still being written gets a stub there.
-      // A real synth (bundling) refuses below.
-      Annotations.of(this).addWarningV2('framewright:missing-handler', `lambdas/handlers/${route.handler}.ts does not exist yet`);
-      this.function = new lambda.Function(this, 'Function', {
-        ...common,
-        handler: 'index.handler',
-        code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 501 });'),
-      });
-    } else {
-      throw new Error(
-        `Route "${route.id}": lambdas/handlers/${route.handler}.ts does not exist (every route in contract/routes needs its handler)`,
-      );
+    const entry = handlerEntry(route.handler);
+    if (!fs.existsSync(entry) && Stack.of(scope).bundlingRequired) {
+      throw new Error(`Route "${route.id}": lambdas/handlers/${route.handler}.ts does not exist (every route in contract/routes needs its handler)`);
     }
-
-    for (const grant of new Set(route.grants)) GRANTS[grant](this.role, props.targets);
+    const grants = [...new Set(route.grants)];
+    // Configuration that only makes sense with a grant travels with it (a function that may not read the
+    // secret is not told where it is).
+    const grantEnvironment = Object.assign({}, ...grants.map((g) => GRANT_ENVIRONMENT[g]?.(props.targets) ?? {})) as Record<string, string>;
+    super(scope, id, {
+      entry,
+      description: `${route.method} ${route.path}`,
+      stage: props.stage,
+      environment: { ...props.environment, ...grantEnvironment },
+      memoryMb: route.memoryMb,
+      timeoutSeconds: timeout,
+    });
+    for (const grant of grants) GRANTS[grant](this.role, props.targets);
   }
 }
 
@@ -127,7 +160,11 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
   'media:delete': (role, t) => grantObjects(role, t.mediaBucket, 's3:DeleteObject'),
   'ses:send': (role, t) =>
     role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [t.emailIdentity.emailIdentityArn] }),
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: t.sendingIdentityArns,
+        conditions: { StringEquals: { 'ses:FromAddress': t.senderEmail } },
+      }),
     ),
   // GetAccount (sending quota and status, for the health check) has no resource-level permissions.
   'ses:read': (role) => {
@@ -145,6 +182,16 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
   'secret:paypal': (role, t) => grantSecret(role, t.secret),
 };
 
+/** Environment a grant brings along. */
+const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<string, string>>> = {
+  'secret:replicate': (t) => secretEnvironment(t),
+  'secret:paypal': (t) => ({ ...secretEnvironment(t), PAYPAL_BASE_URL: t.paypalBaseUrl }),
+};
+
+function secretEnvironment(t: GrantTargets): Record<string, string> {
+  return { SECRETS_ARN: t.secret.secretArn, ...(t.secretsRevision ? { SECRETS_REVISION: t.secretsRevision } : {}) };
+}
+
 function grantSecret(role: iam.Role, secret: secretsmanager.ISecret): void {
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
@@ -152,13 +199,15 @@ function grantSecret(role: iam.Role, secret: secretsmanager.ISecret): void {
 }
 
 function grantObjects(role: iam.Role, bucket: s3.IBucket, action: string): void {
-  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [action], resources: [bucket.arnForObjects('*')] }));
-  // cdk-nag names a wildcard resource by the bucket's logical id: `Resource::<MediaBucketXXXX.Arn>/*`.
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: [action], resources: [bucket.arnForObjects(`${MEDIA_PREFIX}*`)] }),
+  );
+  // cdk-nag names a wildcard resource by the bucket's logical id: `Resource::<MediaBucketXXXX.Arn>/users/*`.
   const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
   Validations.of(role).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${MEDIA_PREFIX}*]`,
     reason:
-      'Media object keys are created at run time (per user and per item), so this one action is scoped to ' +
-      'the objects of the media bucket and nothing else.',
+      'Media object keys are created at run time (users/<sub>/images|videos/<time>-<id>), so this one action is ' +
+      'scoped to the users/ prefix of the media bucket and nothing else.',
   });
 }

@@ -64,15 +64,24 @@ export class Site extends Construct {
       autoDeleteObjects: props.stage !== 'prod',
     });
 
+    // The SPA loads only its own files; it talks to its API (same origin), to Cognito (Amplify's SRP sign-in)
+    // and to the media bucket (presigned POST uploads, presigned GET of images and videos). The PayPal
+    // checkout is a top-level navigation, which CSP does not restrict.
+    const media = props.mediaOrigins.join(' ');
     const csp = [
       "default-src 'self'",
-      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${props.mediaOrigins.join(' ')}`,
-      "img-src 'self' data: blob: https://*.amazonaws.com",
-      "media-src 'self' blob: https://*.amazonaws.com",
+      "script-src 'self'",
+      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${media}`,
+      `img-src 'self' data: blob: ${media}`,
+      `media-src 'self' blob: ${media}`,
+      // Style attributes and <style> elements that UI code or libraries may add; styles cannot run script.
       "style-src 'self' 'unsafe-inline'",
+      "font-src 'self' data:",
       "object-src 'none'",
       "base-uri 'self'",
+      "form-action 'self'",
       "frame-ancestors 'none'",
+      'upgrade-insecure-requests',
     ].join('; ');
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Framewright security headers',

@@ -22,6 +22,7 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
 const ROUTES: readonly RouteDef[] = CONTRACT_ROUTES;
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 
+/** What every function is told (keys of .env.example). */
 const ENV_KEYS = [
   'TABLE_NAME',
   'MEDIA_BUCKET',
@@ -30,13 +31,19 @@ const ENV_KEYS = [
   'APP_URL',
   'SES_FROM_ADDRESS',
   'SUPPORT_EMAIL',
-  'SECRETS_ARN',
   'POWERTOOLS_SERVICE_NAME',
   'NODE_OPTIONS',
 ];
 
 function expectedActions(route: RouteDef): string[] {
   return [...new Set([...LOG_ACTIONS, ...route.grants.flatMap((g) => EXPECTED_ACTIONS[g])])].sort();
+}
+
+/** Only functions that may read the secret learn where it is; only PayPal's learn PayPal's URL. */
+function expectedEnvKeys(route: RouteDef): string[] {
+  const secret = route.grants.some((g) => g.startsWith('secret:'));
+  const paypal = route.grants.includes('secret:paypal');
+  return [...ENV_KEYS, ...(secret ? ['SECRETS_ARN'] : []), ...(paypal ? ['PAYPAL_BASE_URL'] : [])].sort();
 }
 
 function routeResource(template: Template, route: RouteDef) {
@@ -141,10 +148,11 @@ describe('Api (contract/routes)', () => {
 
   it('configures every function from the deployment (keys of .env.example)', () => {
     const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
+    const secretId = logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets');
     for (const route of ROUTES) {
       const [, fn] = routeFunction(template, route);
       const env = fn.Properties!.Environment.Variables;
-      expect(Object.keys(env).sort()).toEqual([...ENV_KEYS].sort());
+      expect({ route: route.id, keys: Object.keys(env).sort() }).toEqual({ route: route.id, keys: expectedEnvKeys(route) });
       expect(env).toMatchObject({
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'framewright',
@@ -152,8 +160,39 @@ describe('Api (contract/routes)', () => {
         SUPPORT_EMAIL: 'no-reply@example.com',
         APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
         TABLE_NAME: { Ref: logicalId(template, 'AWS::DynamoDB::Table', 'Data') },
-        SECRETS_ARN: { Ref: logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets') },
+        USER_POOL_ID: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
+        USER_POOL_CLIENT_ID: { Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') },
       });
+      if (env.SECRETS_ARN) expect(env.SECRETS_ARN).toEqual({ Ref: secretId });
+      // dev talks to the PayPal sandbox.
+      if (env.PAYPAL_BASE_URL) expect(env.PAYPAL_BASE_URL).toBe('https://api-m.sandbox.paypal.com');
+    }
+  });
+
+  it('lets only routes with a secret grant read the secret', () => {
+    const secretRef = JSON.stringify({ Ref: logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets') });
+    const withSecret = ROUTES.filter((r) => r.grants.some((g) => g.startsWith('secret:')));
+    expect(withSecret.length).toBeGreaterThan(0);
+    expect(withSecret.length).toBeLessThan(ROUTES.length);
+    for (const route of ROUTES) {
+      const [fnId] = routeFunction(template, route);
+      const permissions = permissionsOf(template, fnId);
+      const reads = [...permissions].filter(([, resources]) => resources.includes(secretRef)).map(([action]) => action);
+      expect({ route: route.id, reads }).toEqual({
+        route: route.id,
+        reads: withSecret.includes(route) ? ['secretsmanager:GetSecretValue'] : [],
+      });
+    }
+  });
+
+  it('outputs the callback URL of every webhook route', () => {
+    const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
+    const outputs = template.toJSON().Outputs;
+    const hooks = ROUTES.filter((r) => r.auth === 'signature');
+    expect(hooks.length).toBeGreaterThan(0);
+    for (const route of hooks) {
+      const name = `${route.id[0]!.toUpperCase()}${route.id.slice(1)}Url`;
+      expect(outputs[name]?.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, route.path]] });
     }
   });
 
@@ -198,7 +237,7 @@ describe('Api built from another route table', () => {
   it('maps each grant to its actions on the right resource', () => {
     const ref = (type: string, prefix: string) => logicalId(template, type, prefix);
     const table = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::DynamoDB::Table', 'Data'), 'Arn'] });
-    const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ref('AWS::S3::Bucket', 'DataMediaBucket'), 'Arn'] }, '/*']] });
+    const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ref('AWS::S3::Bucket', 'DataMediaBucket'), 'Arn'] }, '/users/*']] });
     const secret = JSON.stringify({ Ref: ref('AWS::SecretsManager::Secret', 'Secrets') });
     const userPool = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::Cognito::UserPool', 'Auth'), 'Arn'] });
 
@@ -212,6 +251,7 @@ describe('Api built from another route table', () => {
         if (action.startsWith('secretsmanager:')) expect(resources).toEqual([secret]);
         if (action.startsWith('cognito-idp:')) expect(resources).toEqual([userPool]);
         if (action === 'ses:SendEmail') {
+          // The sender's identity (the support address is the sender here, so no recipient identity).
           expect(resources).toEqual([expect.stringMatching(/:identity\/".*"Ref":"EmailSender/)]);
         }
         if (action === 'ses:GetAccount') expect(resources).toEqual(['"*"']);
@@ -219,8 +259,40 @@ describe('Api built from another route table', () => {
     }
   });
 
+  it('lets mail go out only from the sender address', () => {
+    const [fnId] = routeFunction(template, routes[2]!);
+    const roleId: string = template.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0];
+    const statements = resourcesOfType(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties!.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement);
+    expect(statements.filter((st: any) => [st.Action].flat().includes('ses:SendEmail'))).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } },
+      }),
+    ]);
+  });
+
   it('refuses a timeout API Gateway would cut short', () => {
     const tooSlow: RouteDef = { id: 'slow', method: 'GET', path: '/api/slow', auth: 'user', handler: 'get-me', grants: [], timeoutSeconds: 30 };
     expect(() => synthTemplate({ routes: [tooSlow] })).toThrow('Route "slow": timeoutSeconds must be between 1 and 29 (got 30)');
+  });
+});
+
+describe('secretsRevision', () => {
+  it('restarts only the functions that read the secret', () => {
+    const routes: RouteDef[] = [
+      { id: 'pay', method: 'POST', path: '/api/pay', auth: 'user', handler: 'get-me', grants: ['secret:paypal'] },
+      { id: 'plain', method: 'GET', path: '/api/plain', auth: 'user', handler: 'get-me', grants: ['table:read'] },
+    ];
+    const synth = synthTemplate({ routes, context: { secretsRevision: '2026-05-01' } });
+    try {
+      const env = (route: RouteDef) => routeFunction(synth.template, route)[1].Properties!.Environment.Variables;
+      expect(env(routes[0]!)).toMatchObject({ SECRETS_REVISION: '2026-05-01', PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' });
+      expect(env(routes[1]!).SECRETS_REVISION).toBeUndefined();
+    } finally {
+      synth.cleanup();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_POLICY } from '../../contract/auth';
-import { logicalId, synthTemplate, type Synthesized } from './synth';
+import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
 
 describe('Auth: user pool and web client', () => {
   let synth: Synthesized & { template: Template };
@@ -34,22 +34,55 @@ describe('Auth: user pool and web client', () => {
     });
   });
 
-  it('emails a code and a one-click link to the /verify page of the site', () => {
+  it('has the CustomMessage trigger write the emails, with links to the site', () => {
     const pool = template.toJSON().Resources[logicalId(template, 'AWS::Cognito::UserPool', 'Auth')];
-    const template_ = pool.Properties.VerificationMessageTemplate;
-    expect(template_.DefaultEmailOption).toBe('CONFIRM_WITH_CODE');
-    const [, parts] = template_.EmailMessage['Fn::Join'];
-    const text = parts.map((p: unknown) => (typeof p === 'string' ? p : '<site>')).join('');
-    expect(text).toContain('{####}');
-    expect(text).toContain('https://<site>/verify?code={####}');
+    const fnId = logicalId(template, 'AWS::Lambda::Function', 'AuthCustomMessage');
+    expect(pool.Properties.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    // The template is what Cognito sends for the flows the trigger leaves alone.
+    expect(pool.Properties.VerificationMessageTemplate).toMatchObject({
+      DefaultEmailOption: 'CONFIRM_WITH_CODE',
+      EmailMessage: expect.stringContaining('{####}'),
+    });
+
+    const fn = template.toJSON().Resources[fnId];
     const distribution = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
-    expect(parts).toContainEqual({ 'Fn::GetAtt': [distribution, 'DomainName'] });
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Environment: {
+        Variables: {
+          APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] },
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [logicalId(template, 'AWS::Cognito::UserPool', 'Auth'), 'Arn'] },
+    });
+    // It needs nothing but its logs.
+    const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
+    const actions = resourcesOfType(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties!.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement.flatMap((st: any) => [st.Action].flat()));
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
-  it('has a public web client: SRP and password flows, 1 h tokens, 30 day refresh', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+  it('sends with Cognito\'s own email until told to use SES', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
+  });
+
+  it('has a public web client: SRP only, no OAuth, 1 h tokens, 30 day refresh', () => {
+    const clients = resourcesOfType(template, 'AWS::Cognito::UserPoolClient');
+    expect(clients).toHaveLength(1);
+    expect(clients[0]![1].Properties).toEqual({
+      UserPoolId: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlowsUserPoolClient: false,
+      SupportedIdentityProviders: ['COGNITO'],
       PreventUserExistenceErrors: 'ENABLED',
       RefreshTokenValidity: 43200,
       IdTokenValidity: 60,
@@ -60,5 +93,28 @@ describe('Auth: user pool and web client', () => {
 
   it('is deletable in dev', () => {
     template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: { DeletionProtection: 'INACTIVE' } });
+  });
+});
+
+describe('Auth with SES as the sender', () => {
+  let synth: Synthesized & { template: Template };
+  afterAll(() => synth?.cleanup());
+
+  it('sends from the app address through the verified domain once told to', () => {
+    synth = synthTemplate({
+      context: { cognitoEmail: 'ses', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app' },
+    });
+    const { template } = synth;
+    const poolId = logicalId(template, 'AWS::Cognito::UserPool', 'Auth');
+    const pool = template.toJSON().Resources[poolId];
+    expect(pool.Properties.EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'Framewright <hello@framewright.app>',
+      SourceArn: {
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/framewright.app']],
+      },
+    });
+    // Cognito checks the identity when it saves the pool.
+    expect(pool.DependsOn).toContain(logicalId(template, 'AWS::SES::EmailIdentity', 'Email'));
   });
 });

@@ -62,6 +62,38 @@ describe('Data: table and buckets', () => {
     }
   });
 
+  it('lets no bucket policy allow anonymous access', () => {
+    for (const [id, policy] of resourcesOfType(template, 'AWS::S3::BucketPolicy')) {
+      for (const statement of policy.Properties!.PolicyDocument.Statement) {
+        if (statement.Effect !== 'Allow') continue;
+        expect({ id, principal: statement.Principal }).not.toEqual({ id, principal: '*' });
+        expect({ id, principal: statement.Principal }).not.toEqual({ id, principal: { AWS: '*' } });
+      }
+    }
+    // The site bucket is read by CloudFront only, for this distribution only (origin access control).
+    const siteBucket = logicalId(template, 'AWS::S3::Bucket', 'SiteBucket');
+    const sitePolicy = resourcesOfType(template, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties!.Bucket.Ref === siteBucket)!;
+    const allows = sitePolicy[1].Properties!.PolicyDocument.Statement.filter((st: any) => st.Effect === 'Allow');
+    // Besides CloudFront, only dev's auto-delete custom resource (it empties the bucket when the stack goes).
+    const others = allows.filter((st: any) => !st.Principal.Service);
+    expect(others.map((st: any) => st.Principal.AWS['Fn::GetAtt'][0])).toEqual(
+      others.length ? [expect.stringMatching(/^CustomS3AutoDeleteObjects/)] : [],
+    );
+    expect(allows.filter((st: any) => st.Principal.Service)).toEqual([
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': {
+              'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(template, 'AWS::CloudFront::Distribution', 'Site') }])],
+            },
+          },
+        },
+      }),
+    ]);
+  });
+
   it('logs media and site bucket access to the access-log bucket', () => {
     const logs = logicalId(template, 'AWS::S3::Bucket', 'AccessLogs');
     for (const prefix of ['DataMediaBucket', 'SiteBucket']) {
@@ -70,7 +102,7 @@ describe('Data: table and buckets', () => {
     }
   });
 
-  it('lets only the site upload and download media, and cleans up uploads', () => {
+  it('lets only the site upload and download media, and cleans up unfinished uploads', () => {
     const distribution = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
     const media = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', 'DataMediaBucket')];
     expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
@@ -79,12 +111,11 @@ describe('Data: table and buckets', () => {
         AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] }],
       }),
     ]);
-    expect(media.Properties.LifecycleConfiguration.Rules).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
-        expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 2, Status: 'Enabled' }),
-      ]),
-    );
+    // Only unfinished multipart uploads: no rule may expire stored objects (results share users/<sub>/images/
+    // with start images, so a rule there would delete what users generated).
+    expect(media.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'abort-incomplete-uploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+    ]);
   });
 
   it('creates the app secret with placeholder keys for operators to fill in', () => {

@@ -31,8 +31,11 @@ function findings(outdir: string): string[] {
 const REPORT_ONLY = { '@aws-cdk/core:failSynthOnValidationErrors': false };
 
 describe('cdk-nag AwsSolutions and CloudFormation validation', () => {
-  it('leaves no unacknowledged finding on the stack', () => {
-    const synth = makeApp({ validate: true, context: REPORT_ONLY });
+  it.each([
+    ['dev', {}],
+    ['prod, with a domain sender and Cognito mailing through SES', { stage: 'prod', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app', supportEmail: 'help@framewright.app', cognitoEmail: 'ses' }],
+  ])('leaves no unacknowledged finding on the %s stack', (_name, context) => {
+    const synth = makeApp({ validate: true, context: { ...REPORT_ONLY, ...context } });
     try {
       synth.app.synth();
       expect(findings(synth.outdir)).toEqual([]);

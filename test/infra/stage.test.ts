@@ -35,22 +35,118 @@ describe('prod stage', () => {
       SUPPORT_EMAIL: 'support@framewright.app',
     });
   });
+
+  it('may mail the support address while SES is in its sandbox, from the sender only', () => {
+    const sendStatements = resourcesOfType(template, 'AWS::IAM::Policy')
+      .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement)
+      .filter((st: any) => [st.Action].flat().includes('ses:SendEmail'));
+    expect(sendStatements.length).toBeGreaterThan(0);
+    const identityOf = (arn: any) => (typeof arn === 'string' ? arn : (arn['Fn::Join'][1] as unknown[]).at(-1));
+    for (const st of sendStatements) {
+      expect(st.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'hello@framewright.app' } });
+      const resources = [st.Resource].flat();
+      const isSender = (arn: any) => JSON.stringify(arn).includes('"Ref":"EmailSender');
+      expect(resources.filter(isSender)).toHaveLength(1);
+      expect(resources.filter((r) => !isSender(r)).map(identityOf).sort()).toEqual([
+        ':identity/framewright.app',
+        ':identity/support@framewright.app',
+      ]);
+    }
+  });
+
+  it('takes payments through live PayPal', () => {
+    const paypal = resourcesOfType(template, 'AWS::Lambda::Function')
+      .map(([, f]) => f.Properties!.Environment?.Variables?.PAYPAL_BASE_URL)
+      .filter(Boolean);
+    expect(new Set(paypal)).toEqual(new Set(paypal.length ? ['https://api-m.paypal.com'] : []));
+  });
+
+  it('outputs what the deploy guide names', () => {
+    const outputs = template.toJSON().Outputs;
+    expect(outputs.SecretName.Value).toBe('framewright/prod/app');
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'SecretName']));
+    expect(Object.keys(outputs).filter((k) => k.startsWith('SenderDkim'))).toEqual([]);
+  });
+});
+
+describe('dev and prod side by side', () => {
+  it('differ in names and in what survives a teardown', () => {
+    const dev = synthTemplate({ context: { stage: 'dev' } });
+    const prod = synthTemplate({ context: { stage: 'prod', senderEmail: 'hello@framewright.app' } });
+    try {
+      expect([dev.stack.stackName, prod.stack.stackName]).toEqual(['Framewright-dev', 'Framewright-prod']);
+      const names = (t: Template) => ({
+        secret: resourcesOfType(t, 'AWS::SecretsManager::Secret')[0]![1].Properties!.Name,
+        media: JSON.stringify(resourcesOfType(t, 'AWS::S3::Bucket').find(([id]) => id.startsWith('DataMediaBucket'))![1].Properties!.BucketName),
+      });
+      const d = names(dev.template);
+      const p = names(prod.template);
+      expect([d.secret, p.secret]).toEqual(['framewright/dev/app', 'framewright/prod/app']);
+      expect(d.media).toContain('framewright-dev-media-');
+      expect(p.media).toContain('framewright-prod-media-');
+
+      const policies = (t: Template, type: string) => new Set(resourcesOfType(t, type).map(([, r]) => r.DeletionPolicy ?? 'Delete'));
+      for (const type of ['AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']) {
+        expect({ type, dev: policies(dev.template, type), prod: policies(prod.template, type) }).toEqual({
+          type,
+          dev: new Set(['Delete']),
+          prod: new Set(['Retain']),
+        });
+      }
+      expect(resourcesOfType(dev.template, 'Custom::S3AutoDeleteObjects').length).toBeGreaterThan(0);
+    } finally {
+      dev.cleanup();
+      prod.cleanup();
+    }
+  });
+});
+
+describe('a domain sender', () => {
+  it('verifies the domain and outputs its DKIM records', () => {
+    const synth = synthTemplate({ context: { senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app' } });
+    try {
+      synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'framewright.app' });
+      const outputs = synth.template.toJSON().Outputs;
+      const identity = Object.keys(synth.template.findResources('AWS::SES::EmailIdentity'))[0]!;
+      for (const i of [1, 2, 3]) {
+        expect(outputs[`SenderDkimRecord${i}`].Value).toEqual({
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [identity, `DkimDNSTokenName${i}`] }, ' CNAME ', { 'Fn::GetAtt': [identity, `DkimDNSTokenValue${i}`] }]],
+        });
+      }
+    } finally {
+      synth.cleanup();
+    }
+  });
 });
 
 describe('settings from context', () => {
   const settings = (context: Record<string, string>) => readSettings(new App({ context }));
 
-  it('defaults to dev, the example sender and web/dist', () => {
+  it('defaults to dev, the example sender, Cognito\'s email, the PayPal sandbox and web/dist', () => {
     expect(settings({})).toEqual({
       stage: 'dev',
       senderEmail: 'no-reply@example.com',
       supportEmail: 'no-reply@example.com',
+      cognitoEmail: 'cognito',
+      paypal: 'sandbox',
       webDist: path.join(REPO_ROOT, 'web', 'dist'),
     });
   });
 
-  it('refuses an unknown stage or a malformed address', () => {
+  it('takes live PayPal in prod unless told otherwise', () => {
+    expect(settings({ stage: 'prod', senderEmail: 'a@b.co' }).paypal).toBe('live');
+    expect(settings({ stage: 'prod', senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+  });
+
+  it('refuses an unknown stage or option, a malformed address, or prod without a sender', () => {
     expect(() => settings({ stage: 'staging' })).toThrow('Context "stage" must be one of dev, prod (got "staging")');
     expect(() => settings({ senderEmail: 'nobody' })).toThrow('Context "senderEmail" must be an email address');
+    expect(() => settings({ paypal: 'prod' })).toThrow('Context "paypal" must be one of sandbox, live (got "prod")');
+    expect(() => settings({ cognitoEmail: 'smtp' })).toThrow('Context "cognitoEmail" must be one of cognito, ses (got "smtp")');
+    expect(() => settings({ stage: 'prod' })).toThrow('Context "senderEmail" is required for prod');
+    expect(() => settings({ senderEmail: 'a@other.app', senderDomain: 'framewright.app' })).toThrow(
+      'Context "senderEmail" must be an address at senderDomain framewright.app (got "a@other.app")',
+    );
+    expect(() => settings({ senderEmail: 'a@framewright', senderDomain: 'framewright' })).toThrow('Context "senderEmail" must be an email address');
   });
 });

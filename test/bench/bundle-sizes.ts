@@ -1,0 +1,68 @@
+/**
+ * The size of every Lambda bundle, built exactly as CDK builds it (lib/bundling.ts). Run it with
+ * `npm run bench:bundles`: prints a table and exits non-zero when a bundle reaches MAX_BUNDLE_BYTES.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { ALL_ROUTES } from '../../contract/routes';
+import { esbuildOptions, handlerEntry, MAX_BUNDLE_BYTES, triggerEntry } from '../../lib/bundling';
+
+export interface BundleSize {
+  /** The route id, or `trigger:<name>` for a Cognito trigger. */
+  route: string;
+  /** Minified index.js, without its source map. */
+  bytes: number;
+}
+
+/** The Cognito triggers lib/ deploys besides the routes. */
+const TRIGGERS = ['custom-message'];
+
+export async function bundleSizes(): Promise<BundleSize[]> {
+  const functions = [
+    ...ALL_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler) })),
+    ...TRIGGERS.map((t) => ({ route: `trigger:${t}`, entry: triggerEntry(t) })),
+  ];
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bundles-'));
+  try {
+    return await Promise.all(
+      functions.map(async ({ route, entry }) => {
+        if (!fs.existsSync(entry)) throw new Error(`${route}: ${path.relative(process.cwd(), entry)} does not exist`);
+        const outfile = path.join(outdir, route.replace(/\W/g, '_'), 'index.js');
+        const result = await build({ ...esbuildOptions(entry, outfile), write: false });
+        const js = result.outputFiles.find((f) => f.path === outfile);
+        if (!js) throw new Error(`${route}: esbuild wrote no ${outfile}`);
+        return { route, bytes: js.contents.byteLength };
+      }),
+    );
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+function formatTable(sizes: BundleSize[]): string {
+  const width = Math.max(...sizes.map((s) => s.route.length), 'function'.length);
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`.padStart(10);
+  const lines = sizes.map((s) => `${s.route.padEnd(width)}  ${kb(s.bytes)}  ${s.bytes >= MAX_BUNDLE_BYTES ? 'TOO BIG' : 'ok'}`);
+  return [`${'function'.padEnd(width)}  ${'minified'.padStart(10)}`, ...lines, `limit ${kb(MAX_BUNDLE_BYTES).trim()} each`].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const sizes = (await bundleSizes()).sort((a, b) => b.bytes - a.bytes);
+  console.log(formatTable(sizes));
+  console.log(`${sizes.length} bundles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const tooBig = sizes.filter((s) => s.bytes >= MAX_BUNDLE_BYTES);
+  if (tooBig.length) {
+    console.error(`\n${tooBig.map((s) => s.route).join(', ')}: at or over ${MAX_BUNDLE_BYTES} bytes.`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+}
