@@ -53,6 +53,21 @@ export const Messages = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidPack: 'Choose one of the credit packs.',
+  paymentUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',
+  invalidWebhookSignature: 'Invalid webhook signature.',
+  invalidCursor: 'This page of results is no longer valid. Reload the list.',
+  invalidLimit: 'limit must be a whole number from 1 to 100.',
+  /** Payments as the web shows them (spec sections 2, 4 and 8): return messages and the initiation error. */
+  paymentInitError: (reason: string) => `Error initiating payment: ${reason}`,
+  paymentAdded: (n: number) => `Payment successful! Added ${n} credits.`,
+  paymentAddedToUser: (credits: number, userId: string) => `Payment successful! ${credits} credits added to user ${userId}.`,
+  paymentCanceled: 'Payment canceled.',
+  paymentWasCanceled: 'Payment was canceled.',
+  paymentUserMismatch: 'Payment successful, but user ID mismatch. Credits not added.',
+  /** Not in the spec: the server could not confirm the payment (unknown, unapproved or refused order). */
+  paymentFailed: 'We could not confirm this payment, so no credits were added. If you were charged, please contact support.',
+  /** Not in the spec: PayPal has not completed the capture yet; its webhook will credit the account. */
+  paymentPending: 'Your payment is being confirmed by PayPal. Your credits will appear shortly.',
   invalidJson: 'The request body must be valid JSON.',
   payloadTooLarge: 'Request is too large.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -3,4 +3,5 @@ export * from './packs';
 export * from './catalog';
 export * from './routes';
 export * from './schemas';
+export * from './payments';
 export * from './auth';

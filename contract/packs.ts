@@ -18,11 +18,30 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
   { id: 'pack-300', credits: 300, amount: '25.99', cents: 2599, basicVideos: 36 },
 ];
 
+/**
+ * Cents of a USD amount given as "6.99" or 6.99, or undefined unless it is an exact amount with at most
+ * two decimals ("6.994" is not $6.99).
+ */
+export function toCents(amount: string | number): number | undefined {
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount)) return undefined;
+    const cents = Math.round(amount * 100);
+    return Math.abs(amount * 100 - cents) < 1e-6 ? cents : undefined;
+  }
+  const m = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(amount);
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
 /** The pack with exactly this price and credit count, or undefined. */
 export function findPack(amount: string | number, credits: number): CreditPack | undefined {
-  const cents = Math.round(Number(amount) * 100);
-  if (!Number.isFinite(cents)) return undefined;
+  const cents = toCents(amount);
+  if (cents === undefined) return undefined;
   return CREDIT_PACKS.find((p) => p.cents === cents && p.credits === credits);
+}
+
+export function packById(id: string): CreditPack | undefined {
+  return CREDIT_PACKS.find((p) => p.id === id);
 }
 
 export function formatUsd(cents: number): string {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as s from './schemas';
+import * as pay from './payments';
 
 /**
  * How a route is protected:
@@ -20,6 +21,8 @@ export interface RouteDef {
   /** File under lambdas/handlers/ (without .ts) exporting `handler`. */
   handler: string;
   request?: z.ZodType;
+  /** The query string the handler accepts (documentation for callers; the handler validates it). */
+  query?: z.ZodType;
   response?: z.ZodType;
   /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
   timeoutSeconds?: number;
@@ -138,6 +141,59 @@ export const ROUTES = [
     response: s.GenerationResponse,
     timeoutSeconds: 25,
     grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+  },
+  // ---- buying credits (issue 6) ----
+  {
+    id: 'createPaypalPayment',
+    method: 'POST',
+    path: '/api/create-paypal-payment',
+    auth: 'user',
+    handler: 'create-paypal-payment',
+    request: pay.CreatePaymentRequest,
+    response: pay.CreatePaymentResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal'],
+  },
+  {
+    // PayPal sends the buyer's browser here after approval: no Cognito token. Answers with a 302 to
+    // paymentReturnPath(...) (contract/payments), never with JSON.
+    id: 'paypalReturn',
+    method: 'GET',
+    path: '/api/paypal/return',
+    auth: 'none',
+    handler: 'paypal-return',
+    query: pay.PaypalRedirectQuery,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal'],
+  },
+  {
+    // The buyer cancelled on PayPal: a 302 to `/?payment=cancel`. PayPal keeps the order open; nothing changes.
+    id: 'paypalCancel',
+    method: 'GET',
+    path: '/api/paypal/cancel',
+    auth: 'none',
+    handler: 'paypal-cancel',
+    query: pay.PaypalRedirectQuery,
+    grants: [],
+  },
+  {
+    id: 'paypalWebhook',
+    method: 'POST',
+    path: '/api/webhooks/paypal',
+    auth: 'signature',
+    handler: 'paypal-webhook',
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal'],
+  },
+  {
+    id: 'listPayments',
+    method: 'GET',
+    path: '/api/payments',
+    auth: 'user',
+    handler: 'list-payments',
+    query: pay.ListPaymentsQuery,
+    response: pay.ListPaymentsResponse,
+    grants: ['table:read'],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -13,5 +13,10 @@ export default async function globalSetup(): Promise<void> {
   // Handlers and adapters under test in the workers talk to the same emulators.
   Object.assign(process.env, stack.env);
   stack.child.unref();
-  stack.child.stdout?.destroy();
+  // Keep draining the stack's stdout (handlers log there; a closed pipe would kill the stack with EPIPE on the
+  // first log line) without letting the pipe keep jest alive.
+  stack.child.stdout?.removeAllListeners('data');
+  stack.child.stdout?.resume();
+  (stack.child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+  (stack.child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
 }

@@ -1,0 +1,40 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { WebhookInbox } from '../ports/payments';
+import { keys } from './keys';
+
+/** PayPal retries a webhook for up to three days; remember handled events well beyond that. */
+const KEEP_DAYS = 30;
+
+export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string): WebhookInbox {
+  const key = (id: string) => ({ pk: keys.webhook(provider, id), sk: 'WEBHOOK' });
+  return {
+    async seen(eventId) {
+      // Counts the redelivery on the handled event's record (visible to operators); false when there is none.
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: key(eventId),
+            UpdateExpression: 'ADD redeliveries :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return false;
+        throw err;
+      }
+    },
+    async record(eventId, info) {
+      const now = new Date();
+      await db.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...key(eventId), type: 'webhook', provider, ...info, receivedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86400 },
+        }),
+      );
+    },
+  };
+}

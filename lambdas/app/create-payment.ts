@@ -1,0 +1,68 @@
+import { Messages } from '../../contract/errors';
+import { CURRENCY, findPack } from '../../contract/packs';
+import type { CreatePaymentRequest, CreatePaymentResponse } from '../../contract/payments';
+import { PaymentProviderUnavailable, PaymentRefused, type OrderStore, type PaymentProvider } from '../ports/payments';
+import { InvalidInput, ProviderError } from './errors';
+
+export const BRAND_NAME = 'Framewright';
+
+export interface CreatePaymentDeps {
+  orders: OrderStore;
+  provider: () => Promise<PaymentProvider>;
+  /** The app's public origin: PayPal sends the buyer back to its /api/paypal/return and /api/paypal/cancel. */
+  appUrl: string;
+  now: () => Date;
+  /** A fresh PayPal-Request-Id. */
+  newRequestId: () => string;
+  log: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * Starts buying a pack: the {amount, credits} pair must be one of contract/packs (the price always comes from
+ * there, never from the caller), PayPal gets an order tied to the buyer by custom_id, and we store the order
+ * before the buyer can see PayPal's approval page, so every return finds it.
+ */
+export async function createPayment(deps: CreatePaymentDeps, owner: string, input: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+  const pack = findPack(input.amount, input.credits);
+  if (!pack) throw new InvalidInput(Messages.invalidPack);
+
+  const base = deps.appUrl.replace(/\/+$/, '');
+  let created;
+  try {
+    const provider = await deps.provider();
+    created = await provider.createOrder({
+      requestId: deps.newRequestId(),
+      amount: { currency: CURRENCY, value: pack.amount },
+      customId: owner,
+      referenceId: pack.id,
+      description: `${BRAND_NAME}: ${pack.credits} credits`,
+      itemName: `${pack.credits} credits (about ${pack.basicVideos} basic videos)`,
+      returnUrl: `${base}/api/paypal/return`,
+      cancelUrl: `${base}/api/paypal/cancel`,
+      brandName: BRAND_NAME,
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused) {
+      // A refusal here is our request's fault, not the buyer's: log it and tell the buyer to try later.
+      deps.log('PayPal order creation failed', { owner, pack: pack.id, error: err.message });
+      throw new ProviderError(Messages.paymentUnavailable);
+    }
+    throw err;
+  }
+  if (!created.approvalUrl) {
+    deps.log('PayPal order has no approval link', { owner, orderId: created.id, status: created.status });
+    throw new ProviderError(Messages.paymentUnavailable);
+  }
+
+  await deps.orders.create({
+    id: created.id,
+    owner,
+    packId: pack.id,
+    credits: pack.credits,
+    amount: pack.amount,
+    currency: CURRENCY,
+    status: 'created',
+    createdAt: deps.now().toISOString(),
+  });
+  return { paymentUrl: created.approvalUrl, orderId: created.id };
+}

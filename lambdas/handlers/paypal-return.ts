@@ -1,0 +1,12 @@
+import { paymentReturnPath } from '../../contract/payments';
+import { routeById } from '../../contract/routes';
+import { completePaymentReturn } from '../app/settle-order';
+import { paymentDeps } from './payments-deps';
+import { publicRoute } from './http';
+
+const route = routeById('paypalReturn');
+
+/** PayPal sends the buyer's browser here: settle the order, then send the browser to the app with the outcome. */
+export const handler = publicRoute(route, async (req) => ({
+  redirect: paymentReturnPath(await completePaymentReturn(paymentDeps, req.query)),
+}));

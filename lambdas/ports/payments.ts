@@ -1,0 +1,146 @@
+import type { LedgerReason, OrderStatus } from '../../contract/payments';
+
+export interface Money {
+  /** ISO 4217, e.g. USD. */
+  currency: string;
+  /** A decimal string, e.g. "6.99". */
+  value: string;
+}
+
+// ---- the payment provider (PayPal Orders v2) ----------------------------------------------------------------
+
+export interface NewProviderOrder {
+  /** Sent as PayPal-Request-Id: a retried create gives the same order. */
+  requestId: string;
+  amount: Money;
+  /** Ties the payment to our user (the owner's sub); PayPal copies it onto the capture. */
+  customId: string;
+  /** Shown to the buyer on PayPal. */
+  description: string;
+  itemName: string;
+  referenceId: string;
+  returnUrl: string;
+  cancelUrl: string;
+  brandName: string;
+}
+
+export interface ProviderCapture {
+  id: string;
+  /** COMPLETED, PENDING, DECLINED, FAILED, ... */
+  status: string;
+  amount?: Money;
+  customId?: string;
+}
+
+/** The parts of a PayPal order we act on (first purchase unit; we create orders with one). */
+export interface ProviderOrder {
+  id: string;
+  /** CREATED, PAYER_ACTION_REQUIRED, APPROVED, COMPLETED, VOIDED, ... */
+  status: string;
+  amount?: Money;
+  customId?: string;
+  captures: ProviderCapture[];
+  /** Where the buyer approves the order (the payer-action or approve link), while approval is pending. */
+  approvalUrl?: string;
+}
+
+/** A webhook delivery as received: verification needs the raw body and the transmission headers. */
+export interface WebhookDelivery {
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  rawBody: string;
+}
+
+/** The provider answered, and the answer is no (4xx): retrying the same request will not help. */
+export class PaymentRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** PayPal's error name and first issue, e.g. UNPROCESSABLE_ENTITY / INSTRUMENT_DECLINED. */
+    readonly providerError: string,
+    readonly issue?: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRefused';
+  }
+}
+/** Capture before the buyer approved (ORDER_NOT_APPROVED). */
+export class OrderNotApproved extends PaymentRefused {}
+/** The order was captured before (ORDER_ALREADY_CAPTURED): read it to see the capture. */
+export class OrderAlreadyCaptured extends PaymentRefused {}
+/** The provider could not be reached or failed (network, timeout, 5xx): the outcome is unknown, retry later. */
+export class PaymentProviderUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderUnavailable';
+  }
+}
+
+export interface PaymentProvider {
+  createOrder(order: NewProviderOrder): Promise<ProviderOrder>;
+  getOrder(id: string): Promise<ProviderOrder>;
+  /** Captures an approved order; the same requestId makes a retried capture return the first one's result. */
+  captureOrder(id: string, requestId: string): Promise<ProviderOrder>;
+  /** True when the provider confirms the delivery is genuine and meant for our webhook. */
+  verifyWebhook(delivery: WebhookDelivery): Promise<boolean>;
+}
+
+// ---- our records ----------------------------------------------------------------------------------------------
+
+export interface Order {
+  /** The provider's order id. */
+  id: string;
+  /** Who pays and gets the credits (Cognito sub). */
+  owner: string;
+  packId: string;
+  credits: number;
+  /** "6.99" */
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  createdAt: string;
+  captureId?: string;
+  capturedAt?: string;
+}
+
+export type CreditResult = { credited: true; balance: number } | { credited: false };
+
+export interface Page<T> {
+  items: T[];
+  /** The sort key of the last item when more may follow; pass it back as `after`. */
+  last?: string;
+}
+
+export interface OrderStore {
+  /** Stores a new order (status created) and its entry in the owner's payment list, in one transaction. */
+  create(order: Order): Promise<void>;
+  get(id: string): Promise<Order | undefined>;
+  /**
+   * One transaction: the order created -> captured, the owner's balance + credits and a "purchase" ledger row.
+   * { credited: false } when the order was already captured (nothing is written then).
+   */
+  captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }): Promise<CreditResult>;
+  /** The owner's orders, newest first. */
+  list(owner: string, limit: number, after?: string): Promise<Page<Order>>;
+}
+
+export interface LedgerEntry {
+  id: string;
+  createdAt: string;
+  reason: LedgerReason;
+  delta: number;
+  balance: number;
+  ref: string;
+}
+
+export interface LedgerHistory {
+  /** The owner's credit changes, newest first. */
+  list(owner: string, limit: number, after?: string): Promise<Page<LedgerEntry>>;
+}
+
+/** Provider events already handled, so a redelivered event changes nothing. */
+export interface WebhookInbox {
+  /** True when the event was handled before (and counts this redelivery). */
+  seen(eventId: string): Promise<boolean>;
+  record(eventId: string, info: Record<string, string>): Promise<void>;
+}

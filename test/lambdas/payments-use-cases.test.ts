@@ -1,0 +1,384 @@
+/**
+ * The payment use cases with small in-memory fakes of their ports: the rules that the simulator cannot easily
+ * provoke (pending captures, amount or buyer mismatches, PayPal being down, declined captures).
+ */
+import { Messages } from '../../contract/errors';
+import { CREDIT_PACKS } from '../../contract/packs';
+import { AppError, InvalidInput, ProviderError, Unauthorized } from '../../lambdas/app/errors';
+import { createPayment, type CreatePaymentDeps } from '../../lambdas/app/create-payment';
+import { listPayments } from '../../lambdas/app/list-payments';
+import { completePaymentReturn, handlePaymentWebhook, settleOrder, type WebhookDeps } from '../../lambdas/app/settle-order';
+import {
+  OrderAlreadyCaptured,
+  OrderNotApproved,
+  PaymentProviderUnavailable,
+  PaymentRefused,
+  type LedgerEntry,
+  type NewProviderOrder,
+  type Order,
+  type OrderStore,
+  type PaymentProvider,
+  type ProviderOrder,
+} from '../../lambdas/ports/payments';
+
+const OWNER = 'user-0001';
+
+class FakePaypal implements PaymentProvider {
+  orders = new Map<string, ProviderOrder>();
+  created: NewProviderOrder[] = [];
+  captureCalls = 0;
+  down = false;
+  genuine = true;
+  /** What the next capture does. */
+  captureAs: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
+  tamper?: (o: ProviderOrder) => void;
+
+  async createOrder(o: NewProviderOrder) {
+    if (this.down) throw new PaymentProviderUnavailable('down');
+    this.created.push(o);
+    const id = `ORDER${String(this.orders.size + 1).padStart(12, '0')}`;
+    const order: ProviderOrder = { id, status: 'PAYER_ACTION_REQUIRED', amount: o.amount, customId: o.customId, captures: [], approvalUrl: `https://paypal.test/checkoutnow?token=${id}` };
+    this.orders.set(id, order);
+    return structuredClone(order);
+  }
+  async getOrder(id: string) {
+    if (this.down) throw new PaymentProviderUnavailable('down');
+    const o = this.orders.get(id);
+    if (!o) throw new PaymentRefused('not found', 404, 'RESOURCE_NOT_FOUND');
+    return structuredClone(o);
+  }
+  async captureOrder(id: string) {
+    this.captureCalls++;
+    if (this.down) throw new PaymentProviderUnavailable('down');
+    const o = this.orders.get(id)!;
+    if (o.status === 'COMPLETED') throw new OrderAlreadyCaptured('captured', 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    if (o.status !== 'APPROVED') throw new OrderNotApproved('not approved', 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    if (this.captureAs === 'DECLINED') throw new PaymentRefused('declined', 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
+    o.status = 'COMPLETED';
+    o.captures = [{ id: `CAP-${id}`, status: this.captureAs, amount: o.amount, customId: o.customId }];
+    this.tamper?.(o);
+    return structuredClone(o);
+  }
+  async verifyWebhook() {
+    if (this.down) throw new PaymentProviderUnavailable('down');
+    return this.genuine;
+  }
+  approve(id: string) {
+    this.orders.get(id)!.status = 'APPROVED';
+  }
+  completePendingCapture(id: string) {
+    this.orders.get(id)!.captures[0]!.status = 'COMPLETED';
+  }
+}
+
+class FakeOrders implements OrderStore {
+  orders = new Map<string, Order>();
+  balances = new Map<string, number>();
+  ledger: LedgerEntry[] = [];
+  async create(o: Order) {
+    if (this.orders.has(o.id)) throw new Error('exists');
+    this.orders.set(o.id, { ...o });
+  }
+  async get(id: string) {
+    const o = this.orders.get(id);
+    return o && { ...o };
+  }
+  async captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }) {
+    const stored = this.orders.get(order.id)!;
+    if (stored.status !== 'created') return { credited: false as const };
+    stored.status = 'captured';
+    Object.assign(stored, capture);
+    const balance = (this.balances.get(order.owner) ?? 0) + order.credits;
+    this.balances.set(order.owner, balance);
+    this.ledger.push({ id: String(this.ledger.length), createdAt: capture.capturedAt, reason: 'purchase', delta: order.credits, balance, ref: order.id });
+    return { credited: true as const, balance };
+  }
+  async list() {
+    return { items: [...this.orders.values()] };
+  }
+}
+
+function setup() {
+  const paypal = new FakePaypal();
+  const orders = new FakeOrders();
+  const seen = new Map<string, Record<string, string>>();
+  const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
+  const deps: CreatePaymentDeps & WebhookDeps = {
+    orders,
+    provider: async () => paypal,
+    appUrl: 'https://app.example.com/',
+    now: () => new Date('2026-01-02T03:04:05.000Z'),
+    newRequestId: () => `req-${paypal.created.length}`,
+    log: (message, details) => logs.push({ message, details }),
+    inbox: {
+      seen: async (id) => seen.has(id),
+      record: async (id, info) => void seen.set(id, info),
+    },
+  };
+  return { paypal, orders, seen, logs, deps };
+}
+
+async function caught(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error('expected an error');
+}
+
+describe('createPayment', () => {
+  it.each(CREDIT_PACKS.flatMap((p) => [[p.id, p.amount, p.credits], [p.id, Number(p.amount), p.credits]] as const))(
+    '%s from amount %p: a PayPal order at the pack price, for the caller, coming back to our API',
+    async (packId, amount, credits) => {
+      const { deps, paypal, orders } = setup();
+      const pack = CREDIT_PACKS.find((p) => p.id === packId)!;
+      const result = await createPayment(deps, OWNER, { amount, credits });
+      expect(paypal.created).toEqual([
+        expect.objectContaining({
+          amount: { currency: 'USD', value: pack.amount },
+          customId: OWNER,
+          referenceId: pack.id,
+          description: `Framewright: ${pack.credits} credits`,
+          returnUrl: 'https://app.example.com/api/paypal/return',
+          cancelUrl: 'https://app.example.com/api/paypal/cancel',
+          brandName: 'Framewright',
+          requestId: 'req-0',
+        }),
+      ]);
+      expect(result).toEqual({ orderId: 'ORDER000000000001', paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER000000000001' });
+      expect(await orders.get(result.orderId)).toEqual({
+        id: result.orderId,
+        owner: OWNER,
+        packId: pack.id,
+        credits: pack.credits,
+        amount: pack.amount,
+        currency: 'USD',
+        status: 'created',
+        createdAt: '2026-01-02T03:04:05.000Z',
+      });
+    },
+  );
+
+  it.each([
+    ['6.99', 150],
+    ['6.994', 72],
+    [6.989, 72],
+    ['6.9', 72],
+    ['6.99', 71],
+    ['1e1', 72],
+    [' ', 72],
+    [Number.NaN, 72],
+    [Infinity, 300],
+  ] as const)('refuses %p for %p credits without asking PayPal', async (amount, credits) => {
+    const { deps, paypal, orders } = setup();
+    const err = await caught(createPayment(deps, OWNER, { amount, credits }));
+    expect(err).toBeInstanceOf(InvalidInput);
+    expect(err.message).toBe(Messages.invalidPack);
+    expect(paypal.created).toHaveLength(0);
+    expect(orders.orders.size).toBe(0);
+  });
+
+  it('tells the buyer to try later when PayPal is down, and stores nothing', async () => {
+    const { deps, paypal, orders, logs } = setup();
+    paypal.down = true;
+    const err = await caught(createPayment(deps, OWNER, { amount: '6.99', credits: 72 }));
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toBe(Messages.paymentUnavailable);
+    expect(orders.orders.size).toBe(0);
+    expect(logs).toHaveLength(1);
+  });
+});
+
+describe('settleOrder', () => {
+  async function approvedOrder(ctx: ReturnType<typeof setup>, approve = true) {
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '13.99', credits: 150 });
+    if (approve) ctx.paypal.approve(orderId);
+    return orderId;
+  }
+
+  it('captures and credits once; later calls do not even ask PayPal', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'credited', balance: 150 });
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'already-credited' });
+    expect(await settleOrder(ctx.deps, id, 'check')).toMatchObject({ result: 'already-credited' });
+    expect(ctx.paypal.captureCalls).toBe(1);
+    expect(ctx.orders.ledger).toEqual([expect.objectContaining({ reason: 'purchase', delta: 150, balance: 150, ref: id })]);
+    expect(ctx.orders.orders.get(id)).toMatchObject({ status: 'captured', captureId: `CAP-${id}` });
+  });
+
+  it('reads the order when PayPal says it was already captured, and credits it', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    await ctx.paypal.captureOrder(id); // captured elsewhere (another Lambda, before it could record it)
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'credited', balance: 150 });
+  });
+
+  it('does nothing for unknown and unapproved orders', async () => {
+    const ctx = setup();
+    expect(await settleOrder(ctx.deps, 'NOSUCHORDER', 'capture')).toEqual({ result: 'unknown-order' });
+    expect(ctx.paypal.captureCalls).toBe(0);
+    const id = await approvedOrder(ctx, false);
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'not-approved' });
+    expect(await settleOrder(ctx.deps, id, 'check')).toMatchObject({ result: 'pending' });
+    expect(ctx.orders.ledger).toHaveLength(0);
+  });
+
+  it('waits for a pending capture, then credits when PayPal completes it', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    ctx.paypal.captureAs = 'PENDING';
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'pending' });
+    expect(ctx.orders.ledger).toHaveLength(0);
+    ctx.paypal.completePendingCapture(id);
+    expect(await settleOrder(ctx.deps, id, 'check')).toMatchObject({ result: 'credited', balance: 150 });
+  });
+
+  it.each([
+    ['a different amount', (o: ProviderOrder) => (o.captures[0]!.amount = { currency: 'USD', value: '0.01' })],
+    ['a different currency', (o: ProviderOrder) => (o.captures[0]!.amount = { currency: 'EUR', value: '13.99' })],
+    ['another buyer', (o: ProviderOrder) => (o.captures[0]!.customId = 'someone-else')],
+    ['no buyer', (o: ProviderOrder) => (o.captures[0]!.customId = undefined)],
+    ['another order', (o: ProviderOrder) => (o.id = 'OTHERORDER0000000')],
+  ])('never credits a capture for %s', async (_what, tamper) => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    ctx.paypal.tamper = (o) => {
+      tamper(o);
+      o.customId = o.captures[0]!.customId;
+    };
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'refused' });
+    expect(ctx.orders.ledger).toHaveLength(0);
+    expect(ctx.orders.orders.get(id)!.status).toBe('created');
+    expect(ctx.logs).toEqual([expect.objectContaining({ message: 'PayPal order not credited' })]);
+  });
+
+  it('never credits a declined capture', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    ctx.paypal.captureAs = 'DECLINED';
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'refused' });
+    expect(ctx.orders.ledger).toHaveLength(0);
+  });
+});
+
+describe('completePaymentReturn', () => {
+  it('sends the buyer to success with the owner and credits, pending while PayPal is down, error otherwise', async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'error' });
+    ctx.paypal.approve(orderId);
+    ctx.paypal.down = true;
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'pending' });
+    ctx.paypal.down = false;
+    expect(await completePaymentReturn(ctx.deps, { token: orderId, PayerID: 'X' })).toEqual({ payment: 'success', userId: OWNER, credits: 72 });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'success', userId: OWNER, credits: 72 });
+    expect(ctx.orders.ledger).toHaveLength(1);
+    for (const query of [{}, { token: '' }, { token: 'lower-case' }, { token: 'A'.repeat(37) }, { token: 'NOSUCHORDER00' }] as Record<string, string>[]) {
+      expect(await completePaymentReturn(ctx.deps, query)).toEqual({ payment: 'error' });
+    }
+  });
+});
+
+describe('handlePaymentWebhook', () => {
+  const delivery = (event: Record<string, unknown>) => ({ headers: {}, rawBody: JSON.stringify(event) });
+  const approvedEvent = (orderId: string, id = 'WH-1') => ({ id, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: orderId, status: 'APPROVED' } });
+  const captureEvent = (orderId: string, id = 'WH-2') => ({
+    id,
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    resource: { id: `CAP-${orderId}`, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: orderId } } },
+  });
+
+  it('refuses what PayPal does not confirm, and records nothing', async () => {
+    const ctx = setup();
+    ctx.paypal.genuine = false;
+    const err = await caught(handlePaymentWebhook(ctx.deps, delivery(approvedEvent('ORDER000000000001'))));
+    expect(err).toBeInstanceOf(Unauthorized);
+    expect(err.message).toBe(Messages.invalidWebhookSignature);
+    expect(ctx.seen.size).toBe(0);
+  });
+
+  it('CHECKOUT.ORDER.APPROVED captures and credits; a redelivery is a duplicate and asks nothing', async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'duplicate' });
+    expect(await handlePaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'already-credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect(ctx.paypal.captureCalls).toBe(1);
+    expect(ctx.orders.ledger).toHaveLength(1);
+    expect(ctx.seen.get('WH-1')).toEqual({ eventType: 'CHECKOUT.ORDER.APPROVED', orderId, outcome: 'credited' });
+  });
+
+  it('PAYMENT.CAPTURE.COMPLETED credits a capture made elsewhere without capturing again', async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    await ctx.paypal.captureOrder(orderId);
+    expect(await handlePaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect(ctx.paypal.captureCalls).toBe(1);
+  });
+
+  it('ignores other events and other merchants\u2019 orders, but remembers them', async () => {
+    const ctx = setup();
+    expect(await handlePaymentWebhook(ctx.deps, delivery({ id: 'WH-3', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: {} }))).toEqual({ handled: 'ignored', eventType: 'PAYMENT.CAPTURE.REFUNDED' });
+    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent('NOTOURORDER00000', 'WH-4')))).toEqual({ handled: 'unknown-order', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    expect([...ctx.seen.keys()]).toEqual(['WH-3', 'WH-4']);
+  });
+
+  it('fails without recording the event while PayPal is down, so the redelivery settles it', async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    ctx.deps.provider = async () =>
+      Object.assign(Object.create(ctx.paypal) as FakePaypal, {
+        verifyWebhook: async () => true,
+        captureOrder: async () => {
+          throw new PaymentProviderUnavailable('timeout');
+        },
+      });
+    await expect(handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+    expect(ctx.seen.size).toBe(0);
+    ctx.deps.provider = async () => ctx.paypal;
+    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toMatchObject({ handled: 'credited' });
+  });
+});
+
+describe('listPayments', () => {
+  const entry = (n: number): LedgerEntry => ({ id: `L${n}`, createdAt: `2026-01-0${n}T00:00:00.000Z`, reason: 'image', delta: -1, balance: n, ref: `job-${n}` });
+  const deps = (orderCount: number, ledgerCount: number) => {
+    const orders = Array.from({ length: orderCount }, (_, i): Order => ({
+      id: `O${i}`, owner: OWNER, packId: 'pack-72', credits: 72, amount: '6.99', currency: 'USD', status: 'created', createdAt: `2026-02-0${i + 1}T00:00:00.000Z`,
+    }));
+    const ledger = Array.from({ length: ledgerCount }, (_, i) => entry(i + 1));
+    // A list of sort keys, paged like the adapter: `last` only when more follow.
+    const page = <T>(all: T[], prefix: string, limit: number, after?: string) => {
+      const start = after ? Number(after.slice(prefix.length)) + 1 : 0;
+      const items = all.slice(start, start + limit);
+      return { items, ...(start + limit < all.length ? { last: `${prefix}${start + limit - 1}` } : {}) };
+    };
+    return {
+      orders: { list: async (_o: string, limit: number, after?: string) => page(orders, 'PAYMENT#', limit, after) } as unknown as OrderStore,
+      ledger: { list: async (_o: string, limit: number, after?: string) => page(ledger, 'LEDGER#', limit, after) },
+    };
+  };
+
+  it('walks both lists with one cursor until both end', async () => {
+    const d = deps(1, 3);
+    const first = await listPayments(d, OWNER, { limit: 2 });
+    expect([first.orders.length, first.ledger.map((l) => l.id)]).toEqual([1, ['L1', 'L2']]);
+    const second = await listPayments(d, OWNER, { limit: 2, cursor: first.nextCursor });
+    expect([second.orders.length, second.ledger.map((l) => l.id)]).toEqual([0, ['L3']]);
+    expect(second.nextCursor).toBeUndefined();
+    expect((await listPayments(deps(0, 0), OWNER, { limit: 5 })).nextCursor).toBeUndefined();
+  });
+
+  it('refuses cursors it did not make', async () => {
+    for (const cursor of ['%%%', 'bm90IGpzb24', Buffer.from('{"o":"USER#x","l":null}').toString('base64url'), Buffer.from('[]').toString('base64url')]) {
+      const err = await caught(listPayments(deps(1, 1), OWNER, { limit: 2, cursor }));
+      expect(err.message).toBe(Messages.invalidCursor);
+    }
+  });
+});

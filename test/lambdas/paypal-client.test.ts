@@ -1,0 +1,120 @@
+/** The PayPal adapter against the embedded stack's PayPal simulator (OAuth, Orders v2, webhook verification). */
+import { randomUUID } from 'node:crypto';
+import { paypalClient, type PaypalClientOptions } from '../../lambdas/adapters/paypal-client';
+import { OrderNotApproved, PaymentProviderUnavailable, PaymentRefused, type NewProviderOrder } from '../../lambdas/ports/payments';
+import { decideAtPaypal } from '../support/payments';
+import { stackEnv } from '../support/users';
+
+function counted(extra: Partial<PaypalClientOptions> = {}, intercept?: (url: string, init: RequestInit) => RequestInit | 'fail' | undefined) {
+  const env = stackEnv();
+  const calls: string[] = [];
+  const fetchImpl: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    calls.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    const changed = intercept?.(url, init) ?? init;
+    if (changed === 'fail') throw new TypeError('fetch failed');
+    return fetch(input, changed);
+  };
+  const client = paypalClient({
+    baseUrl: env.PAYPAL_BASE_URL!,
+    clientId: env.PAYPAL_CLIENT_ID!,
+    clientSecret: env.PAYPAL_CLIENT_SECRET!,
+    webhookId: env.PAYPAL_WEBHOOK_ID!,
+    fetchImpl,
+    ...extra,
+  });
+  return { client, calls, tokenCalls: () => calls.filter((c) => c.endsWith('/v1/oauth2/token')).length };
+}
+
+const order = (over: Partial<NewProviderOrder> = {}): NewProviderOrder => ({
+  requestId: randomUUID(),
+  amount: { currency: 'USD', value: '6.99' },
+  customId: 'sub-123',
+  description: 'Framewright: 72 credits',
+  itemName: '72 credits',
+  referenceId: 'pack-72',
+  returnUrl: 'http://app.test/api/paypal/return',
+  cancelUrl: 'http://app.test/api/paypal/cancel',
+  brandName: 'Framewright',
+  ...over,
+});
+
+describe('paypalClient', () => {
+  it('gets one token for many calls, shared by concurrent callers, and a new one when it nears expiry', async () => {
+    let clock = Date.now();
+    const { client, tokenCalls } = counted({ now: () => clock });
+    await Promise.all([client.createOrder(order()), client.createOrder(order()), client.getOrder('NOSUCHORDER000000').catch(() => undefined)]);
+    await client.createOrder(order());
+    expect(tokenCalls()).toBe(1);
+    clock += 9 * 3600 * 1000; // the simulator's tokens last 32,400 s
+    await client.createOrder(order());
+    expect(tokenCalls()).toBe(2);
+  });
+
+  it('creates an order awaiting the buyer, once per request id', async () => {
+    const { client } = counted();
+    const requestId = randomUUID();
+    const a = await client.createOrder(order({ requestId }));
+    const b = await client.createOrder(order({ requestId }));
+    expect(b.id).toBe(a.id);
+    expect(a).toMatchObject({ status: 'PAYER_ACTION_REQUIRED', amount: { currency: 'USD', value: '6.99' }, customId: 'sub-123', captures: [] });
+    expect(a.approvalUrl).toBe(`${stackEnv().PAYPAL_BASE_URL}/checkoutnow?token=${a.id}`);
+  });
+
+  it('captures an approved order; an unapproved or unknown one is refused with PayPal\u2019s reason', async () => {
+    const { client } = counted();
+    const created = await client.createOrder(order());
+    await expect(client.captureOrder(created.id, randomUUID())).rejects.toBeInstanceOf(OrderNotApproved);
+    await decideAtPaypal(created.approvalUrl!, 'approve');
+    const requestId = randomUUID();
+    const captured = await client.captureOrder(created.id, requestId);
+    expect(captured).toMatchObject({ id: created.id, status: 'COMPLETED', customId: 'sub-123' });
+    expect(captured.captures).toEqual([{ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency: 'USD', value: '6.99' }, customId: 'sub-123' }]);
+    // The same request id replays the capture instead of failing.
+    expect(await client.captureOrder(created.id, requestId)).toEqual(captured);
+    const err = await client.getOrder('NOSUCHORDER000000').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaymentRefused);
+    expect(err).toMatchObject({ status: 404, providerError: 'RESOURCE_NOT_FOUND' });
+  });
+
+  it('renews a token PayPal no longer accepts, and retries a dropped connection with the same request id', async () => {
+    let spoiled = false;
+    const { client, tokenCalls } = counted({}, (url, init) => {
+      if (!spoiled && url.includes('/v2/checkout/orders')) {
+        spoiled = true;
+        return { ...init, headers: { ...(init.headers as Record<string, string>), authorization: 'Bearer revoked' } };
+      }
+      return init;
+    });
+    await client.createOrder(order());
+    expect(tokenCalls()).toBe(2);
+
+    let dropped = 0;
+    const flaky = counted({}, (url) => (url.endsWith('/v2/checkout/orders') && dropped++ === 0 ? 'fail' : undefined));
+    const requestId = randomUUID();
+    const a = await flaky.client.createOrder(order({ requestId }));
+    expect(flaky.calls.filter((c) => c === 'POST /v2/checkout/orders')).toHaveLength(2);
+    expect((await flaky.client.createOrder(order({ requestId }))).id).toBe(a.id);
+  });
+
+  it('reports wrong credentials and an unreachable PayPal as unavailable', async () => {
+    await expect(counted({ clientSecret: 'wrong' }).client.createOrder(order())).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+    await expect(counted({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }).client.getOrder('X')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+  });
+
+  it('does not confirm webhooks without PayPal\u2019s transmission headers or with made-up ones', async () => {
+    const { client, calls } = counted();
+    const rawBody = JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'X' } });
+    expect(await client.verifyWebhook({ headers: {}, rawBody })).toBe(false);
+    expect(calls).toHaveLength(0);
+    const headers = {
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${stackEnv().PAYPAL_BASE_URL}/v1/notifications/certs/CERT-x`,
+      'paypal-transmission-id': randomUUID(),
+      'paypal-transmission-sig': 'c2ln',
+      'paypal-transmission-time': new Date().toISOString(),
+    };
+    expect(await client.verifyWebhook({ headers, rawBody })).toBe(false);
+    expect(await client.verifyWebhook({ headers, rawBody: 'not json' })).toBe(false);
+  });
+});
