@@ -38,7 +38,7 @@ export async function startDynamo(dataDir: string, port: number, log: (l: string
       if (exited) throw new Error(`DynamoDB Local exited (is Java 17+ installed?) ${stderr.slice(-500)}`);
       await client.send(new ListTablesCommand({}));
       return true;
-    }, 'DynamoDB Local');
+    }, 'DynamoDB Local', 60_000); // the JVM starts in ~2.5 s, but much slower on a loaded machine
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
