@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { startStackProcess } from './start-stack';
 
 /** One embedded stack for the whole jest run; workers find it through the environment. */
@@ -13,5 +14,9 @@ export default async function globalSetup(): Promise<void> {
   // Handlers and adapters under test in the workers talk to the same emulators.
   Object.assign(process.env, stack.env);
   stack.child.unref();
-  stack.child.stdout?.destroy();
+  // Keep draining the stack's stdout (unref'd, so it never keeps jest alive). Destroying it made the stack's
+  // shutdown line fail with EPIPE, and it died before stopping DynamoDB Local: one orphaned java per run.
+  const out = stack.child.stdout as Socket | null;
+  out?.resume();
+  out?.unref();
 }
