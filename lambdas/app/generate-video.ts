@@ -16,15 +16,13 @@ export interface GenerateVideoInput {
   quality?: string;
 }
 
-type Options = GenerationRequest['options'];
-
 /** The Replicate input for a priced request (without the start image, which startGeneration adds). */
 function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 'inputForImage' | 'options'> {
   if (v.model === WAN_I2V || v.model === WAN_T2V) {
     const clip = WAN_CLIP[v.duration]!;
-    const input: Record<string, unknown> = { prompt: v.prompt, ...clip };
+    const input = { prompt: v.prompt, ...clip };
     // Text-to-video picks its frame from aspect_ratio; image-to-video follows the start image within max_area.
-    if (v.model === WAN_T2V) input.aspect_ratio = '16:9';
+    if (v.model === WAN_T2V) return { input: { ...input, aspect_ratio: '16:9' }, options: { duration: v.duration } };
     return {
       input,
       inputForImage: (size: ImageSize) => ({ max_area: size.height > size.width ? '480x832' : '832x480' }),
@@ -35,7 +33,7 @@ function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 
   return {
     // motion_mode 'smooth' would double the provider's price and is not offered.
     input: { prompt: v.prompt, quality, duration: v.duration, aspect_ratio: '16:9', motion_mode: 'normal' },
-    options: { duration: v.duration, quality } satisfies Options,
+    options: { duration: v.duration, quality },
   };
 }
 

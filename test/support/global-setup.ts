@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { startStackProcess } from './start-stack';
 
 /** One embedded stack for the whole jest run; workers find it through the environment. */
@@ -13,10 +14,11 @@ export default async function globalSetup(): Promise<void> {
   // Handlers and adapters under test in the workers talk to the same emulators.
   Object.assign(process.env, stack.env);
   stack.child.unref();
-  // Keep draining the stack's stdout (handlers log there; a closed pipe would kill the stack with EPIPE on the
-  // first log line) without letting the pipe keep jest alive.
-  stack.child.stdout?.removeAllListeners('data');
-  stack.child.stdout?.resume();
-  (stack.child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
-  (stack.child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+  // Keep draining the stack's output (unref'd, so it never keeps jest alive). A closed pipe killed the stack with
+  // EPIPE on its first log line, before it could stop DynamoDB Local: one orphaned java per run.
+  for (const stream of [stack.child.stdout, stack.child.stderr] as Array<Socket | null>) {
+    stream?.removeAllListeners('data');
+    stream?.resume();
+    stream?.unref();
+  }
 }
