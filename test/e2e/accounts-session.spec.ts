@@ -143,3 +143,19 @@ test.describe('protected routes and the session', () => {
     expect(urls.filter(amplify).length).toBeGreaterThan(0);
   });
 });
+
+test('logging out in one tab signs the other tabs out too', async ({ context }) => {
+  const user = await createVerifiedUser();
+  const first = await context.newPage();
+  await loginViaUi(first, user);
+  const second = await context.newPage();
+  await second.goto('/admin');
+  await expect(second.getByText(`Logged in as ${user.email}`)).toBeVisible();
+
+  await first.getByRole('button', { name: 'Logout' }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  // Nobody's session expired: no expiry notice.
+  await expect(second.getByText('Your session has expired. Please log in again.')).toHaveCount(0);
+});

@@ -63,15 +63,17 @@ describe('cognito-local as the web app uses it', () => {
     await cognito().send(new AdminDisableUserCommand({ UserPoolId: stackEnv().USER_POOL_ID, Username: user.email }));
 
     for (const call of [
-      cognito().send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: user.refreshToken })),
-      cognito().send(
-        new InitiateAuthCommand({ ClientId: clientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } }),
-      ),
-      cognito().send(new GetUserCommand({ AccessToken: user.accessToken })),
-      cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'N3wSecret9' })),
-      signIn(user.email, user.password),
+      () => cognito().send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: user.refreshToken })),
+      () =>
+        cognito().send(
+          new InitiateAuthCommand({ ClientId: clientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } }),
+        ),
+      () => cognito().send(new GetUserCommand({ AccessToken: user.accessToken })),
+      () =>
+        cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'N3wSecret9' })),
+      () => signIn(user.email, user.password),
     ]) {
-      expect(await failure(call)).toEqual({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+      expect(await failure(call())).toEqual({ name: 'NotAuthorizedException', message: 'User is disabled.' });
     }
   });
 

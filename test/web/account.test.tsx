@@ -104,6 +104,7 @@ describe('My Account', () => {
     expect(router.state.location.search).toBe('?tab=my-payments');
 
     await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Buy Credits' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByRole('tab', { name: 'Buy Credits' })).toHaveFocus();
     const packs = within(await screen.findByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
     expect(packs.map((p) => p.textContent)).toEqual([
@@ -113,7 +114,7 @@ describe('My Account', () => {
     ]);
 
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByRole('link', { name: 'help@framewright.test' })).toHaveAttribute('href', 'mailto:help@framewright.test');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     await user.keyboard('{ArrowRight}');

@@ -4,12 +4,15 @@
  * and validation rule above it is the real code. The Playwright journeys cover the real Cognito path.
  */
 import './router-env';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { setConfigForTesting } from '../../../web/src/lib/config';
 import { resetSessionForTesting, type SessionUser } from '../../../web/src/features/auth/session-store';
 import { useCredits } from '../../../web/src/features/credits/credits-store';
+
+// Lazy tabs and chained async steps: allow for a busy CI machine (findBy/waitFor still return at once when ready).
+configure({ asyncUtilTimeout: 5_000 });
 
 export const TEST_USER: SessionUser = { sub: 'sub-123', email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' };
 
