@@ -70,6 +70,7 @@ export class FramewrightStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       apiBaseUrl: '/api',
+      supportEmail,
     });
 
     const outputs: Record<string, [string, string]> = {

@@ -195,6 +195,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
             userPoolEndpoint: `http://${req.headers.host ?? `localhost:${port}`}/_cognito`,
             authFlowType: 'USER_PASSWORD_AUTH',
             apiBaseUrl: '/api',
+            supportEmail: LOCAL_IDS.support,
           });
         }
         if (pathname === '/_dev/mailbox.json') return sendJson(res, { messages: await mail.messages() });

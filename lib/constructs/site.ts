@@ -16,6 +16,8 @@ export interface SiteConfig {
   userPoolId: string;
   userPoolClientId: string;
   apiBaseUrl: string;
+  /** Where users write for help (shown in the app: My Account > Contact, the terms). */
+  supportEmail: string;
 }
 
 export interface SiteProps {

@@ -135,6 +135,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
       userPoolId: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
       userPoolClientId: { Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') },
       apiBaseUrl: '/api',
+      supportEmail: expect.stringContaining('@'),
     });
   });
 

@@ -3,7 +3,8 @@
  * - codes (sign-up, resend, forgot password) are emailed through the local SES, so they reach the dev mailbox;
  * - the targets cognito-local lacks and Amplify v6 calls: ResendConfirmationCode, GetTokensFromRefreshToken, GlobalSignOut;
  * - the behaviour of real Cognito where cognito-local differs: password policy, NotAuthorizedException for a
- *   wrong password, and no token for a disabled user.
+ *   wrong password, ChangePassword checking the current password before the new one, and a disabled user
+ *   gets no token (sign-in or refresh) and is refused by GetUser and ChangePassword.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -181,6 +182,25 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
     const why = passwordPolicyViolation(String(password ?? ''));
     if (why) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${why}`);
   };
+  const refuseDisabled = (user: { Enabled?: boolean } | null | undefined) => {
+    if (user && user.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+  };
+  /** The user an access token names (cognito-local does not check signatures either). */
+  const userOfAccessToken = async (c: Ctx, token: unknown) => {
+    const payload = String(token ?? '').split('.')[1];
+    let claims: { username?: string; sub?: string } = {};
+    try {
+      claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+    } catch {
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    }
+    const user = await (await userPool()).getUserByUsername(c, String(claims.username ?? claims.sub ?? ''));
+    if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    return user as { Enabled?: boolean; Password?: string };
+  };
+  const refuseDisabledRefresh = async (c: Ctx, refreshToken: unknown) => {
+    refuseDisabled(await (await userPool()).getUserByRefreshToken(c, String(refreshToken ?? '')));
+  };
   const wrongPasswordIsNotAuthorized = (h: Handler): Handler => async (c, req) => {
     try {
       return await h(c, req);
@@ -206,6 +226,7 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
       return { CodeDeliveryDetails: delivery };
     },
     async GetTokensFromRefreshToken(c, req) {
+      await refuseDisabledRefresh(c, req.RefreshToken);
       return base('InitiateAuth')(c, {
         ClientId: req.ClientId,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -238,14 +259,21 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
       case 'ConfirmForgotPassword':
         return async (c, req) => (enforcePolicy(req.Password), h(c, req));
       case 'ChangePassword':
-        return wrongPasswordIsNotAuthorized(async (c, req) => (enforcePolicy(req.ProposedPassword), h(c, req)));
+        // The current password is checked before the new one is judged, so a wrong one always says so.
+        return async (c, req) => {
+          const user = await userOfAccessToken(c, req.AccessToken);
+          refuseDisabled(user);
+          if (req.PreviousPassword !== user.Password) throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+          enforcePolicy(req.ProposedPassword);
+          return h(c, req);
+        };
+      case 'GetUser':
+        return async (c, req) => (refuseDisabled(await userOfAccessToken(c, req.AccessToken)), h(c, req));
       case 'InitiateAuth':
         return wrongPasswordIsNotAuthorized(async (c, req) => {
-          const username = (req.AuthParameters as Record<string, string> | undefined)?.USERNAME;
-          if (username) {
-            const user = await (await userPool()).getUserByUsername(c, username);
-            if (user && user.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
-          }
+          const params = (req.AuthParameters as Record<string, string> | undefined) ?? {};
+          if (params.USERNAME) refuseDisabled(await (await userPool()).getUserByUsername(c, params.USERNAME));
+          if (params.REFRESH_TOKEN) await refuseDisabledRefresh(c, params.REFRESH_TOKEN);
           return h(c, req);
         });
       default:

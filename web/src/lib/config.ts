@@ -23,6 +23,8 @@ export const AppConfigSchema = z.object({
   userPoolEndpoint: z.optional(z.url()),
   /** Local only: cognito-local does not implement SRP. */
   authFlowType: z.optional(z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'])),
+  /** Where users write for help (My Account > Contact, the terms). */
+  supportEmail: z.optional(z.email()),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 

@@ -10,7 +10,12 @@ export function Footer() {
           <LogoMark className="size-5" />
           <span className="sr-only">Framewright home</span>
         </Link>
-        <p>© {year} Framewright. All rights reserved.</p>
+        <div className="flex flex-col items-center gap-2 sm:flex-row sm:gap-6">
+          <Link to="/terms" className="rounded-control hover:text-ink">
+            Terms and Conditions
+          </Link>
+          <p>© {year} Framewright. All rights reserved.</p>
+        </div>
       </div>
     </footer>
   );

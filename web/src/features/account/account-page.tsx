@@ -65,10 +65,10 @@ export function AccountPage() {
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-ink">My Account</h1>
           <p className="mt-2 text-sm text-ink-muted">
-            Logged in as <span className="font-medium text-ink">{user?.email}</span>
+            Logged in as <span className="font-medium break-all text-ink">{user?.email}</span>
           </p>
         </div>
-        <CreditBalance className="rounded-card border border-line bg-surface px-4 py-2" />
+        <CreditBalance className="self-start rounded-card border border-line bg-surface px-4 py-2 sm:self-auto" />
       </div>
       <div className="mt-8 flex flex-col gap-8 md:flex-row">
         <div
@@ -76,7 +76,7 @@ export function AccountPage() {
           aria-label="My Account"
           aria-orientation="vertical"
           onKeyDown={onKeyDown}
-          className="-mx-4 flex shrink-0 gap-1 overflow-x-auto px-4 md:mx-0 md:w-56 md:flex-col md:overflow-visible md:px-0"
+          className="flex shrink-0 flex-wrap gap-1 md:w-56 md:flex-col md:flex-nowrap"
         >
           {ACCOUNT_TABS.map((tab, i) => {
             const selected = tab === active;

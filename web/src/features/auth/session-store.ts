@@ -156,8 +156,17 @@ export function recheckSession(): Promise<void> {
   return checking;
 }
 
-function watchSession(): void {
+/** Amplify's key for the signed-in user in localStorage: another tab signing in or out changes it. */
+const isLastAuthUserKey = (key: string | null) => key === null || (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
+
+function watchSession(auth: AmplifyAuth): void {
   if (typeof document === 'undefined') return;
+  window.addEventListener('storage', (event) => {
+    if (!isLastAuthUserKey(event.key)) return;
+    // Logged out (or in as someone else) in another tab: follow it, without an expiry notice.
+    if (event.newValue === null) setSignedOut();
+    else void syncFromTokens(auth).catch(() => undefined);
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > RECHECK_ON_FOCUS_AFTER_MS) {
       void recheckSession();
@@ -191,7 +200,7 @@ export function startSession(): Promise<void> {
       setSignedOut();
       return;
     }
-    watchSession();
+    watchSession(auth);
     void recheckSession();
   })();
   return started;

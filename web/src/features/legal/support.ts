@@ -1,2 +1,10 @@
-/** The address users write to for help (shown in the terms and the My Account Contact tab). */
-export const SUPPORT_EMAIL = 'support@framewright.app';
+import { getConfig } from '../../lib/config';
+
+/** The address users write to for help, from the deployment's /config.json (undefined if it names none). */
+export function supportEmail(): string | undefined {
+  try {
+    return getConfig().supportEmail;
+  } catch {
+    return undefined;
+  }
+}

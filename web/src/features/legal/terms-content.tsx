@@ -4,7 +4,8 @@
  * three cases; support replies within 2 business days; governed by the laws of Israel; covers video.
  */
 import { CREDIT_PACKS } from '../../../../contract/packs';
-import { SUPPORT_EMAIL } from './support';
+import { Link } from 'react-router-dom';
+import { supportEmail } from './support';
 
 export const TERMS_LAST_UPDATED = 'June 07, 2025';
 
@@ -17,6 +18,8 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const heading = 'mt-6 text-base font-semibold text-ink first:mt-0';
   const smallestPack = CREDIT_PACKS[0]!;
+  const email = supportEmail();
+  const link = 'font-medium text-brand-ink underline-offset-4 hover:underline';
   return (
     <div className="space-y-3 text-sm leading-relaxed text-ink-muted" data-testid="terms-content">
       <p className="text-xs uppercase tracking-wide text-ink-subtle">Last updated: {TERMS_LAST_UPDATED}</p>
@@ -78,10 +81,20 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
 
       <H className={heading}>8. Support</H>
       <p>
-        Contact us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-ink underline-offset-4 hover:underline">
-          {SUPPORT_EMAIL}
-        </a>
+        {email ? (
+          <>
+            Contact us at{' '}
+            <a href={`mailto:${email}`} className={link}>
+              {email}
+            </a>{' '}
+            or through the{' '}
+          </>
+        ) : (
+          'Contact us through the '
+        )}
+        <Link to="/contact" className={link}>
+          contact form
+        </Link>
         . We reply within 2 business days.
       </p>
 

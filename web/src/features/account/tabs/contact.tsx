@@ -1,20 +1,32 @@
 import { Link } from 'react-router-dom';
-import { SUPPORT_EMAIL } from '../../legal/support';
+import { supportEmail } from '../../legal/support';
 
 const link = 'font-medium text-brand-ink underline-offset-4 hover:underline';
 
-/** My Account > Contact: the support email and the FAQ. */
+/** My Account > Contact: the support email (from the deployment's config) and the FAQ. */
 export function ContactTab() {
+  const email = supportEmail();
   return (
     <div className="max-w-xl">
       <h2 className="text-lg font-semibold text-ink">Contact</h2>
       <div className="mt-5 space-y-4 text-sm text-ink-muted">
         <p>
-          Questions about your account, credits or a generation? Email us at{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={link}>
-            {SUPPORT_EMAIL}
-          </a>
-          . We reply within 2 business days.
+          Questions about your account, credits or a generation?{' '}
+          {email ? (
+            <>
+              Email us at{' '}
+              <a href={`mailto:${email}`} className={link}>
+                {email}
+              </a>{' '}
+              or use the{' '}
+            </>
+          ) : (
+            'Use the '
+          )}
+          <Link to="/contact" className={link}>
+            contact form
+          </Link>
+          . We reply within 48 hours (Mon–Fri, 9:00–17:00 UTC).
         </p>
         <p>
           Many answers are already in the{' '}

@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, loginViaUi } from './support/accounts';
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 740 },
+]) {
+  test(`account pages are accessible and fit a ${viewport.name} screen`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const noSideScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    for (const path of ['/login', '/signup', '/verify', '/reset-password', '/terms']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, path);
+      await noSideScroll();
+    }
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Terms and Conditions' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, 'terms modal');
+
+    const user = await createVerifiedUser();
+    if (viewport.width < 768) {
+      // The nav folds into the menu on phones.
+      await page.goto('/login');
+      const form = page.getByRole('form', { name: 'Log in' });
+      await form.getByLabel(/^Email/).fill(user.email);
+      await form.getByLabel(/^Password/).fill(user.password);
+      await form.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/generator$/);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'My Account' }).click();
+    } else {
+      await loginViaUi(page, user);
+      await page.goto('/admin');
+    }
+    for (const tab of ['Previous Prompts', 'Change Password', 'My Payments', 'Buy Credits', 'Contact']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+      await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      await expectNoViolations(page, `My Account > ${tab}`);
+      await noSideScroll();
+    }
+  });
+}
