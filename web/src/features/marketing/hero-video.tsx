@@ -3,9 +3,18 @@ import type { MediaClip } from './media';
 
 /**
  * The landing page's looping clip: muted, inline, with a poster so the first paint needs no video data.
- * Moving content that plays on its own gets a pause button (WCAG 2.2.2), and visitors who ask for
- * reduced motion see the poster until they press play.
+ * It plays by itself only where that costs the visitor little: on screens at least 768 px wide, without
+ * Save-Data and without a reduced-motion preference. Phones get the poster and a play button, so a visit
+ * on mobile data does not download the clip unasked. Moving content that plays on its own has a pause
+ * button (WCAG 2.2.2).
  */
+const AUTOPLAY_QUERY = '(min-width: 768px) and (prefers-reduced-motion: no-preference)';
+
+function shouldAutoplay(): boolean {
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData ?? false;
+  return !saveData && (window.matchMedia?.(AUTOPLAY_QUERY).matches ?? false);
+}
+
 export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -13,8 +22,7 @@ export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    if (reduce) return;
+    if (!shouldAutoplay()) return;
     // play() rejects when the browser refuses autoplay; the poster stays and the button offers play.
     video.play()?.catch(() => setPlaying(false));
   }, []);
