@@ -52,10 +52,14 @@ export function LandingPage() {
             <p className="inline-block rounded-pill border border-line bg-surface px-3 py-1 text-xs font-medium text-brand-ink">
               AI image &amp; video studio
             </p>
-            <h1 id="hero-title" className="mt-6 text-4xl font-semibold tracking-tight text-ink sm:text-6xl">
-              From one prompt to a moving picture
+            <h1
+              id="hero-title"
+              className="mt-6 bg-gradient-to-br from-ink via-brand-ink to-accent bg-clip-text text-5xl font-semibold tracking-tight text-transparent sm:text-7xl"
+            >
+              Framewright
             </h1>
-            <p className="mt-6 text-lg text-ink-muted">
+            <p className="mt-4 text-2xl font-medium tracking-tight text-ink sm:text-3xl">From one prompt to a moving picture.</p>
+            <p className="mt-4 text-lg text-ink-muted">
               Framewright turns a sentence, or a single still, into images and short video clips. Pay per result with
               credits, and start with {SIGNUP_CREDITS} free ones when you sign up.
             </p>
