@@ -5,7 +5,7 @@ import type { Mailer } from '../ports/mailer';
 import { RateLimited } from './errors';
 import { newId } from './ids';
 
-const HOUR_SECONDS = 3600;
+const HOUR_MS = 3_600_000;
 
 export interface SendContactDeps {
   store: ContactStore;
@@ -22,21 +22,22 @@ function oneLine(s: string): string {
 
 /**
  * Sends a contact message to support (reply-to the sender), within the hourly allowances per sender
- * address and per client IP. The message is stored before it is mailed, so support can find it even
+ * address and per client IP (rate-limit.ts). The message is stored before it is mailed, so support can find it even
  * if the mail is lost.
  */
 export async function sendContact(deps: SendContactDeps, input: SendContactRequest, clientIp: string): Promise<{ id: string }> {
   const now = deps.now();
-  const windowStart = Math.floor(now.getTime() / (HOUR_SECONDS * 1000)) * HOUR_SECONDS;
-  const allowed = await deps.store.takeAllowance(
+  const allowance = await deps.store.takeAllowance(
     [
-      { key: `email#${input.email.toLowerCase()}`, max: CONTACT_LIMIT_PER_SENDER },
-      { key: `ip#${clientIp || 'unknown'}`, max: CONTACT_LIMIT_PER_IP },
+      { key: `email#${input.email.toLowerCase()}`, limit: CONTACT_LIMIT_PER_SENDER, periodMs: HOUR_MS },
+      { key: `ip#${clientIp || 'unknown'}`, limit: CONTACT_LIMIT_PER_IP, periodMs: HOUR_MS },
     ],
-    windowStart,
-    HOUR_SECONDS,
+    now.getTime(),
   );
-  if (!allowed) throw new RateLimited(ContactMessages.rateLimited);
+  if (!allowance.allowed) {
+    const retryAfterSeconds = Math.ceil(allowance.retryAfterMs / 1000);
+    throw new RateLimited(ContactMessages.rateLimited(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
+  }
   const subject = oneLine(input.subject);
   const message = { id: newId(now), ...input, subject, sourceIp: clientIp, createdAt: now.toISOString() };
   await deps.store.save(message);

@@ -68,7 +68,27 @@ describe('POST /api/send-contact', () => {
     expect(statuses).toEqual([...Array(CONTACT_LIMIT_PER_SENDER).fill(200), 429]);
     const last = await send({ email: email.toUpperCase(), subject: 'again', description: 'd' }, `${testIp()}:1`);
     expect(last.status).toBe(429);
-    expect(await last.json()).toEqual({ error: 'Too many messages. Please try again in an hour, or write to us by email.', code: 'RATE_LIMITED' });
+    // One more is allowed each hour / limit after the burst: 12 minutes for 5 an hour.
+    const interval = 3600 / CONTACT_LIMIT_PER_SENDER;
+    const body = (await last.json()) as { error: string; code: string; retryAfterSeconds: number };
+    expect(body).toMatchObject({ error: ContactMessages.rateLimited(Math.ceil(interval / 60)), code: 'RATE_LIMITED' });
+    expect(body.retryAfterSeconds).toBeGreaterThan(interval - 60);
+    expect(body.retryAfterSeconds).toBeLessThanOrEqual(interval);
+  });
+
+  it('admits no more than the allowance when messages from one sender race each other', async () => {
+    const email = unique('race');
+    const burst = await Promise.all(
+      Array.from({ length: 2 * CONTACT_LIMIT_PER_SENDER }, (_, i) => send({ email, subject: `r${i}`, description: 'd' }, `${testIp()}:1`)),
+    );
+    const accepted = burst.filter((r) => r.status === 200).length;
+    expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(CONTACT_LIMIT_PER_SENDER);
+    // A refused racer used no allowance: the sender still gets exactly the rest, then 429.
+    let more = 0;
+    while ((await send({ email, subject: 'more', description: 'd' }, `${testIp()}:1`)).status === 200) more++;
+    expect(accepted + more).toBe(CONTACT_LIMIT_PER_SENDER);
   });
 
   it(`allows ${CONTACT_LIMIT_PER_IP} messages an hour per client IP, then answers 429, and a refused message uses no allowance`, async () => {
@@ -76,6 +96,8 @@ describe('POST /api/send-contact', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= CONTACT_LIMIT_PER_IP; i++) statuses.push((await send({ email: unique(`ip${i}`), subject: 's', description: 'd' }, `${ip}:${1000 + i}`)).status);
     expect(statuses).toEqual([...Array(CONTACT_LIMIT_PER_IP).fill(200), 429]);
+    const refused = await send({ email: unique('ip-late'), subject: 's', description: 'd' }, `${ip}:1`);
+    expect((await refused.json()).error).toBe(ContactMessages.rateLimited(Math.ceil(3600 / CONTACT_LIMIT_PER_IP / 60)));
     // Another address from another IP is unaffected, and the refused sender still has its own allowance.
     expect((await send({ email: unique('other'), subject: 's', description: 'd' }, '203.0.113.78:1')).status).toBe(200);
   });

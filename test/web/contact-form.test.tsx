@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ContactMessages } from '../../contract/contact';
 import { ContactForm } from '../../web/src/features/marketing/contact-form';
 import { setConfigForTesting } from '../../web/src/lib/config';
 
@@ -56,12 +57,10 @@ describe('ContactForm', () => {
 
   it("shows the server's reason when it refuses the message", async () => {
     fetchMock.mockResolvedValue(
-      respond(429, JSON.stringify({ error: 'Too many messages. Please try again in an hour, or write to us by email.', code: 'RATE_LIMITED' })),
+      respond(429, JSON.stringify({ error: ContactMessages.rateLimited(12), code: 'RATE_LIMITED', retryAfterSeconds: 700 })),
     );
     await fill({ email: 'ada@example.com', subject: 'Again', description: 'Hi' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error: Too many messages. Please try again in an hour, or write to us by email.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Too many messages. Please try again in 12 minutes.');
     expect(screen.getByLabelText(/Subject/)).toHaveValue('Again');
   });
 
