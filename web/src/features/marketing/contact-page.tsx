@@ -25,8 +25,7 @@ export function ContactPage() {
             Support hours
           </h2>
           <p className="mt-2 text-sm text-ink-muted">
-            Monday to Friday, 9:00–17:00 UTC. We reply within 48 hours; messages sent at the weekend are answered the following
-            week.
+            Monday to Friday, 9:00–17:00 UTC. We reply to every message within 48 hours.
           </p>
           <h2 className="mt-6 text-lg font-semibold text-ink">Before you write</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-muted">
