@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES, START_IMAGE_PURPOSES } from './catalog';
+import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
 
 export const HealthResponse = z.object({
@@ -87,9 +88,9 @@ export type ListMediaResponse = z.infer<typeof ListMediaResponse>;
 
 const filled = (max: number, tooLong: string) => z.string({ error: Messages.fillAllFields }).trim().min(1, Messages.fillAllFields).max(max, tooLong);
 export const SendContactRequest = z.object({
-  email: filled(254, 'Email address is too long.').pipe(z.email(Messages.invalidEmail)),
-  subject: filled(200, 'Subject is too long. Keep it under 200 characters.'),
-  description: filled(5000, 'Message is too long. Keep it under 5000 characters.'),
+  email: filled(CONTACT_LIMITS.email, ContactMessages.emailTooLong).pipe(z.email(Messages.invalidEmail)),
+  subject: filled(CONTACT_LIMITS.subject, ContactMessages.subjectTooLong),
+  description: filled(CONTACT_LIMITS.description, ContactMessages.descriptionTooLong),
 });
 export type SendContactRequest = z.infer<typeof SendContactRequest>;
 

@@ -17,5 +17,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // .vite/manifest.json maps each source module to its chunk and static imports (npm run bench:web reads it).
+    manifest: true,
   },
 });

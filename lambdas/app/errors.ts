@@ -38,8 +38,8 @@ export class Conflict extends AppError {
   }
 }
 export class RateLimited extends AppError {
-  constructor(message: string = Messages.tooManyRequests) {
-    super(ErrorCode.RateLimited, message);
+  constructor(message: string = Messages.tooManyRequests, details?: { retryAfterSeconds: number }) {
+    super(ErrorCode.RateLimited, message, details);
   }
 }
 export class ProviderError extends AppError {

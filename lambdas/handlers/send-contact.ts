@@ -4,6 +4,7 @@ import { dynamo, sesClient } from '../adapters/aws-clients';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
 import { sesMailer } from '../adapters/ses-mailer';
 import { config } from '../config';
+import { clientIp } from './client-ip';
 import { publicRoute } from './http';
 
 const route = routeById('sendContact');
@@ -16,6 +17,6 @@ const deps = {
 };
 
 export const handler = publicRoute(route, async (req) => {
-  await sendContact(deps, req.body, req.sourceIp);
-  return { body: { ok: true } };
+  const { id } = await sendContact(deps, req.body, clientIp(req));
+  return { body: { ok: true, id } };
 });

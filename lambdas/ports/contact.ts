@@ -1,3 +1,5 @@
+import type { Allowance, AllowanceResult } from '../app/rate-limit';
+
 export interface ContactMessage {
   id: string;
   email: string;
@@ -8,7 +10,10 @@ export interface ContactMessage {
 }
 
 export interface ContactStore {
-  /** Counts one message against each key's hourly allowance; false (and nothing counted) when any is used up. */
-  takeAllowance(limits: Array<{ key: string; max: number }>, windowStart: number, windowSeconds: number): Promise<boolean>;
+  /**
+   * Counts one message against every allowance at once: all are charged, or (when any is used up) none,
+   * with the time until the last of the refusing ones allows another.
+   */
+  takeAllowance(allowances: Allowance[], now: number): Promise<AllowanceResult>;
   save(message: ContactMessage): Promise<void>;
 }

@@ -11,12 +11,15 @@ export function page(load: () => Promise<{ default: ComponentType }>): RouteObje
   return async () => ({ Component: (await load()).default });
 }
 
-/**
- * Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App).
- * Marketing features add `{ path: 'features', lazy: page(() => import('../features/marketing/features-page')) }`.
- */
+/** Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App). */
 export const marketingRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../pages/landing-page')) },
+  { index: true, lazy: page(() => import('../features/marketing/landing-page')) },
+  { path: 'features', lazy: page(() => import('../features/marketing/features-page')) },
+  { path: 'learn', lazy: page(() => import('../features/marketing/learn-page')) },
+  { path: 'contact', lazy: page(() => import('../features/marketing/contact-page')) },
+  { path: 'example', lazy: page(() => import('../features/marketing/example-page')) },
+  { path: 'faq', lazy: page(() => import('../features/marketing/faq-page')) },
+  { path: 'pricing', lazy: page(() => import('../features/marketing/pricing-page')) },
   { path: 'terms', lazy: page(() => import('../features/legal/terms-page')) },
 ];
 

@@ -1,0 +1,16 @@
+import type { HttpRequest } from './http';
+
+/**
+ * The caller's IP. Behind CloudFront the API sees an edge server's address as the source, so the viewer's
+ * own address comes from the `CloudFront-Viewer-Address` header ("ip:port", forwarded by the /api/*
+ * origin request policy); without it (direct calls, the local gateway) the source IP is the caller.
+ */
+export function clientIp(req: Pick<HttpRequest<unknown>, 'headers' | 'sourceIp'>): string {
+  const viewer = req.headers['cloudfront-viewer-address']?.trim();
+  if (viewer) {
+    // IPv4 "1.2.3.4:5678" or IPv6 "2001:db8::1:5678": the port is after the last colon.
+    const ip = viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[|\]$/g, '');
+    if (/^[0-9a-f.:]{2,45}$/i.test(ip)) return ip.toLowerCase();
+  }
+  return req.sourceIp;
+}

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:web`: the public site's performance budget (issue 7).
+ *
+ * 1. Builds the production bundle (`npm run build`).
+ * 2. For each marketing route, adds up the initial JavaScript (entry + the route's layout and page chunks
+ *    and their static imports, from web/dist/.vite/manifest.json), gzipped: at most 90 kB, and no Amplify.
+ * 3. Serves the build from the embedded stack (FW_WEB=dist) and runs Lighthouse (mobile preset, simulated
+ *    throttling) in Debian's Chromium on /, /pricing and /faq: performance and accessibility at least 0.95,
+ *    taking the median of BENCH_RUNS runs (default 3) since a shared machine makes single runs noisy.
+ *
+ * Prints a table and exits non-zero when a budget is broken. A benchmark, not part of `npm test`.
+ * Env: BENCH_PORT (or PORT) for the stack, default 5180; BENCH_RUNS; CHROME_PATH (default /usr/bin/chromium).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { startStackProcess, stopStackProcess } from '../support/start-stack';
+import { initialJs, readManifest } from './web-bundle';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DIST = path.join(ROOT, 'web', 'dist');
+const JS_BUDGET_BYTES = 90_000;
+const SCORE_BUDGET = 0.95;
+const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/faq'];
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const PORT = process.env.BENCH_PORT ?? process.env.PORT ?? '5180';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The marketing routes and the modules (relative to web/) that router.tsx loads for them. */
+const LAYOUT = 'src/app/layouts/marketing-layout.tsx';
+const ROUTES: Record<string, string> = {
+  '/': 'src/features/marketing/landing-page.tsx',
+  '/features': 'src/features/marketing/features-page.tsx',
+  '/learn': 'src/features/marketing/learn-page.tsx',
+  '/contact': 'src/features/marketing/contact-page.tsx',
+  '/example': 'src/features/marketing/example-page.tsx',
+  '/faq': 'src/features/marketing/faq-page.tsx',
+  '/pricing': 'src/features/marketing/pricing-page.tsx',
+};
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Accessibility audits that failed, by id. */
+  failedA11y: string[];
+}
+
+async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    // No config: Lighthouse's default is the mobile preset (Moto G Power emulation, simulated slow 4G).
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+    const a11yIds = lhr.categories.accessibility?.auditRefs.map((r) => r.id) ?? [];
+    return {
+      performance: lhr.categories.performance?.score ?? 0,
+      accessibility: lhr.categories.accessibility?.score ?? 0,
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      failedA11y: a11yIds.filter((id) => lhr.audits[id]?.score === 0),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const failures: string[] = [];
+
+  console.log('Building the production bundle...');
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
+
+  const manifest = readManifest(DIST);
+  const unlisted = Object.keys(manifest).filter((k) => /^src\/features\/marketing\/.*-page\.tsx$/.test(k) && !Object.values(ROUTES).includes(k));
+  if (unlisted.length) failures.push(`marketing pages missing from the bench's route list: ${unlisted.join(', ')}`);
+
+  const jsRows: string[][] = [];
+  for (const [route, page] of Object.entries(ROUTES)) {
+    const js = initialJs(DIST, manifest, [LAYOUT, page]);
+    const ok = js.gzipBytes <= JS_BUDGET_BYTES && js.amplifyFiles.length === 0;
+    if (js.gzipBytes > JS_BUDGET_BYTES) failures.push(`${route}: initial JS ${kb(js.gzipBytes)} gzip is over ${kb(JS_BUDGET_BYTES)}`);
+    if (js.amplifyFiles.length) failures.push(`${route}: Amplify code in ${js.amplifyFiles.join(', ')}`);
+    jsRows.push([route, String(js.files.length), kb(js.rawBytes), kb(js.gzipBytes), js.amplifyFiles.length ? 'YES' : 'no', ok ? 'ok' : 'OVER BUDGET']);
+  }
+  console.log(`\nInitial JavaScript per route (budget ${kb(JS_BUDGET_BYTES)} gzip, no Amplify)\n`);
+  console.log(table(['route', 'chunks', 'raw', 'gzip', 'amplify', 'result'], jsRows));
+
+  console.log(`\nStarting the embedded stack with the build on port ${PORT}...`);
+  const stack = await startStackProcess({ web: 'dist', extraEnv: { PORT } });
+  const lhRows: string[][] = [];
+  try {
+    // A first load warms the stack (config.json, static files) so the first run is not the odd one out.
+    await fetch(`${stack.url}/`);
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        process.stdout.write(`Lighthouse ${route} run ${i + 1}/${RUNS}...\n`);
+        runs.push(await lighthouseRun(`${stack.url}${route}`));
+      }
+      // The run with the median performance score, so the reported figures belong together.
+      const perf = median(runs.map((r) => r.performance));
+      const chosen = runs.find((r) => r.performance === perf)!;
+      const a11y = median(runs.map((r) => r.accessibility));
+      if (perf < SCORE_BUDGET) failures.push(`${route}: Lighthouse performance ${perf.toFixed(2)} < ${SCORE_BUDGET}`);
+      if (a11y < SCORE_BUDGET) failures.push(`${route}: Lighthouse accessibility ${a11y.toFixed(2)} < ${SCORE_BUDGET} (failed: ${chosen.failedA11y.join(', ')})`);
+      lhRows.push([
+        route,
+        runs.map((r) => r.performance.toFixed(2)).join(' '),
+        perf.toFixed(2),
+        a11y.toFixed(2),
+        `${Math.round(chosen.fcpMs)} ms`,
+        `${Math.round(chosen.lcpMs)} ms`,
+        `${Math.round(chosen.tbtMs)} ms`,
+        chosen.cls.toFixed(3),
+        perf >= SCORE_BUDGET && a11y >= SCORE_BUDGET ? 'ok' : 'UNDER BUDGET',
+      ]);
+    }
+  } finally {
+    await stopStackProcess(stack.child.pid!, stack.dataDir);
+  }
+  console.log(`\nLighthouse, mobile preset, median of ${RUNS} (budget: performance and accessibility >= ${SCORE_BUDGET})\n`);
+  console.log(table(['route', 'perf runs', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'result'], lhRows));
+
+  if (failures.length) {
+    console.log(`\nBudget broken:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log('\nAll budgets met.');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,256 @@
+/**
+ * The public site in Chromium against the embedded stack serving the production build: every marketing
+ * page, the top bar, the facts the pages state (checked against contract/), the contact form down to the
+ * dev mailbox and its rate limit, the payment return messages, 375 px layouts and axe on every page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { IMAGE_COST, PIXVERSE, SIGNUP_CREDITS, WAN_T2V, priceVideo } from '../../contract/catalog';
+import { CONTACT_LIMIT_PER_SENDER, ContactMessages } from '../../contract/contact';
+import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
+
+const PAGES = [
+  { path: '/', title: 'Framewright · AI image and video studio', h1: 'Framewright' },
+  { path: '/features', title: 'The models behind Framewright · Framewright', h1: 'The models behind Framewright' },
+  { path: '/learn', title: 'Your first clip in six steps · Framewright', h1: 'Your first clip in six steps' },
+  { path: '/contact', title: 'Talk to a human · Framewright', h1: 'Talk to a human' },
+  { path: '/example', title: 'Prompts, settings and results · Framewright', h1: 'Prompts, settings and results' },
+  { path: '/faq', title: 'FAQ · Framewright', h1: 'Frequently asked questions' },
+  { path: '/pricing', title: 'Pricing · Framewright', h1: 'Simple credit packs' },
+] as const;
+
+const TOP_BAR: Array<[string, string]> = [
+  ['Features', '/features'],
+  ['Learn', '/learn'],
+  ['Contact', '/contact'],
+  ['Example', '/example'],
+  ['FAQ', '/faq'],
+  ['Pricing', '/pricing'],
+  ['Go To App', '/generator'],
+];
+
+const cost = (model: string, duration: number, quality?: string) => {
+  const r = priceVideo(model, duration, quality);
+  if (!r.ok) throw new Error(r.reason);
+  return r.cost;
+};
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+test.describe('every marketing page', () => {
+  for (const p of PAGES) {
+    test(`${p.path} renders with the top bar, the footer, and no serious axe violations`, async ({ page }) => {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
+      await expect(page).toHaveTitle(p.title);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const [label, href] of TOP_BAR) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Framewright`);
+      await expectNoSeriousAxeViolations(page);
+    });
+  }
+
+  test('the FAQ stays accessible with every answer open', async ({ page }) => {
+    await page.goto('/faq');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2 })).toHaveCount(5);
+    const questions = main.locator('button[aria-expanded]');
+    expect(await questions.count()).toBeGreaterThan(15);
+    for (const q of await questions.all()) await q.click();
+    await expect(main.locator('button[aria-expanded="false"]')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test('each top-bar link leads to its page', async ({ page }) => {
+  await page.goto('/');
+  for (const [label, href] of TOP_BAR) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const target = PAGES.find((p) => p.path === href);
+    if (target) await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.h1);
+    await page.goto('/');
+  }
+  // The logo leads home.
+  await page.goto('/faq');
+  await page.getByRole('link', { name: 'Framewright home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('no page scrolls sideways, and the menu opens from the keyboard', async ({ page }) => {
+    for (const p of PAGES) {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${p.path} is wider than the screen`).toBeLessThanOrEqual(375);
+    }
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test.describe('content facts', () => {
+  test('pricing shows the contract packs and per-model costs, and the beta dates', async ({ page }) => {
+    await page.goto('/pricing');
+    for (const pack of CREDIT_PACKS) {
+      const card = page.getByTestId(`pack-${pack.id}`);
+      await expect(card.getByRole('heading')).toHaveText(`${pack.credits} credits`);
+      await expect(card).toContainText(formatUsd(pack.cents));
+      await expect(card).toContainText(`Equivalent to ${pack.basicVideos} basic videos`);
+    }
+    await expect(page.getByText('Beta pricing until July 31, 2025')).toBeVisible();
+    await expect(page.getByText(/Subscriptions are planned from August 2025/)).toBeVisible();
+    await expect(page.getByText(`An image costs ${IMAGE_COST} credit.`)).toBeVisible();
+    await expect(page.getByTestId('cost-wan-default-5')).toHaveText(`${cost(WAN_T2V, 5)} credits`);
+    await expect(page.getByTestId('cost-wan-default-10')).toHaveText(`${cost(WAN_T2V, 10)} credits`);
+    for (const q of ['540p', '720p', '1080p']) await expect(page.getByTestId(`cost-pixverse-${q}-5`)).toHaveText(`${cost(PIXVERSE, 5, q)} credits`);
+    // The long Pixverse clip is 8 s at double price, and 1080p only at 5 s.
+    await expect(page.getByTestId('cost-pixverse-720p-8')).toHaveText(`${2 * cost(PIXVERSE, 5, '720p')} credits`);
+    await expect(page.getByTestId('cost-pixverse-1080p-8')).toHaveText('not offered');
+  });
+
+  test('features shows the model cards with Kling 1.6 upcoming', async ({ page }) => {
+    await page.goto('/features');
+    const cards = page.getByRole('region', { name: 'Video models' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Wan 2.1 i2v', 'Pixverse', 'Kling 1.6']);
+    const kling = cards.filter({ hasText: 'Kling 1.6' });
+    await expect(kling).toContainText('Upcoming');
+    await expect(cards.filter({ hasText: 'Wan 2.1 i2v' })).toContainText('5 or 10 seconds');
+    await expect(cards.filter({ hasText: 'Pixverse' }).first()).toContainText('5 or 8 seconds');
+  });
+
+  test('landing, learn, example and contact state the product facts', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText(`start with ${SIGNUP_CREDITS} free ones`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/generator');
+
+    await page.goto('/learn');
+    await expect(page.getByRole('heading', { name: 'Step by step' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Example prompts' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How credits work' })).toBeVisible();
+    await expect(page.getByText(`${cost(WAN_T2V, 5)} credits for 5 s or ${cost(WAN_T2V, 10)} credits for 10 s`)).toBeVisible();
+
+    await page.goto('/example');
+    for (const name of ['Wan 2.1 (480p)', 'Pixverse v4.5']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    const pixverse = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pixverse v4.5, 720p' }) });
+    await expect(pixverse).toContainText('Quality720p');
+    await expect(pixverse).toContainText(`Cost${cost(PIXVERSE, 5, '720p')} credits`);
+
+    await page.goto('/contact');
+    await expect(page.getByRole('complementary')).toContainText('Monday to Friday, 9:00–17:00 UTC');
+    await expect(page.getByRole('complementary')).toContainText('within 48 hours');
+  });
+
+  test('media come with posters, preload="metadata" and lazy images, and are served', async ({ page, request }) => {
+    await page.goto('/');
+    const hero = page.locator('video').first();
+    await expect(hero).toHaveAttribute('preload', 'metadata');
+    await expect(hero).toHaveAttribute('playsinline', '');
+    expect(await hero.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    const poster = (await hero.getAttribute('poster'))!;
+    expect((await request.get(poster)).status()).toBe(200);
+
+    await page.goto('/example');
+    const videos = page.locator('video');
+    await expect(videos).toHaveCount(4);
+    for (const v of await videos.all()) {
+      await expect(v).toHaveAttribute('preload', 'metadata');
+      await expect(v).toHaveAttribute('poster', /\.webp$/);
+      const src = (await v.locator('source').getAttribute('src'))!;
+      const res = await request.get(src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('video/mp4');
+    }
+    await expect(page.locator('img')).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+test.describe('payment return on the landing page', () => {
+  test('shows the success message and clears the query string', async ({ page }) => {
+    await page.goto('/?payment=success&userId=9b1c-user&credits=150');
+    await expect(page.getByRole('status').filter({ hasText: 'Payment successful!' })).toHaveText('Payment successful! 150 credits added to user 9b1c-user.');
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Payment successful!')).toHaveCount(0);
+  });
+
+  test('shows the cancel message and clears the query string', async ({ page }) => {
+    await page.goto('/?payment=cancel');
+    await expect(page.getByRole('status').filter({ hasText: 'Payment' })).toHaveText('Payment was canceled.');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('contact form', () => {
+  async function send(page: Page, email: string, subject: string, description: string) {
+    await page.getByLabel('Your email').fill(email);
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Description').fill(description);
+    await page.getByRole('button', { name: 'Send message' }).click();
+  }
+
+  test('asks for every field, then delivers the message to support', async ({ page, request }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields.');
+
+    const email = `visitor-${Date.now()}@example.com`;
+    const subject = `Missing credits ${Math.random().toString(36).slice(2, 8)}`;
+    await send(page, email, subject, 'I bought 150 credits this morning.');
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toHaveText("Message sent successfully! We'll reply within 48 hours.");
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+
+    const res = await request.get('/_dev/mailbox.json');
+    const { messages } = (await res.json()) as { messages: Array<{ subject: string; replyTo: string[]; text: string; to: string[] }> };
+    const mail = messages.find((m) => m.subject === `[Contact] ${subject}`);
+    expect(mail, 'the contact mail is in the dev mailbox').toBeDefined();
+    expect(mail!.replyTo).toEqual([email]);
+    expect(mail!.text).toContain('I bought 150 credits this morning.');
+  });
+
+  test.describe('rate limit', () => {
+    // Stands in for CloudFront's viewer address: this test's allowance per IP is its own.
+    test.use({ extraHTTPHeaders: { 'cloudfront-viewer-address': '192.0.2.44:50000' } });
+
+    test(`the message after ${CONTACT_LIMIT_PER_SENDER} in a row from one sender is refused with the server's reason`, async ({ page }) => {
+      const email = `busy-${Date.now()}@example.com`;
+      await page.goto('/contact');
+      for (let i = 1; i <= CONTACT_LIMIT_PER_SENDER; i++) {
+        await send(page, email, `Question ${i}`, 'Hello');
+        await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
+      }
+      await send(page, email, 'One more', 'Hello');
+      // After the burst, one more is allowed each hour / limit (12 minutes for 5 an hour).
+      await expect(page.getByRole('alert')).toHaveText(`Error: ${ContactMessages.rateLimited(Math.ceil(60 / CONTACT_LIMIT_PER_SENDER))}`);
+      // What was typed is kept, so nothing is lost.
+      await expect(page.getByLabel('Subject')).toHaveValue('One more');
+    });
+  });
+});
+
+test('the FAQ answers open from the keyboard', async ({ page }) => {
+  await page.goto('/faq');
+  const question = page.getByRole('button', { name: 'How long can a video be?' });
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('1080p is available for 5-second clips only')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+});

@@ -1,0 +1,56 @@
+import './helpers/router-env';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
+import { priceVideo, PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import { FaqPage } from '../../web/src/features/marketing/faq-page';
+import { PricingPage } from '../../web/src/features/marketing/pricing-page';
+
+const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+
+describe('PricingPage', () => {
+  it('shows every credit pack from the contract with its price', () => {
+    inRouter(<PricingPage />);
+    for (const pack of CREDIT_PACKS) {
+      const card = screen.getByTestId(`pack-${pack.id}`);
+      expect(within(card).getByRole('heading', { name: `${pack.credits} credits` })).toBeInTheDocument();
+      expect(card).toHaveTextContent(formatUsd(pack.cents));
+      expect(card).toHaveTextContent(`Equivalent to ${pack.basicVideos} basic videos`);
+    }
+    expect(screen.getByText(/Beta pricing until July 31, 2025/)).toBeInTheDocument();
+    expect(screen.getByText(/Subscriptions are planned from August 2025/)).toBeInTheDocument();
+  });
+
+  it('prices videos as the server charges them', () => {
+    inRouter(<PricingPage />);
+    const cost = (r: ReturnType<typeof priceVideo>) => (r.ok ? r.cost : Number.NaN);
+    expect(screen.getByTestId('cost-wan-default-10')).toHaveTextContent(`${cost(priceVideo(WAN_T2V, 10))} credits`);
+    expect(screen.getByTestId('cost-pixverse-1080p-5')).toHaveTextContent(`${cost(priceVideo(PIXVERSE, 5, '1080p'))} credits`);
+    expect(screen.getByTestId('cost-pixverse-1080p-8')).toHaveTextContent('not offered');
+  });
+});
+
+describe('FaqPage', () => {
+  it('has the five sections', () => {
+    inRouter(<FaqPage />);
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Getting Started', 'Usage & Features', 'Billing & Credits', 'Technical Issues', 'Contact & Support']);
+  });
+
+  it('opens and closes an answer from the keyboard', async () => {
+    const user = userEvent.setup();
+    inRouter(<FaqPage />);
+    const question = screen.getByRole('button', { name: 'When will I get an answer?' });
+    const panel = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    question.focus();
+    await user.keyboard('{Enter}');
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(panel).toHaveTextContent('Monday to Friday, 9:00–17:00 UTC, and reply within 48 hours');
+    await user.keyboard(' ');
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+});

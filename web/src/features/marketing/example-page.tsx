@@ -1,0 +1,110 @@
+import { priceVideo } from '../../../../contract/catalog';
+import { ButtonLink } from '../../components/button-link';
+import { EXAMPLES, type ExampleClip } from './media';
+import { PageIntro, Section } from './page-intro';
+import { credits, familyById } from './prices';
+
+function Settings({ example }: { example: ExampleClip }) {
+  const price = priceVideo(example.model, example.duration, example.quality);
+  const rows: Array<[string, string]> = [
+    ['Model', familyById(example.family).name],
+    ['Replicate model', example.model],
+    ['Mode', example.startImage ? 'Image to video' : 'Text to video'],
+    ['Duration', `${example.duration} seconds`],
+  ];
+  if (example.quality) rows.push(['Quality', example.quality]);
+  if (price.ok) rows.push(['Cost', credits(price.cost)]);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-ink-subtle">{term}</dt>
+          <dd className="break-all text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Example({ example }: { example: ExampleClip }) {
+  return (
+    <li className="grid gap-6 rounded-card border border-line bg-surface p-4 sm:p-6 lg:grid-cols-[3fr_2fr]">
+      <div className="flex flex-col gap-3">
+        <video
+          className="block aspect-video h-auto w-full rounded-control border border-line bg-canvas object-cover"
+          width={example.width}
+          height={example.height}
+          poster={example.poster}
+          controls
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          aria-label={`${example.title}: ${example.prompt}`}
+        >
+          <source src={example.video} type="video/mp4" />
+        </video>
+        {example.startImage && (
+          <figure className="flex items-center gap-3">
+            <img
+              src={example.startImage.src}
+              alt={example.startImage.alt}
+              width={example.width}
+              height={example.height}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-32 rounded-control border border-line"
+            />
+            <figcaption className="text-sm text-ink-muted">Start image uploaded with the prompt</figcaption>
+          </figure>
+        )}
+      </div>
+      <div className="flex flex-col gap-4">
+        <h3 className="text-xl font-semibold text-ink">{example.title}</h3>
+        <p className="text-sm text-ink-muted">{example.note}</p>
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Prompt</p>
+          <blockquote className="mt-1 font-mono text-sm text-ink">“{example.prompt}”</blockquote>
+        </div>
+        <Settings example={example} />
+      </div>
+    </li>
+  );
+}
+
+export function ExamplePage() {
+  const groups = (['wan', 'pixverse'] as const).map((family) => ({
+    family: familyById(family),
+    examples: EXAMPLES.filter((e) => e.family === family),
+  }));
+  return (
+    <>
+      <PageIntro
+        eyebrow="Examples"
+        title="Prompts, settings and results"
+        description="Wan 2.1 and Pixverse example clips with the exact prompt, duration, quality and credit cost used for each."
+      >
+        <p>
+          Each example lists the exact settings behind it, so you can reproduce it or use it as a starting point. The previews
+          here are small, lightweight renders; clips you generate come at the model&apos;s full resolution.
+        </p>
+      </PageIntro>
+      {groups.map(({ family, examples }) => (
+        <Section key={family.id} id={`examples-${family.id}`} title={family.name} lead={family.tagline}>
+          <ul className="flex flex-col gap-6">
+            {examples.map((e) => (
+              <Example key={e.id} example={e} />
+            ))}
+          </ul>
+        </Section>
+      ))}
+      <div className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+        <ButtonLink to="/generator" size="lg">
+          Start Creating
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
+
+export default ExamplePage;

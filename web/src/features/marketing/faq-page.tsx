@@ -1,0 +1,224 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CONTACT_LIMIT_PER_SENDER } from '../../../../contract/contact';
+import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { Disclosure } from './disclosure';
+import { PageIntro } from './page-intro';
+import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, familyById, formatUsd, listDurations, videoPriceRows } from './prices';
+
+const linkClass = 'text-brand-ink underline underline-offset-4 hover:text-ink';
+const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
+
+interface Faq {
+  q: string;
+  a: ReactNode;
+}
+
+function sections(): Array<{ id: string; title: string; items: Faq[] }> {
+  const wan = familyById('wan');
+  const pixverse = familyById('pixverse');
+  const wanCosts = videoPriceRows()
+    .filter((r) => r.family.id === 'wan')
+    .flatMap((r) => r.costs)
+    .filter((c) => c.cost !== undefined)
+    .map((c) => `${credits(c.cost!)} for ${c.duration} seconds`)
+    .join(' and ');
+  return [
+    {
+      id: 'getting-started',
+      title: 'Getting Started',
+      items: [
+        {
+          q: 'What is Framewright?',
+          a: 'An online studio that turns text prompts, and optionally a start image, into AI images and short video clips. You pay per result with credits; there is nothing to install.',
+        },
+        {
+          q: 'How do I create an account?',
+          a: 'Choose Sign Up, enter your name, email and a password, and confirm your email with the code we send. You can sign in as soon as the address is verified.',
+        },
+        {
+          q: 'Is there a free trial?',
+          a: `Every new account gets ${credits(SIGNUP_CREDITS)} for free, enough to try images and a first video before you buy anything.`,
+        },
+        {
+          q: 'I did not get the verification email.',
+          a: 'Check your spam folder first. Signing in with an unverified address sends a fresh code, and the message can take a few minutes to arrive.',
+        },
+      ],
+    },
+    {
+      id: 'usage',
+      title: 'Usage & Features',
+      items: [
+        {
+          q: 'Which models can I use?',
+          a: (
+            <>
+              Images are made with SDXL. Videos are made with {wan.name} (text-to-video or image-to-video) and {pixverse.name}{' '}
+              (540p, 720p or 1080p). Kling 1.6 is coming. The{' '}
+              <Link to="/features" className={linkClass}>
+                features page
+              </Link>{' '}
+              compares them.
+            </>
+          ),
+        },
+        {
+          q: 'How long can a video be?',
+          a: `${wan.name} makes clips of ${listDurations(wan.durations)}. ${pixverse.name} makes clips of ${listDurations(pixverse.durations)}; 1080p is available for 5-second clips only.`,
+        },
+        {
+          q: 'Can I start from my own picture?',
+          a: `Yes. Click the start image area or drop a file onto it. Any image type up to ${startImageMb} MB works. For video the picture becomes the first frame; for images it is restyled by the prompt.`,
+        },
+        {
+          q: 'How long does a generation take?',
+          a: 'Images are usually ready in a few seconds. Videos typically take one to two minutes and at most about three. You can leave the page: the job keeps running and the result is saved to your account.',
+        },
+        {
+          q: 'Where do I find my earlier results?',
+          a: 'Under My Account, in Previous Prompts. Each item shows its prompt, plays or previews in place, and can be downloaded or deleted.',
+        },
+      ],
+    },
+    {
+      id: 'billing',
+      title: 'Billing & Credits',
+      items: [
+        {
+          q: 'What does each generation cost?',
+          a: (
+            <>
+              An image costs {credits(IMAGE_COST)}. A {wan.name} video costs {wanCosts}. {pixverse.name} depends on quality and
+              length; the long clip costs twice the 5-second price. All prices are on the{' '}
+              <Link to="/pricing" className={linkClass}>
+                pricing page
+              </Link>
+              .
+            </>
+          ),
+        },
+        {
+          q: 'How do I buy credits?',
+          a: `Open Buy Credits in a generator or in My Account, choose a pack (${CREDIT_PACKS.map((p) => `${p.credits} for ${formatUsd(p.cents)}`).join(', ')}) and pay with PayPal. The credits appear on your balance once the payment is confirmed.`,
+        },
+        {
+          q: 'A video failed. Did I lose my credits?',
+          a: 'No. Credits are reserved when a job starts and returned automatically if the model fails or the job is canceled. If your balance still looks wrong, contact us.',
+        },
+        {
+          q: 'Can I get a refund?',
+          a: (
+            <>
+              Refunds are given for credits that were missing after a purchase, for credits deducted without a delivered result,
+              and in full if no purchased credits were used and you ask within 24 hours. The{' '}
+              <Link to="/terms" className={linkClass}>
+                terms
+              </Link>{' '}
+              have the details.
+            </>
+          ),
+        },
+        {
+          q: 'Are subscriptions available?',
+          a: 'Not yet. During the beta, until July 31, 2025, credits are sold in packs only; subscriptions are planned from August 2025.',
+        },
+      ],
+    },
+    {
+      id: 'technical',
+      title: 'Technical Issues',
+      items: [
+        {
+          q: 'My generation is stuck on "Generating".',
+          a: 'Videos can take up to about three minutes. The page checks progress every few seconds and picks up running jobs again after a reload. If a video has still not arrived after five minutes, write to us with the prompt and the time you started it.',
+        },
+        {
+          q: 'My start image is refused.',
+          a: `The file must be an image and smaller than ${startImageMb} MB. Large photos can be resized or saved as JPEG first.`,
+        },
+        {
+          q: 'The video does not play in my browser.',
+          a: 'Results are standard H.264 MP4 files, which every current browser plays. Try downloading the file, or update your browser. Some privacy extensions block media; allow them for this site.',
+        },
+        {
+          q: 'I forgot my password.',
+          a: 'On the login page, enter your email and choose "Forgot Password?". We email you what you need to set a new one.',
+        },
+      ],
+    },
+    {
+      id: 'support',
+      title: 'Contact & Support',
+      items: [
+        {
+          q: 'How do I reach support?',
+          a: (
+            <>
+              Use the{' '}
+              <Link to="/contact" className={linkClass}>
+                contact form
+              </Link>{' '}
+              with your email, a subject and a description. Signed-in users also find a Contact tab under My Account.
+            </>
+          ),
+        },
+        {
+          q: 'When will I get an answer?',
+          a: 'We work Monday to Friday, 9:00–17:00 UTC, and reply within 48 hours.',
+        },
+        {
+          q: 'Why can I not send another message?',
+          a: `To keep spam out, one address can send ${CONTACT_LIMIT_PER_SENDER} messages an hour. We read every message, so there is no need to send the same one twice.`,
+        },
+      ],
+    },
+  ];
+}
+
+export function FaqPage() {
+  const all = sections();
+  return (
+    <>
+      <PageIntro
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        documentTitle="FAQ"
+        description="Answers about getting started with Framewright, using the image and video models, credits and billing, technical issues and support."
+      >
+        <p>Quick answers about accounts, models, credits and support. Press a question to read its answer.</p>
+      </PageIntro>
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="FAQ sections" className="lg:sticky lg:top-24 lg:h-fit">
+          <ul className="flex flex-wrap gap-2 lg:flex-col">
+            {all.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="block rounded-control px-3 py-1.5 text-sm text-ink-muted hover:bg-surface-hover hover:text-ink">
+                  {s.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-12">
+          {all.map((s) => (
+            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-24">
+              <h2 id={`${s.id}-title`} className="text-2xl font-semibold tracking-tight text-ink">
+                {s.title}
+              </h2>
+              <div className="mt-2">
+                {s.items.map((item) => (
+                  <Disclosure key={item.q} summary={item.q}>
+                    {item.a}
+                  </Disclosure>
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+export default FaqPage;

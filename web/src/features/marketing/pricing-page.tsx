@@ -1,0 +1,136 @@
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../components/button-link';
+import { PageIntro, Section } from './page-intro';
+import {
+  CREDIT_PACKS,
+  IMAGE_COST,
+  SIGNUP_CREDITS,
+  availableFamilies,
+  credits,
+  formatUsd,
+  pricePerCredit,
+  videoPriceRows,
+} from './prices';
+
+const BETA_END = 'July 31, 2025';
+const SUBSCRIPTIONS_FROM = 'August 2025';
+
+function VideoCosts() {
+  const rows = videoPriceRows();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {availableFamilies().map((family) => (
+        <div key={family.id} className="overflow-x-auto rounded-card border border-line bg-surface p-6">
+          <table className="w-full text-left text-sm">
+            <caption className="mb-3 text-left text-lg font-semibold text-ink">{family.name}</caption>
+            <thead className="text-ink-subtle">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {family.qualities.length ? 'Quality' : 'Resolution'}
+                </th>
+                {family.durations.map((d) => (
+                  <th key={d} scope="col" className="py-2 pr-4 font-medium">
+                    {d}-second clip
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows
+                .filter((r) => r.family.id === family.id)
+                .map((row) => (
+                  <tr key={row.quality ?? 'default'} className="border-t border-line">
+                    <th scope="row" className="py-2 pr-4 font-medium text-ink">
+                      {row.quality ?? '480p'}
+                    </th>
+                    {row.costs.map((c) => (
+                      <td key={c.duration} className="py-2 pr-4 text-ink" data-testid={`cost-${family.id}-${row.quality ?? 'default'}-${c.duration}`}>
+                        {c.cost === undefined ? <span className="text-ink-subtle">not offered</span> : credits(c.cost)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function PricingPage() {
+  const best = [...CREDIT_PACKS].sort((a, b) => a.cents / a.credits - b.cents / b.credits)[0]!;
+  return (
+    <>
+      <PageIntro
+        eyebrow="Pricing"
+        title="Simple credit packs"
+        documentTitle="Pricing"
+        description="Framewright beta pricing: credit packs from $6.99, pay as you go, no subscription. Every image and video price in credits."
+      >
+        <p>
+          Pay once, spend credits as you create. No subscription, no monthly minimum, and {credits(SIGNUP_CREDITS)} free when you
+          sign up.
+        </p>
+      </PageIntro>
+
+      <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
+        <div className="rounded-card border border-brand/40 bg-brand-soft p-5 text-sm text-ink">
+          <p className="font-semibold">Beta pricing until {BETA_END}</p>
+          <p className="mt-1 text-ink-muted">
+            These launch prices hold for the whole beta. Subscriptions are planned from {SUBSCRIPTIONS_FROM}.
+          </p>
+        </div>
+      </div>
+
+      <Section id="packs" title="Credit packs">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {CREDIT_PACKS.map((pack) => (
+            <li
+              key={pack.id}
+              data-testid={`pack-${pack.id}`}
+              className={`relative flex flex-col rounded-card border bg-surface p-6 shadow-card ${pack.id === best.id ? 'border-brand' : 'border-line'}`}
+            >
+              {pack.id === best.id && (
+                <p className="absolute -top-3 left-6 rounded-pill bg-brand px-3 py-0.5 text-xs font-semibold text-on-brand">Best value</p>
+              )}
+              <h3 className="text-lg font-semibold text-ink">{pack.credits} credits</h3>
+              <p className="mt-3">
+                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(pack.cents)}</span>
+                <span className="ml-1 text-sm text-ink-subtle">one-time</span>
+              </p>
+              <ul className="mt-4 space-y-1 text-sm text-ink-muted">
+                <li>{pricePerCredit(pack)} per credit</li>
+                <li>Equivalent to {pack.basicVideos} basic videos</li>
+                <li>Up to {Math.floor(pack.credits / IMAGE_COST)} images</li>
+              </ul>
+              <ButtonLink to="/generator" variant={pack.id === best.id ? 'primary' : 'secondary'} className="mt-6" aria-label={`Buy ${pack.credits} credits for ${formatUsd(pack.cents)}`}>
+                Buy in the app
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-sm text-ink-muted">
+          Prices in US dollars, paid securely with PayPal after you sign in. Credits are added as soon as the payment is confirmed.
+        </p>
+      </Section>
+
+      <Section id="costs" title="What things cost" lead={`An image costs ${credits(IMAGE_COST)}. Videos are priced by model, quality and length:`}>
+        <VideoCosts />
+        <p className="mt-6 text-sm text-ink-muted">
+          Credits are returned automatically when a generation fails. Refunds of purchases follow our{' '}
+          <Link to="/terms" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+            Terms and Conditions
+          </Link>
+          ; questions go to{' '}
+          <Link to="/contact" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+            support
+          </Link>
+          .
+        </p>
+      </Section>
+    </>
+  );
+}
+
+export default PricingPage;
