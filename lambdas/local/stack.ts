@@ -301,6 +301,19 @@ function staticSite(dir: string): Web {
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       };
       const body = fs.readFileSync(file);
+      // Byte ranges, as S3 and CloudFront serve them: Chromium seeks video with them.
+      headers['accept-ranges'] = 'bytes';
+      const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+      if (range && (range[1] || range[2])) {
+        const size = body.length;
+        const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+        const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+        if (start >= size || start > end) {
+          return res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+        }
+        headers['content-range'] = `bytes ${start}-${end}/${size}`;
+        return res.writeHead(206, headers).end(body.subarray(start, end + 1));
+      }
       if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         headers['content-encoding'] = 'gzip';
         headers.vary = 'accept-encoding';

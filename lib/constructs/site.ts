@@ -194,7 +194,8 @@ export class Site extends Construct {
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [s3deploy.Source.asset(this.props.webDist), s3deploy.Source.jsonData('config.json', config)],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      // .vite/ holds the build manifest (for the bundle benchmark), not something to publish.
+      exclude: ['assets/*', '.vite/*'],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
