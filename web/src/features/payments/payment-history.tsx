@@ -109,7 +109,7 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
                 <Td>
                   <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
                 </Td>
-                <Td>{o.credits} credits</Td>
+                <Td className="whitespace-nowrap">{o.credits} credits</Td>
                 <Td numeric>{formatAmount(o.amount, o.currency)}</Td>
                 <Td>
                   <span
@@ -186,5 +186,5 @@ function Table({ caption, headers, numeric, children }: { caption: string; heade
 }
 
 function Td({ children, numeric, className }: { children: ReactNode; numeric?: boolean; className?: string }) {
-  return <td className={cx('px-3 py-2.5 align-top sm:px-4', numeric && 'text-right tabular-nums', className)}>{children}</td>;
+  return <td className={cx('px-3 py-2.5 align-top sm:px-4', numeric && 'whitespace-nowrap text-right tabular-nums', className)}>{children}</td>;
 }
