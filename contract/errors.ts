@@ -53,6 +53,8 @@ export const Messages = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidPack: 'Choose one of the credit packs.',
+  /** contract/payments PAYMENT_RETURN_PATHS, spelled out for the caller (a test keeps the two in step). */
+  invalidReturnPath: 'returnPath must be one of /, /generator, /video-generator/wan, /video-generator/pixverse or /admin.',
   paymentUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',

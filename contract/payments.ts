@@ -3,19 +3,26 @@
  * the query string the app gets back on `/` after a payment (DESIGN sections 4 and 5).
  *
  * The flow:
- * 1. POST /api/create-paypal-payment {amount, credits} (a pack of contract/packs) -> {paymentUrl, orderId};
- *    the browser goes to paymentUrl (PayPal's approval page).
+ * 1. POST /api/create-paypal-payment {amount, credits, returnPath?} (a pack of contract/packs, and the app page
+ *    to come back to, one of PAYMENT_RETURN_PATHS, '/' by default) -> {paymentUrl, orderId}; the order keeps
+ *    returnPath; the browser goes to paymentUrl (PayPal's approval page).
  * 2. PayPal sends the browser to GET /api/paypal/return?token=<orderId>&PayerID=... (or /api/paypal/cancel).
- *    The server captures the order and credits the order's owner exactly once, then redirects to
- *    `/?payment=success&userId=<owner sub>&credits=<n>` (see PaymentReturnParams). The query string only says
- *    what to show: the app re-reads the balance from GET /api/me and never adds credits itself.
+ *    The server captures the order and credits the order's owner exactly once, then redirects to the order's
+ *    returnPath with the outcome, e.g. `/generator?payment=success&userId=<owner sub>&credits=<n>` (see
+ *    PaymentReturnParams, paymentReturnPath). The query string only says what to show: the app re-reads the
+ *    balance from GET /api/me and never adds credits itself.
  * 3. PayPal's webhooks (POST /api/webhooks/paypal) settle the same order if the browser never comes back.
  * 4. GET /api/payments lists the caller's orders and credit ledger.
  */
 import * as z from 'zod';
 import { Messages } from './errors';
+import { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS } from './payment-return-paths';
 
 // ---- POST /api/create-paypal-payment -------------------------------------------------------------------------
+
+export { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS, isPaymentReturnPath } from './payment-return-paths';
+export const PaymentReturnPath = z.enum(PAYMENT_RETURN_PATHS, { error: Messages.invalidReturnPath });
+export type PaymentReturnPath = z.infer<typeof PaymentReturnPath>;
 
 /** The pack to buy, named by its price and credits (spec section 7's payment payload). */
 export const CreatePaymentRequest = z.object(
@@ -23,6 +30,8 @@ export const CreatePaymentRequest = z.object(
     /** USD, as "6.99" or 6.99. */
     amount: z.union([z.string().max(32), z.number()], { error: Messages.invalidPack }),
     credits: z.number({ error: Messages.invalidPack }),
+    /** The app page to come back to after PayPal; '/' when left out. */
+    returnPath: PaymentReturnPath.optional(),
   },
   { error: Messages.invalidPack },
 );
@@ -48,7 +57,7 @@ export const PaypalRedirectQuery = z.object({
 export type PaypalRedirectQuery = z.infer<typeof PaypalRedirectQuery>;
 
 /**
- * What the return tells the app on `/`:
+ * What the return tells the app on the order's return path:
  * - success: the order is paid and its credits are on the owner's account (userId, credits given);
  * - pending: PayPal has not completed the payment yet; a webhook will credit the account when it does;
  * - cancel:  the buyer cancelled on PayPal; nothing was charged or credited;
@@ -66,12 +75,15 @@ export const PaymentReturnParams = z.object({
 });
 export type PaymentReturnParams = z.infer<typeof PaymentReturnParams>;
 
-/** The app URL the return and cancel routes redirect to: `/?payment=success&userId=...&credits=72`. */
-export function paymentReturnPath(p: PaymentReturnParams): string {
+/**
+ * The app URL the return and cancel routes redirect to: the page the buyer started on with the outcome, e.g.
+ * `/?payment=success&userId=...&credits=72` or `/generator?payment=cancel`.
+ */
+export function paymentReturnPath(p: PaymentReturnParams, returnPath: PaymentReturnPath = DEFAULT_PAYMENT_RETURN_PATH): string {
   const q = new URLSearchParams({ payment: p.payment });
   if (p.userId !== undefined) q.set('userId', p.userId);
   if (p.credits !== undefined) q.set('credits', String(p.credits));
-  return `/?${q.toString()}`;
+  return `${returnPath}?${q.toString()}`;
 }
 
 // ---- GET /api/payments ---------------------------------------------------------------------------------------------

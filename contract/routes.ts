@@ -156,7 +156,7 @@ export const ROUTES = [
   },
   {
     // PayPal sends the buyer's browser here after approval: no Cognito token. Answers with a 302 to
-    // paymentReturnPath(...) (contract/payments), never with JSON.
+    // paymentReturnPath(outcome, the order's returnPath) (contract/payments), never with JSON.
     id: 'paypalReturn',
     method: 'GET',
     path: '/api/paypal/return',
@@ -167,14 +167,15 @@ export const ROUTES = [
     grants: ['table:read', 'table:write', 'secret:paypal'],
   },
   {
-    // The buyer cancelled on PayPal: a 302 to `/?payment=cancel`. PayPal keeps the order open; nothing changes.
+    // The buyer cancelled on PayPal: a 302 to the order's return path with `payment=cancel` (it reads the order
+    // for that path). PayPal keeps the order open; nothing changes.
     id: 'paypalCancel',
     method: 'GET',
     path: '/api/paypal/cancel',
     auth: 'none',
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
-    grants: [],
+    grants: ['table:read'],
   },
   {
     id: 'paypalWebhook',

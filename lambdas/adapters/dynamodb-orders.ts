@@ -5,6 +5,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PaymentReturnPath } from '../../contract/payments';
 import type { Order, OrderStore } from '../ports/payments';
 import { changeCredits, type TransactItem } from './dynamodb-credits';
 import { queryPage } from './dynamodb-pages';
@@ -22,12 +23,14 @@ function fields(o: Order) {
     currency: o.currency,
     status: o.status,
     createdAt: o.createdAt,
+    ...(o.returnPath ? { returnPath: o.returnPath } : {}),
     ...(o.captureId ? { captureId: o.captureId } : {}),
     ...(o.capturedAt ? { capturedAt: o.capturedAt } : {}),
   };
 }
 
 function toOrder(r: Record<string, unknown>): Order {
+  const returnPath = PaymentReturnPath.safeParse(r.returnPath);
   return {
     id: String(r.orderId),
     owner: String(r.owner),
@@ -37,6 +40,7 @@ function toOrder(r: Record<string, unknown>): Order {
     currency: String(r.currency),
     status: r.status === 'captured' ? 'captured' : 'created',
     createdAt: String(r.createdAt),
+    ...(returnPath.success ? { returnPath: returnPath.data } : {}),
     ...(r.captureId ? { captureId: String(r.captureId) } : {}),
     ...(r.capturedAt ? { capturedAt: String(r.capturedAt) } : {}),
   };

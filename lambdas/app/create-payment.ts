@@ -1,6 +1,6 @@
 import { Messages } from '../../contract/errors';
 import { CURRENCY, findPack } from '../../contract/packs';
-import type { CreatePaymentRequest, CreatePaymentResponse } from '../../contract/payments';
+import { DEFAULT_PAYMENT_RETURN_PATH, isPaymentReturnPath, type CreatePaymentRequest, type CreatePaymentResponse } from '../../contract/payments';
 import { PaymentProviderUnavailable, PaymentRefused, type OrderStore, type PaymentProvider } from '../ports/payments';
 import { InvalidInput, ProviderError } from './errors';
 
@@ -20,11 +20,14 @@ export interface CreatePaymentDeps {
 /**
  * Starts buying a pack: the {amount, credits} pair must be one of contract/packs (the price always comes from
  * there, never from the caller), PayPal gets an order tied to the buyer by custom_id, and we store the order
- * before the buyer can see PayPal's approval page, so every return finds it.
+ * before the buyer can see PayPal's approval page, so every return finds it. The order keeps the page to send the
+ * buyer back to (already checked against the contract's allowlist), so the return needs nothing from the query.
  */
 export async function createPayment(deps: CreatePaymentDeps, owner: string, input: CreatePaymentRequest): Promise<CreatePaymentResponse> {
   const pack = findPack(input.amount, input.credits);
   if (!pack) throw new InvalidInput(Messages.invalidPack);
+  // The handler's schema already checked it; a use case called some other way must not open a redirect either.
+  if (input.returnPath !== undefined && !isPaymentReturnPath(input.returnPath)) throw new InvalidInput(Messages.invalidReturnPath);
 
   const base = deps.appUrl.replace(/\/+$/, '');
   let created;
@@ -63,6 +66,7 @@ export async function createPayment(deps: CreatePaymentDeps, owner: string, inpu
     currency: CURRENCY,
     status: 'created',
     createdAt: deps.now().toISOString(),
+    returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
   });
   return { paymentUrl: created.approvalUrl, orderId: created.id };
 }

@@ -5,7 +5,13 @@
  * same transaction as the credits, so whichever comes first credits and the others change nothing.
  */
 import { toCents } from '../../contract/packs';
-import { PaypalOrderId, PaypalRedirectQuery, type PaymentReturnParams } from '../../contract/payments';
+import {
+  DEFAULT_PAYMENT_RETURN_PATH,
+  PaypalOrderId,
+  PaypalRedirectQuery,
+  type PaymentReturnParams,
+  type PaymentReturnPath,
+} from '../../contract/payments';
 import { Messages } from '../../contract/errors';
 import {
   OrderNotApproved,
@@ -46,6 +52,11 @@ export const captureRequestId = (orderId: string) => `capture-${orderId}`;
 export async function settleOrder(deps: SettleDeps, orderId: string, mode: 'capture' | 'check'): Promise<Settlement> {
   const order = await deps.orders.get(orderId);
   if (!order) return { result: 'unknown-order' };
+  return settleStoredOrder(deps, order, mode);
+}
+
+/** settleOrder for an order just read from our table. */
+async function settleStoredOrder(deps: SettleDeps, order: Order, mode: 'capture' | 'check'): Promise<Settlement> {
   if (order.status === 'captured') return { result: 'already-credited', order };
 
   const provider = await deps.provider();
@@ -103,30 +114,58 @@ function refused(deps: SettleDeps, order: Order, reason: string): Settlement {
   return { result: 'refused', order, reason };
 }
 
+/** Where PayPal's return or cancel sends the browser: the order's page in the app, with what to show there. */
+export interface PaymentRedirect {
+  outcome: PaymentReturnParams;
+  returnPath: PaymentReturnPath;
+}
+
 /**
  * The buyer is back from PayPal (GET /api/paypal/return?token=<orderId>): capture and credit, then say what to
- * show. The query string carries no authority: only PayPal's answer about our stored order credits anything, and
- * only to that order's owner.
+ * show and on which page (the one the buyer started from, stored on the order). The query string carries no
+ * authority: only PayPal's answer about our stored order credits anything, and only to that order's owner.
  */
-export async function completePaymentReturn(deps: SettleDeps, query: Record<string, string>): Promise<PaymentReturnParams> {
+export async function completePaymentReturn(deps: SettleDeps, query: Record<string, string>): Promise<PaymentRedirect> {
   const parsed = PaypalRedirectQuery.safeParse(query);
-  if (!parsed.success) return { payment: 'error' };
+  if (!parsed.success) return { outcome: { payment: 'error' }, returnPath: DEFAULT_PAYMENT_RETURN_PATH };
+  let order: Order | undefined;
   let s: Settlement;
   try {
-    s = await settleOrder(deps, parsed.data.token, 'capture');
+    order = await deps.orders.get(parsed.data.token);
+    if (!order) return { outcome: { payment: 'error' }, returnPath: DEFAULT_PAYMENT_RETURN_PATH };
+    s = await settleStoredOrder(deps, order, 'capture');
   } catch (err) {
     // PayPal or our table did not answer: the order may be paid. PayPal's webhooks keep coming until it is settled.
     deps.log('Payment return could not be settled now', { orderId: parsed.data.token, error: (err as Error).message });
-    return { payment: 'pending' };
+    return { outcome: { payment: 'pending' }, returnPath: order?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH };
   }
+  const returnPath = order.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH;
   switch (s.result) {
     case 'credited':
     case 'already-credited':
-      return { payment: 'success', userId: s.order.owner, credits: s.order.credits };
+      return { outcome: { payment: 'success', userId: s.order.owner, credits: s.order.credits }, returnPath };
     case 'pending':
-      return { payment: 'pending' };
+      return { outcome: { payment: 'pending' }, returnPath };
     default:
-      return { payment: 'error' };
+      return { outcome: { payment: 'error' }, returnPath };
+  }
+}
+
+/**
+ * The buyer cancelled on PayPal (GET /api/paypal/cancel?token=<orderId>): nothing changes (PayPal keeps the order
+ * open, and an unauthenticated GET must not alter an order anyway); only the page to go back to is looked up.
+ */
+export async function cancelPaymentReturn(deps: Pick<SettleDeps, 'orders' | 'log'>, query: Record<string, string>): Promise<PaymentRedirect> {
+  const outcome: PaymentReturnParams = { payment: 'cancel' };
+  const parsed = PaypalRedirectQuery.safeParse(query);
+  if (!parsed.success) return { outcome, returnPath: DEFAULT_PAYMENT_RETURN_PATH };
+  try {
+    const order = await deps.orders.get(parsed.data.token);
+    return { outcome, returnPath: order?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH };
+  } catch (err) {
+    // Nothing to settle: the landing page is a fine place to say so when the table does not answer.
+    deps.log('Payment cancel could not read the order', { orderId: parsed.data.token, error: (err as Error).message });
+    return { outcome, returnPath: DEFAULT_PAYMENT_RETURN_PATH };
   }
 }
 

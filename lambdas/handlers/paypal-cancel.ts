@@ -1,11 +1,21 @@
 import { paymentReturnPath } from '../../contract/payments';
 import { routeById } from '../../contract/routes';
-import { publicRoute } from './http';
+import { dynamo } from '../adapters/aws-clients';
+import { dynamoOrderStore } from '../adapters/dynamodb-orders';
+import { cancelPaymentReturn } from '../app/settle-order';
+import { config } from '../config';
+import { logger, publicRoute } from './http';
 
 const route = routeById('paypalCancel');
 
-/**
- * The buyer cancelled on PayPal. Nothing changes: PayPal keeps the order open (the buyer may still pay it from
- * the same page), and an unauthenticated GET must not be able to alter an order anyway.
- */
-export const handler = publicRoute(route, async () => ({ redirect: paymentReturnPath({ payment: 'cancel' }) }));
+// Only the order store: cancelling asks PayPal nothing, so this function never loads the PayPal client or its secret.
+const deps = {
+  orders: dynamoOrderStore(dynamo(), config().TABLE_NAME),
+  log: (message: string, details: Record<string, unknown>) => logger.warn(message, details),
+};
+
+/** The buyer cancelled on PayPal: back to the page they started from, with `payment=cancel`. Nothing changes. */
+export const handler = publicRoute(route, async (req) => {
+  const { outcome, returnPath } = await cancelPaymentReturn(deps, req.query);
+  return { redirect: paymentReturnPath(outcome, returnPath) };
+});

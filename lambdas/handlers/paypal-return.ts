@@ -6,7 +6,8 @@ import { publicRoute } from './http';
 
 const route = routeById('paypalReturn');
 
-/** PayPal sends the buyer's browser here: settle the order, then send the browser to the app with the outcome. */
-export const handler = publicRoute(route, async (req) => ({
-  redirect: paymentReturnPath(await completePaymentReturn(paymentDeps, req.query)),
-}));
+/** PayPal sends the buyer's browser here: settle the order, then send the browser back to its page with the outcome. */
+export const handler = publicRoute(route, async (req) => {
+  const { outcome, returnPath } = await completePaymentReturn(paymentDeps, req.query);
+  return { redirect: paymentReturnPath(outcome, returnPath) };
+});

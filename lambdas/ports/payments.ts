@@ -1,4 +1,4 @@
-import type { LedgerReason, OrderStatus } from '../../contract/payments';
+import type { LedgerReason, OrderStatus, PaymentReturnPath } from '../../contract/payments';
 
 export interface Money {
   /** ISO 4217, e.g. USD. */
@@ -99,6 +99,8 @@ export interface Order {
   currency: string;
   status: OrderStatus;
   createdAt: string;
+  /** The app page PayPal's return and cancel send the buyer back to; orders stored before it existed have none ('/'). */
+  returnPath?: PaymentReturnPath;
   captureId?: string;
   capturedAt?: string;
 }

@@ -4,10 +4,11 @@
  */
 import { Messages } from '../../contract/errors';
 import { CREDIT_PACKS } from '../../contract/packs';
+import { PAYMENT_RETURN_PATHS, type PaymentReturnPath } from '../../contract/payments';
 import { AppError, InvalidInput, ProviderError, Unauthorized } from '../../lambdas/app/errors';
 import { createPayment, type CreatePaymentDeps } from '../../lambdas/app/create-payment';
 import { listPayments } from '../../lambdas/app/list-payments';
-import { completePaymentReturn, handlePaymentWebhook, settleOrder, type WebhookDeps } from '../../lambdas/app/settle-order';
+import { cancelPaymentReturn, completePaymentReturn, handlePaymentWebhook, settleOrder, type WebhookDeps } from '../../lambdas/app/settle-order';
 import {
   OrderAlreadyCaptured,
   OrderNotApproved,
@@ -157,9 +158,34 @@ describe('createPayment', () => {
         currency: 'USD',
         status: 'created',
         createdAt: '2026-01-02T03:04:05.000Z',
+        returnPath: '/',
       });
     },
   );
+
+  it.each(PAYMENT_RETURN_PATHS)('keeps returnPath %s on the order; PayPal still comes back to our API', async (returnPath) => {
+    const { deps, paypal, orders } = setup();
+    const { orderId } = await createPayment(deps, OWNER, { amount: '6.99', credits: 72, returnPath });
+    expect(paypal.created[0]).toMatchObject({ returnUrl: 'https://app.example.com/api/paypal/return', cancelUrl: 'https://app.example.com/api/paypal/cancel' });
+    expect((await orders.get(orderId))?.returnPath).toBe(returnPath);
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/generator/', '/admin?tab=x', '/login', '', 'generator'])(
+    'refuses returnPath %p before asking PayPal',
+    async (returnPath) => {
+      const { deps, paypal, orders } = setup();
+      const err = await caught(createPayment(deps, OWNER, { amount: '6.99', credits: 72, returnPath: returnPath as PaymentReturnPath }));
+      expect(err).toBeInstanceOf(InvalidInput);
+      expect(err.message).toBe(Messages.invalidReturnPath);
+      expect(paypal.created).toHaveLength(0);
+      expect(orders.orders.size).toBe(0);
+    },
+  );
+
+  it('names every allowed return path in its refusal', () => {
+    for (const path of PAYMENT_RETURN_PATHS) expect(Messages.invalidReturnPath).toContain(` ${path}`);
+    expect(Messages.invalidReturnPath.match(/ \/[\w/-]*/g)).toHaveLength(PAYMENT_RETURN_PATHS.length);
+  });
 
   it.each([
     ['6.99', 150],
@@ -265,20 +291,62 @@ describe('settleOrder', () => {
 });
 
 describe('completePaymentReturn', () => {
+  const home = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/' });
+
   it('sends the buyer to success with the owner and credits, pending while PayPal is down, error otherwise', async () => {
     const ctx = setup();
     const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'error' });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'error' }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'pending' });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'pending' }));
     ctx.paypal.down = false;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId, PayerID: 'X' })).toEqual({ payment: 'success', userId: OWNER, credits: 72 });
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual({ payment: 'success', userId: OWNER, credits: 72 });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId, PayerID: 'X' })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
     expect(ctx.orders.ledger).toHaveLength(1);
     for (const query of [{}, { token: '' }, { token: 'lower-case' }, { token: 'A'.repeat(37) }, { token: 'NOSUCHORDER00' }] as Record<string, string>[]) {
-      expect(await completePaymentReturn(ctx.deps, query)).toEqual({ payment: 'error' });
+      expect(await completePaymentReturn(ctx.deps, query)).toEqual(home({ payment: 'error' }));
     }
+  });
+
+  it("goes back to the order's page whatever the outcome", async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+    const back = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/video-generator/wan' });
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'error' }));
+    ctx.paypal.approve(orderId);
+    ctx.paypal.down = true;
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'pending' }));
+    ctx.paypal.down = false;
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'success', userId: OWNER, credits: 72 }));
+  });
+
+  it("an order stored without a return path (before it existed) goes back to '/'", async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/admin' });
+    delete ctx.orders.orders.get(orderId)!.returnPath;
+    ctx.paypal.approve(orderId);
+    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+  });
+});
+
+describe('cancelPaymentReturn', () => {
+  it("goes back to the order's page with payment=cancel and changes nothing", async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/generator' });
+    expect(await cancelPaymentReturn(ctx.deps, { token: orderId })).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/generator' });
+    expect(ctx.orders.orders.get(orderId)!.status).toBe('created');
+    expect(ctx.paypal.captureCalls).toBe(0);
+  });
+
+  it("an unknown or malformed token, or a table that does not answer, goes back to '/'", async () => {
+    const ctx = setup();
+    for (const query of [{}, { token: 'lower-case' }, { token: 'NOSUCHORDER00' }] as Record<string, string>[]) {
+      expect(await cancelPaymentReturn(ctx.deps, query)).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
+    }
+    const broken = { log: ctx.deps.log, orders: Object.assign(Object.create(ctx.orders) as FakeOrders, { get: async () => Promise.reject(new Error('table down')) }) };
+    expect(await cancelPaymentReturn(broken, { token: 'ORDER000000000001' })).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
+    expect(ctx.logs).toEqual([expect.objectContaining({ message: 'Payment cancel could not read the order' })]);
   });
 });
 

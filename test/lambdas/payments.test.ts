@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Messages } from '../../contract/errors';
+import { PAYMENT_RETURN_PATHS } from '../../contract/payments';
 import { userItems } from '../support/generation';
 import {
   PACK_150,
@@ -42,7 +43,7 @@ describe('POST /api/create-paypal-payment', () => {
       description: expect.stringContaining('150 credits'),
     });
 
-    expect(await orderItem(orderId)).toMatchObject({ owner: user.sub, packId: 'pack-150', credits: 150, amount: '13.99', currency: 'USD', status: 'created' });
+    expect(await orderItem(orderId)).toMatchObject({ owner: user.sub, packId: 'pack-150', credits: 150, amount: '13.99', currency: 'USD', status: 'created', returnPath: '/' });
     const page = await (await fetch(paymentUrl)).text();
     expect(page).toContain('Framewright');
     expect(page).toContain('$13.99');
@@ -171,6 +172,88 @@ describe('paying', () => {
     expect(await purchases(user)).toHaveLength(0);
     expect(await orderItem(orderId)).toMatchObject({ status: 'created' });
     expect((await paypalApi('GET', `/v2/checkout/orders/${orderId}`)).body.status).toBe('PAYER_ACTION_REQUIRED');
+  });
+});
+
+describe('coming back to the page the buyer started on (returnPath)', () => {
+  const paymentRows = async (user: TestUser) => userItems(user.sub, 'PAYMENT#');
+
+  it('keeps returnPath on the order and its payment row, and both redirects go back there', async () => {
+    for (const returnPath of PAYMENT_RETURN_PATHS) {
+      const user = await createUser();
+      await credits(user);
+      const paid = await startPayment(user, PACK_72, returnPath);
+      const cancelled = await startPayment(user, PACK_150, returnPath);
+      expect({ returnPath, order: (await orderItem(paid.orderId))?.returnPath }).toEqual({ returnPath, order: returnPath });
+      expect({ returnPath, rows: (await paymentRows(user)).map((r) => r.returnPath) }).toEqual({ returnPath, rows: [returnPath, returnPath] });
+
+      const hop = await visit(await decideAtPaypal(paid.paymentUrl, 'approve'));
+      expect(hop).toEqual({ status: 302, location: `${returnPath}?payment=success&userId=${user.sub}&credits=72` });
+      expect(appPath(hop.location)).toEqual({ path: returnPath, params: { payment: 'success', userId: user.sub, credits: '72' } });
+      expect(await visit(await decideAtPaypal(cancelled.paymentUrl, 'cancel'))).toEqual({ status: 302, location: `${returnPath}?payment=cancel` });
+      expect(await credits(user)).toBe(82);
+      await bothWebhooksHandled(paid.orderId);
+    }
+  });
+
+  it("an unapproved order's error and a reload after success go back to the same page", async () => {
+    const user = await createUser();
+    await credits(user);
+    const { paymentUrl, orderId } = await startPayment(user, PACK_72, '/video-generator/pixverse');
+    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: '/video-generator/pixverse?payment=error' });
+    const back = await decideAtPaypal(paymentUrl, 'approve');
+    const success = `/video-generator/pixverse?payment=success&userId=${user.sub}&credits=72`;
+    expect(await visit(back)).toEqual({ status: 302, location: success });
+    expect(await visit(back)).toEqual({ status: 302, location: success });
+    await bothWebhooksHandled(orderId);
+    expect(await credits(user)).toBe(82);
+  });
+
+  it("without returnPath the buyer comes back to '/', as before", async () => {
+    const user = await createUser();
+    await credits(user);
+    const { paymentUrl, orderId } = await startPayment(user);
+    expect((await orderItem(orderId))?.returnPath).toBe('/');
+    expect(await visit(await decideAtPaypal(paymentUrl, 'approve'))).toEqual({ status: 302, location: `/?payment=success&userId=${user.sub}&credits=72` });
+    await bothWebhooksHandled(orderId);
+  });
+
+  it('refuses any other returnPath with 400 and a clear message, and creates no order', async () => {
+    const user = await createUser();
+    const foreign: unknown[] = [
+      'https://evil.example/phish',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/generator/',
+      '/generator?payment=success',
+      '/admin#x',
+      '/video-generator',
+      '/video-generator/kling',
+      'generator',
+      '',
+      ' /',
+      null,
+      42,
+      ['/admin'],
+    ];
+    for (const returnPath of foreign) {
+      const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: '6.99', credits: 72, returnPath }) });
+      expect({ returnPath, status: res.status, json: await res.json() }).toEqual({
+        returnPath,
+        status: 400,
+        json: { error: Messages.invalidReturnPath, code: 'INVALID_INPUT', field: 'returnPath' },
+      });
+    }
+    expect(await paymentRows(user)).toHaveLength(0);
+    expect(await scanItems('begins_with(pk, :p) AND #owner = :o', { ':p': 'ORDER#', ':o': user.sub }, { '#owner': 'owner' })).toHaveLength(0);
+  });
+
+  it('a cancel for an order that is not ours, or no order, goes to the landing page', async () => {
+    for (const url of ['/api/paypal/cancel', '/api/paypal/cancel?token=NOSUCHORDER000000', '/api/paypal/cancel?token=not%20an%20order']) {
+      expect({ url, ...(await visit(url)) }).toEqual({ url, status: 302, location: '/?payment=cancel' });
+    }
   });
 });
 

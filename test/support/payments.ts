@@ -10,11 +10,13 @@ import { api, stackEnv, stackUrl, type TestUser } from './users';
 export const PACK_72 = CREDIT_PACKS[0]!;
 export const PACK_150 = CREDIT_PACKS[1]!;
 
-export async function startPayment(user: TestUser, pack: CreditPack = PACK_72): Promise<{ paymentUrl: string; orderId: string }> {
-  const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: pack.amount, credits: pack.credits }) });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`create-paypal-payment ${res.status}: ${JSON.stringify(body)}`);
-  return body as { paymentUrl: string; orderId: string };
+/** POST /api/create-paypal-payment for a pack, optionally with the app page to come back to. */
+export async function startPayment(user: TestUser, pack: CreditPack = PACK_72, returnPath?: string): Promise<{ paymentUrl: string; orderId: string }> {
+  const body = { amount: pack.amount, credits: pack.credits, ...(returnPath !== undefined ? { returnPath } : {}) };
+  const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify(body) });
+  const answer = await res.json();
+  if (res.status !== 200) throw new Error(`create-paypal-payment ${res.status}: ${JSON.stringify(answer)}`);
+  return answer as { paymentUrl: string; orderId: string };
 }
 
 /** A GET that does not follow redirects: the status and where it points. */

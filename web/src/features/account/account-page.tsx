@@ -2,7 +2,8 @@
  * /admin, labelled My Account: 'Logged in as' {email}, the credit balance, and sidebar tabs Change
  * Password, Previous Prompts (the default), My Payments, Buy Credits, Contact. The open tab is in the
  * query string (?tab=buy-credits), so it survives a reload and can be linked to. Each tab is its own
- * file under tabs/ and its own chunk.
+ * file under tabs/ and its own chunk. PayPal brings a buyer back here (/admin?payment=...): the payment
+ * notice above the tabs says how it went.
  */
 import { Suspense, lazy, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { PageLoader } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import { useSession } from '../auth/session-store';
 import { CreditBalance } from '../credits/credit-balance';
+import { PaymentReturnNotice } from '../payments/payment-return-notice';
 
 export interface AccountTab {
   id: string;
@@ -70,6 +72,8 @@ export function AccountPage() {
         </div>
         <CreditBalance className="self-start rounded-card border border-line bg-surface px-4 py-2 sm:self-auto" />
       </div>
+      {/* Back from PayPal after buying from the Buy Credits tab: the outcome, whichever tab is open. */}
+      <PaymentReturnNotice className="mt-6" />
       <div className="mt-8 flex flex-col gap-8 md:flex-row">
         <div
           role="tablist"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CREDIT_PACKS, formatUsd, type CreditPack } from '../../../../contract/packs';
 import { Messages } from '../../../../contract/errors';
 import { Alert } from '../../components/alert';
@@ -12,10 +12,23 @@ export interface CreditPacksProps {
   className?: string;
 }
 
-/** The three credit packs, each with a button that starts a PayPal checkout. */
+/**
+ * The three credit packs, each with a Buy button that creates the PayPal order on the server and goes to PayPal's
+ * approval page. PayPal brings the buyer back to this page when the server allows it (see startPayment).
+ */
 export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
   const [busy, setBusy] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+
+  // Back from PayPal with the browser's Back button, the page may come from the back-forward cache with the
+  // button still spinning: make the packs usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(undefined);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   async function buy(pack: CreditPack) {
     setBusy(pack.id);
@@ -28,26 +41,36 @@ export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
     }
   }
 
+  const cards = layout === 'cards';
   return (
     <div className={className}>
-      <ul aria-label="Credit packs" className={cx('grid gap-2', layout === 'cards' && 'gap-4 sm:grid-cols-3')}>
+      <ul aria-label="Credit packs" className={cx('grid', cards ? 'gap-4 sm:grid-cols-3' : 'gap-2')}>
         {CREDIT_PACKS.map((pack) => (
           <li
             key={pack.id}
             className={cx(
-              'flex items-center justify-between gap-3 rounded-control border border-line bg-surface-raised',
-              layout === 'cards' ? 'flex-col items-start p-5' : 'px-3 py-2',
+              'flex rounded-control border border-line bg-surface-raised',
+              cards ? 'flex-col gap-4 rounded-card p-5' : 'items-center justify-between gap-3 px-3 py-2',
             )}
           >
             <div>
-              <p className={cx('font-semibold text-ink', layout === 'cards' ? 'text-2xl' : 'text-sm')}>{pack.credits} credits</p>
-              <p className="text-xs text-ink-muted">
-                {formatUsd(pack.cents)} · about {pack.basicVideos} basic videos
-              </p>
+              <p className={cx('font-semibold text-ink', cards ? 'text-2xl' : 'text-sm')}>{pack.credits} credits</p>
+              {cards ? (
+                <>
+                  <p className="mt-1 text-lg font-medium text-brand-ink">{formatUsd(pack.cents)}</p>
+                  <p className="mt-1 text-sm text-ink-muted">About {pack.basicVideos} basic videos</p>
+                </>
+              ) : (
+                <p className="text-xs text-ink-muted">
+                  {formatUsd(pack.cents)} · about {pack.basicVideos} basic videos
+                </p>
+              )}
             </div>
             <Button
               size="sm"
-              variant={layout === 'cards' ? 'primary' : 'secondary'}
+              variant={cards ? 'primary' : 'secondary'}
+              fullWidth={cards}
+              className={cards ? 'mt-auto' : undefined}
               loading={busy === pack.id}
               disabled={busy !== undefined}
               onClick={() => void buy(pack)}

@@ -1,10 +1,26 @@
 /**
  * Buying credits, for other features:
  * - `BuyCreditsToggle`: the generators' 'Buy Credits' toggle revealing the three packs.
- * - `CreditPacks`: the packs with Buy buttons (POST /api/create-paypal-payment, then PayPal's approval page).
- * - `PaymentReturnNotice`: the message for `?payment=...` after PayPal sends the buyer back.
+ * - `CreditPacks`: the packs with Buy buttons (POST /api/create-paypal-payment with the current page as returnPath,
+ *   then PayPal's approval page).
+ * - `PaymentReturnNotice`: on the generators and My Account, the message for `?payment=...` after PayPal sends the
+ *   buyer back; re-reads the balance, then clears the payment keys from the query string.
+ * - `PaymentHistory`: orders and credit ledger (My Account > My Payments).
+ * - `landingPaymentNotice(params)`, `LandingPaymentNotice`: the landing page's message. The landing page should
+ *   import them from './landing-payment-notice' and './payment-messages' directly: this index also brings the
+ *   signed-in parts (session, credits), which marketing pages must not load up front.
  */
 export { BuyCreditsToggle } from './buy-credits-toggle';
 export { CreditPacks, type CreditPacksProps } from './credit-packs';
-export { PaymentReturnNotice, paymentNotice } from './payment-return-notice';
+export { PaymentReturnNotice, type PaymentReturnNoticeProps } from './payment-return-notice';
+export { PaymentHistory, type PaymentHistoryProps } from './payment-history';
+export { LandingPaymentNotice, type LandingPaymentNoticeProps } from './landing-payment-notice';
+export {
+  landingPaymentNotice,
+  paymentNotice,
+  readPaymentReturn,
+  withoutPaymentQuery,
+  type PaymentNotice,
+} from './payment-messages';
+export { paymentReturnPathFor } from './return-path';
 export { startPayment } from './start-payment';

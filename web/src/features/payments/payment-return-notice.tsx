@@ -1,56 +1,62 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Messages } from '../../../../contract/errors';
-import { PaymentReturnParams } from '../../../../contract/payments';
-import { Alert, type AlertVariant } from '../../components/alert';
+import { Alert } from '../../components/alert';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
+import { hasPaymentQuery, paymentNotice, readPaymentReturn, withoutPaymentQuery, type PaymentNotice } from './payment-messages';
 
-interface Notice {
-  variant: AlertVariant;
-  text: string;
-}
 
-/** What the generators say about `?payment=...` (spec section 4). The server has already credited. */
-export function paymentNotice(params: PaymentReturnParams, currentSub: string | undefined): Notice {
-  switch (params.payment) {
-    case 'success':
-      if (params.userId && currentSub && params.userId !== currentSub) return { variant: 'error', text: Messages.paymentUserMismatch };
-      return { variant: 'success', text: Messages.paymentAdded(params.credits ?? 0) };
-    case 'cancel':
-      return { variant: 'info', text: Messages.paymentCanceled };
-    case 'pending':
-      return { variant: 'info', text: Messages.paymentPending };
-    default:
-      return { variant: 'error', text: Messages.paymentFailed };
-  }
+/** While PayPal is still confirming, look at the balance again this often, this many times (a minute in all). */
+export const PENDING_RECHECK_MS = 5_000;
+export const PENDING_RECHECKS = 12;
+
+export interface PaymentReturnNoticeProps {
+  className?: string;
 }
 
 /**
- * Shows the payment outcome carried by the query string, re-reads the balance from the server (the client never
- * adds credits), then clears the query string.
+ * On the generators and My Account: shows the payment outcome carried by the query string (spec section 4),
+ * re-reads the balance from the server (the server credited the order before redirecting here; the client never
+ * adds credits itself), then removes the payment keys from the query string. While a payment is pending, the
+ * balance is re-read every few seconds for a minute, so the webhook's credits show up without a reload.
  */
-export function PaymentReturnNotice() {
+export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSession();
   const refresh = useCredits((s) => s.refresh);
-  const [notice, setNotice] = useState<Notice | undefined>();
+  const [notice, setNotice] = useState<(PaymentNotice & { pending: boolean }) | undefined>();
 
   useEffect(() => {
-    const query = new URLSearchParams(location.search);
-    if (!query.has('payment') || !user) return;
-    const parsed = PaymentReturnParams.safeParse(Object.fromEntries(query));
-    if (parsed.success) {
-      setNotice(paymentNotice(parsed.data, user.sub));
+    if (!user || !hasPaymentQuery(location.search)) return;
+    const params = readPaymentReturn(location.search);
+    if (params) {
+      setNotice({ ...paymentNotice(params, user.sub), pending: params.payment === 'pending' });
       void refresh();
     }
-    navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true, state: location.state });
+    // A reload or a shared link must not show the message again.
+    navigate({ pathname: location.pathname, search: withoutPaymentQuery(location.search), hash: location.hash }, { replace: true, state: location.state });
   }, [location, navigate, refresh, user]);
+
+  const pending = notice?.pending ?? false;
+  useEffect(() => {
+    if (!pending) return;
+    let before = useCredits.getState().credits;
+    let left = PENDING_RECHECKS;
+    const timer = setInterval(() => {
+      const now = useCredits.getState().credits;
+      before ??= now;
+      // Stop once the webhook has credited (the balance moved) or we have waited long enough.
+      if (left <= 0 || (now !== undefined && now !== before)) return clearInterval(timer);
+      left -= 1;
+      void refresh();
+    }, PENDING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [pending, refresh]);
 
   if (!notice) return null;
   return (
-    <Alert variant={notice.variant} onDismiss={() => setNotice(undefined)}>
+    <Alert variant={notice.variant} onDismiss={() => setNotice(undefined)} className={className}>
       {notice.text}
     </Alert>
   );

@@ -1,13 +1,16 @@
-import type { CreatePaymentResponse } from '../../../../contract/payments';
+import type { CreatePaymentRequest, CreatePaymentResponse, PaymentReturnPath } from '../../../../contract/payments';
 import type { CreditPack } from '../../../../contract/packs';
 import { api } from '../../lib/api-client';
+import { paymentReturnPathFor } from './return-path';
 
 /**
  * Creates the PayPal order on the server for one pack and sends the browser to PayPal's approval page.
  * The server prices the pack from contract/ and credits the account only after it captures the payment.
+ * PayPal's return comes back to `returnPath`: by default the page the buyer is on, when the server allows it.
  */
-export async function startPayment(pack: CreditPack): Promise<void> {
-  const { paymentUrl } = await api.post<CreatePaymentResponse>('/api/create-paypal-payment', { amount: pack.amount, credits: pack.credits });
+export async function startPayment(pack: CreditPack, returnPath: PaymentReturnPath | undefined = paymentReturnPathFor(window.location.pathname)): Promise<void> {
+  const body: CreatePaymentRequest = { amount: pack.amount, credits: pack.credits, ...(returnPath ? { returnPath } : {}) };
+  const { paymentUrl } = await api.post<CreatePaymentResponse>('/api/create-paypal-payment', body);
   if (!paymentUrl) throw new Error('No payment link returned from server.');
   window.location.assign(paymentUrl);
 }

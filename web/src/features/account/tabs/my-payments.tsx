@@ -1,11 +1,21 @@
-import { EmptyState } from '../../../components/empty-state';
+import { Link } from 'react-router-dom';
+import { PaymentHistory } from '../../payments/payment-history';
 
-/** My Account > My Payments. TODO(payments feature): list GET /api/payments (orders and the credit ledger). */
+/** My Account > My Payments: the user's orders and credit ledger (GET /api/payments). */
 export function MyPaymentsTab() {
   return (
     <div>
       <h2 className="text-lg font-semibold text-ink">My Payments</h2>
-      <EmptyState className="mt-5" title="Payment integration coming soon." />
+      <p className="mt-1 text-sm text-ink-muted">Your credit purchases and every change to your credit balance, newest first.</p>
+      <div className="mt-5">
+        <PaymentHistory
+          emptyOrdersAction={
+            <Link to={{ search: '?tab=buy-credits' }} className="text-sm font-medium text-brand-ink underline-offset-4 hover:underline">
+              Buy credits
+            </Link>
+          }
+        />
+      </div>
     </div>
   );
 }

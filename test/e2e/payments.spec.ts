@@ -1,0 +1,133 @@
+/**
+ * Buying credits in Chromium, through the real UI, our API and the PayPal simulator's approval page: from
+ * My Account > Buy Credits to PayPal and back to My Account, with the balance read from the page and from the API.
+ * (The generators render the same Buy Credits toggle and return notice; they are covered by component tests.)
+ */
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Messages } from '../../contract/errors';
+import { createVerifiedUser, loginViaUi } from './support/accounts';
+
+/** The balance My Account shows (the nav shows it too; this is the one in the page). */
+const balanceOnPage = (page: Page) => page.getByRole('main').getByTestId('credit-balance');
+
+/** The signed-in user's ID token, where Amplify keeps it. */
+async function idToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken')) return localStorage.getItem(key);
+    }
+    return null;
+  });
+  if (!token) throw new Error('No ID token in localStorage: is the user signed in?');
+  return token;
+}
+
+/** GET /api/me as the signed-in user: what the server holds, whatever the page shows. */
+async function me(page: Page, request: APIRequestContext): Promise<{ sub: string; credits: number }> {
+  const res = await request.get('/api/me', { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { sub: string; credits: number };
+}
+
+/** Signs a new user in and opens My Account > Buy Credits with the balance known. */
+async function openBuyCredits(page: Page): Promise<void> {
+  const user = await createVerifiedUser();
+  await loginViaUi(page, user);
+  await page.goto('/admin?tab=buy-credits');
+  await expect(page.getByRole('tab', { name: 'Buy Credits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(balanceOnPage(page)).toHaveText('10');
+}
+
+/** Presses Buy on the 72 pack and waits for PayPal's approval page. */
+async function buy72(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Buy 72 credits for $6.99' }).click();
+  await expect(page).toHaveURL(/\/checkoutnow\?token=[A-Z0-9]+$/);
+  await expect(page.getByRole('heading', { name: 'Pay Framewright' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '$6.99 USD' }).last()).toBeVisible();
+}
+
+const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr');
+
+test('buy the 72 pack from My Account through PayPal: exactly 72 credits, the message, the order and the ledger row', async ({ page, request }) => {
+  await openBuyCredits(page);
+  const before = await me(page, request);
+  expect(before.credits).toBe(10);
+
+  await buy72(page);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+
+  // Back on My Account, with the query string cleared once the message is shown.
+  await expect(page.getByText('Payment successful! Added 72 credits.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(balanceOnPage(page)).toHaveText('82');
+  expect((await me(page, request)).credits).toBe(82);
+
+  // PayPal's webhooks for the same order arrive as well and change nothing; a reload shows no message again.
+  await page.reload();
+  await expect(balanceOnPage(page)).toHaveText('82');
+  await expect(page.getByText('Payment successful! Added 72 credits.')).toHaveCount(0);
+  expect((await me(page, request)).credits).toBe(82);
+
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(tableRows(page, 'Orders')).toHaveCount(1);
+  await expect(tableRows(page, 'Orders').first().getByRole('cell')).toHaveText([/\d{4}/, '72 credits', '$6.99', 'Paid']);
+  await expect(tableRows(page, 'Credit history')).toHaveCount(2);
+  await expect(tableRows(page, 'Credit history').nth(0).getByRole('cell')).toHaveText([/\d{4}/, 'Purchase', '+72', '82']);
+  await expect(tableRows(page, 'Credit history').nth(1).getByRole('cell')).toHaveText([/\d{4}/, 'Welcome bonus', '+10', '10']);
+  await expect(page.getByText('Payment integration coming soon.')).toHaveCount(0);
+
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('cancel on PayPal: back to My Account with "Payment canceled.", the balance unchanged, the order awaiting payment', async ({ page, request }) => {
+  await openBuyCredits(page);
+  await buy72(page);
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+
+  await expect(page.getByText('Payment canceled.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(balanceOnPage(page)).toHaveText('10');
+  expect((await me(page, request)).credits).toBe(10);
+
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(tableRows(page, 'Orders').first().getByRole('cell')).toHaveText([/\d{4}/, '72 credits', '$6.99', 'Awaiting payment']);
+  await expect(tableRows(page, 'Credit history')).toHaveCount(1);
+  await expect(tableRows(page, 'Credit history').first().getByRole('cell')).toHaveText([/\d{4}/, 'Welcome bonus', '+10', '10']);
+});
+
+test("a forged success for another user shows the mismatch message and adds nothing", async ({ page, request }) => {
+  await openBuyCredits(page);
+  const { sub } = await me(page, request);
+  const other = randomUUID();
+  expect(other).not.toBe(sub);
+
+  await page.goto(`/admin?payment=success&userId=${other}&credits=999`);
+  await expect(page.getByRole('alert')).toHaveText(Messages.paymentUserMismatch);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(balanceOnPage(page)).toHaveText('10');
+  expect((await me(page, request)).credits).toBe(10);
+
+  // Even naming this user, a success the server never made is only a message: the balance is the server's.
+  await page.goto(`/admin?payment=success&userId=${sub}&credits=999`);
+  await expect(page.getByText('Payment successful! Added 999 credits.')).toBeVisible();
+  await expect(balanceOnPage(page)).toHaveText('10');
+  expect((await me(page, request)).credits).toBe(10);
+});
+
+test('Buy Credits and My Payments fit a 375 px phone', async ({ page }) => {
+  await openBuyCredits(page);
+  // Logged in at the default size (the phone layout folds Logout into the menu), then the phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  for (const name of ['Buy 72 credits for $6.99', 'Buy 150 credits for $13.99', 'Buy 300 credits for $25.99']) {
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(page.getByText('No payments yet.')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,469 @@
+/**
+ * Buying credits in the web app: the messages after PayPal's return (generators, My Account, landing page), the
+ * outcome mapping, that the client only re-reads the balance, the Buy buttons and My Payments.
+ * The API is a fetch stand-in answering like our server; the UI is the real components in a memory router.
+ */
+import './helpers/router-env';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Messages } from '../../contract/errors';
+import { PAYMENT_RETURN_PATHS, PaymentReturnParams, type LedgerReason, type ListPaymentsResponse } from '../../contract/payments';
+import { resetSessionForTesting } from '../../web/src/features/auth/session-store';
+import { CreditBalance } from '../../web/src/features/credits/credit-balance';
+import { useCredits } from '../../web/src/features/credits/credits-store';
+import { BuyCreditsTab } from '../../web/src/features/account/tabs/buy-credits';
+import { MyPaymentsTab } from '../../web/src/features/account/tabs/my-payments';
+import { AccountPage } from '../../web/src/features/account/account-page';
+import {
+  BuyCreditsToggle,
+  CreditPacks,
+  LandingPaymentNotice,
+  PaymentReturnNotice,
+  landingPaymentNotice,
+  paymentNotice,
+  paymentReturnPathFor,
+  readPaymentReturn,
+  withoutPaymentQuery,
+} from '../../web/src/features/payments';
+import { PENDING_RECHECKS, PENDING_RECHECK_MS } from '../../web/src/features/payments/payment-return-notice';
+import { setConfigForTesting } from '../../web/src/lib/config';
+
+const ME = 'sub-me-0001';
+const OTHER = 'sub-other-0002';
+
+// ---- a fetch stand-in for our API ----------------------------------------------------------------------------------
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type Reply = { status: number; body?: unknown };
+let calls: Call[] = [];
+let routes: Record<string, (call: Call) => Reply | Promise<Reply>> = {};
+
+function installApi() {
+  calls = [];
+  routes = {};
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const call: Call = { method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = routes[`${call.method} ${url.pathname}`];
+    const reply = handler ? await handler(call) : { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } };
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => text } as Response;
+  }) as typeof fetch;
+}
+
+/** GET /api/me answers this balance, as the server holds it. */
+function serverBalance(credits: number) {
+  routes['GET /api/me'] = () => ({ status: 200, body: { sub: ME, email: 'me@example.com', firstName: 'Grace', lastName: 'Hopper', credits } });
+}
+
+const meCalls = () => calls.filter((c) => c.path === '/api/me').length;
+
+beforeEach(() => {
+  setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' });
+  installApi();
+  resetSessionForTesting({ status: 'signedIn', user: { sub: ME, email: 'me@example.com', givenName: 'Grace', familyName: 'Hopper' } });
+  useCredits.getState().reset();
+  window.history.replaceState(null, '', '/');
+});
+
+function renderAt(url: string, element: React.ReactNode, path = '*') {
+  const routeList: RouteObject[] = [{ path, element }];
+  const router = createMemoryRouter(routeList, { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+// ---- the outcome mapping ------------------------------------------------------------------------------------------------
+
+describe('what the app says after PayPal', () => {
+  it('generators and My Account: success for me, success for someone else, cancel, pending, error', () => {
+    expect(paymentNotice({ payment: 'success', userId: ME, credits: 72 }, ME)).toEqual({ variant: 'success', text: 'Payment successful! Added 72 credits.' });
+    expect(paymentNotice({ payment: 'success', userId: OTHER, credits: 999 }, ME)).toEqual({
+      variant: 'error',
+      text: 'Payment successful, but user ID mismatch. Credits not added.',
+    });
+    expect(paymentNotice({ payment: 'success', credits: 72 }, ME).text).toBe(Messages.paymentUserMismatch);
+    expect(paymentNotice({ payment: 'success', userId: ME, credits: 72 }, undefined).text).toBe(Messages.paymentUserMismatch);
+    expect(paymentNotice({ payment: 'cancel' }, ME)).toEqual({ variant: 'info', text: 'Payment canceled.' });
+    expect(paymentNotice({ payment: 'pending' }, ME)).toEqual({ variant: 'info', text: Messages.paymentPending });
+    expect(paymentNotice({ payment: 'error' }, ME)).toEqual({ variant: 'error', text: Messages.paymentFailed });
+    // A success that does not say how many credits confirms nothing.
+    expect(paymentNotice({ payment: 'success', userId: ME }, ME)).toEqual({ variant: 'error', text: Messages.paymentFailed });
+  });
+
+  it('landing page: names the user from the query, and says the payment was canceled', () => {
+    expect(landingPaymentNotice({ payment: 'success', userId: 'abc-123', credits: 150 })).toEqual({
+      variant: 'success',
+      text: 'Payment successful! 150 credits added to user abc-123.',
+    });
+    expect(landingPaymentNotice({ payment: 'cancel' })).toEqual({ variant: 'info', text: 'Payment was canceled.' });
+    expect(landingPaymentNotice({ payment: 'pending' })).toEqual({ variant: 'info', text: Messages.paymentPending });
+    expect(landingPaymentNotice({ payment: 'error' })).toEqual({ variant: 'error', text: Messages.paymentFailed });
+    expect(landingPaymentNotice({ payment: 'success', credits: 150 })).toBeUndefined();
+    expect(landingPaymentNotice({ payment: 'success', userId: 'abc' })).toBeUndefined();
+  });
+
+  it.each([
+    ['?payment=success&userId=u1&credits=72', { payment: 'success', userId: 'u1', credits: 72 }],
+    ['?credits=300&payment=success&userId=u1&tab=buy-credits', { payment: 'success', userId: 'u1', credits: 300 }],
+    ['?payment=cancel', { payment: 'cancel' }],
+    ['?payment=cancel&userId=&credits=', { payment: 'cancel' }],
+    ['?payment=pending', { payment: 'pending' }],
+    ['?payment=error', { payment: 'error' }],
+    ['?payment=success&userId=u1&credits=0', undefined],
+    ['?payment=success&userId=u1&credits=-72', undefined],
+    ['?payment=success&userId=u1&credits=7.5', undefined],
+    ['?payment=success&userId=u1&credits=lots', undefined],
+    ['?payment=refunded', undefined],
+    ['?payment=', undefined],
+    ['?userId=u1&credits=72', undefined],
+    ['', undefined],
+  ])('reads %p as the contract does', (search, expected) => {
+    expect(readPaymentReturn(search)).toEqual(expected);
+    // The hand-written reader and the contract's schema agree (empty values count as absent).
+    const raw = Object.fromEntries([...new URLSearchParams(search)].filter(([k, v]) => v !== '' && ['payment', 'userId', 'credits'].includes(k)));
+    const contract = PaymentReturnParams.safeParse(raw);
+    expect(contract.success ? contract.data : undefined).toEqual(expected);
+  });
+
+  it('clears only the payment keys from the query string', () => {
+    expect(withoutPaymentQuery('?payment=success&userId=u1&credits=72')).toBe('');
+    expect(withoutPaymentQuery('?tab=my-payments&payment=cancel')).toBe('?tab=my-payments');
+  });
+
+  it('sends the current page as returnPath only when the server allows it', () => {
+    for (const path of PAYMENT_RETURN_PATHS) expect(paymentReturnPathFor(path)).toBe(path);
+    expect(paymentReturnPathFor('/generator/')).toBe('/generator');
+    expect(paymentReturnPathFor('/video-generator')).toBeUndefined();
+    expect(paymentReturnPathFor('/video-generator/kling')).toBeUndefined();
+    expect(paymentReturnPathFor('/login')).toBeUndefined();
+    expect(paymentReturnPathFor('//evil.example')).toBeUndefined();
+  });
+});
+
+// ---- PaymentReturnNotice (generators, My Account) -------------------------------------------------------------------
+
+describe('PaymentReturnNotice', () => {
+  const page = (
+    <>
+      <CreditBalance />
+      <PaymentReturnNotice />
+    </>
+  );
+
+  it('success: the message, the balance as the server has it, and a clean URL', async () => {
+    serverBalance(82);
+    const router = renderAt(`/generator?payment=success&userId=${ME}&credits=72`, page);
+    expect(await screen.findByText('Payment successful! Added 72 credits.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('82'));
+    expect(router.state.location.pathname).toBe('/generator');
+    expect(router.state.location.search).toBe('');
+    expect(meCalls()).toBe(1);
+  });
+
+  it('never adds the credits itself: it re-reads the balance, and a success the server does not back changes nothing', async () => {
+    useCredits.getState().setCredits(10);
+    serverBalance(10);
+    const balances: Array<number | undefined> = [];
+    const stop = useCredits.subscribe((s) => balances.push(s.credits));
+    try {
+      renderAt(`/generator?payment=success&userId=${ME}&credits=999`, page);
+      expect(await screen.findByText('Payment successful! Added 999 credits.')).toBeInTheDocument();
+      await waitFor(() => expect(meCalls()).toBe(1));
+      await waitFor(() => expect(balances).toContain(10));
+      expect(screen.getByTestId('credit-balance')).toHaveTextContent('10');
+      // Every balance the app held came from the server: never 10 + 999.
+      expect(new Set(balances)).toEqual(new Set([10]));
+    } finally {
+      stop();
+    }
+  });
+
+  it("another user's success: the mismatch message and the balance unchanged", async () => {
+    useCredits.getState().setCredits(10);
+    serverBalance(10);
+    const router = renderAt(`/video-generator/wan?payment=success&userId=${OTHER}&credits=999`, page);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment successful, but user ID mismatch. Credits not added.');
+    await waitFor(() => expect(meCalls()).toBe(1));
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('10');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it.each([
+    ['cancel', 'Payment canceled.', 'status'],
+    ['error', Messages.paymentFailed, 'alert'],
+  ] as const)('%s: its message, the balance re-read', async (payment, text, role) => {
+    serverBalance(10);
+    const router = renderAt(`/video-generator/pixverse?payment=${payment}`, page);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText(text).closest(`[role="${role}"]`)).not.toBeNull();
+    await waitFor(() => expect(meCalls()).toBe(1));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('pending: says PayPal is confirming, and keeps re-reading the balance until the webhook credits', async () => {
+    jest.useFakeTimers();
+    try {
+      let balance = 10;
+      routes['GET /api/me'] = () => ({ status: 200, body: { credits: balance } });
+      renderAt('/admin?payment=pending', page);
+      expect(await screen.findByText(Messages.paymentPending)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('10'));
+      expect(meCalls()).toBe(1);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(PENDING_RECHECK_MS)));
+      expect(meCalls()).toBe(2);
+      balance = 82; // PayPal's webhook credited the order
+      await act(async () => void (await jest.advanceTimersByTimeAsync(PENDING_RECHECK_MS)));
+      await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('82'));
+      await act(async () => void (await jest.advanceTimersByTimeAsync(PENDING_RECHECK_MS * PENDING_RECHECKS)));
+      expect(meCalls()).toBe(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('pending: gives up after a minute when nothing changes', async () => {
+    jest.useFakeTimers();
+    try {
+      serverBalance(10);
+      renderAt('/generator?payment=pending', page);
+      expect(await screen.findByText(Messages.paymentPending)).toBeInTheDocument();
+      await act(async () => void (await jest.advanceTimersByTimeAsync(PENDING_RECHECK_MS * (PENDING_RECHECKS + 5))));
+      expect(meCalls()).toBe(1 + PENDING_RECHECKS);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('an outcome we never send: no message, the payment keys cleared, other keys kept', async () => {
+    serverBalance(10);
+    const router = renderAt('/admin?tab=buy-credits&payment=refunded&credits=5', page);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=buy-credits'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/Payment/)).toBeNull();
+    expect(meCalls()).toBe(0);
+  });
+
+  it('shows nothing and leaves the URL alone without a payment in the query', async () => {
+    const router = renderAt('/generator?tab=x', page);
+    await act(async () => undefined);
+    expect(screen.queryByText(/Payment/)).toBeNull();
+    expect(router.state.location.search).toBe('?tab=x');
+  });
+
+  it('can be dismissed', async () => {
+    serverBalance(10);
+    renderAt('/generator?payment=cancel', page);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment canceled.')).toBeNull();
+  });
+});
+
+describe('My Account shows the generator-style messages', () => {
+  it.each([
+    [`?payment=success&userId=${ME}&credits=72`, 'Payment successful! Added 72 credits.'],
+    ['?payment=cancel', 'Payment canceled.'],
+    [`?payment=success&userId=${OTHER}&credits=999`, 'Payment successful, but user ID mismatch. Credits not added.'],
+    ['?payment=pending', Messages.paymentPending],
+    ['?payment=error', Messages.paymentFailed],
+  ])('/admin%s', async (search, text) => {
+    serverBalance(82);
+    routes['GET /api/media'] = () => ({ status: 200, body: { items: [] } });
+    const router = renderAt(`/admin${search}`, <AccountPage />, '/admin');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('82'));
+  });
+});
+
+describe('LandingPaymentNotice', () => {
+  it.each([
+    ['?payment=success&userId=abc-123&credits=72', 'Payment successful! 72 credits added to user abc-123.'],
+    ['?payment=cancel', 'Payment was canceled.'],
+  ])('%s', async (search, text) => {
+    const router = renderAt(`/${search}`, <LandingPaymentNotice />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Public page: no session, no API call.
+    expect(calls).toEqual([]);
+  });
+});
+
+// ---- buying -------------------------------------------------------------------------------------------------------------------
+
+describe('Buy buttons', () => {
+  const paypalUrl = 'http://localhost/admin#paypal-approval';
+
+  it('create the order for the pack with this page as returnPath, then go to PayPal', async () => {
+    window.history.replaceState(null, '', '/admin');
+    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: paypalUrl, orderId: 'ORDER1' } });
+    render(<CreditPacks layout="cards" />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 150 credits for $13.99' }));
+    await waitFor(() => expect(window.location.hash).toBe('#paypal-approval'));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/create-paypal-payment', body: { amount: '13.99', credits: 150, returnPath: '/admin' } }]);
+  });
+
+  it('the generator toggle reveals the three packs and sends its own page', async () => {
+    window.history.replaceState(null, '', '/video-generator/wan');
+    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: 'http://localhost/video-generator/wan#pp', orderId: 'ORDER2' } });
+    const user = userEvent.setup();
+    render(<BuyCreditsToggle />);
+    expect(screen.queryByRole('list', { name: 'Credit packs' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Buy Credits' }));
+    const packs = within(screen.getByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
+    expect(packs.map((p) => p.textContent)).toEqual([
+      '72 credits$6.99 · about 12 basic videosBuy',
+      '150 credits$13.99 · about 24 basic videosBuy',
+      '300 credits$25.99 · about 36 basic videosBuy',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+  });
+
+  it('send no returnPath from a page the server would refuse', async () => {
+    window.history.replaceState(null, '', '/somewhere/else');
+    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: 'http://localhost/somewhere/else#pp', orderId: 'ORDER3' } });
+    render(<CreditPacks />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 300 credits for $25.99' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ amount: '25.99', credits: 300 });
+  });
+
+  it.each([
+    [{ status: 400, body: { error: Messages.invalidPack, code: 'INVALID_INPUT' } }, `Error initiating payment: ${Messages.invalidPack}`],
+    [{ status: 502, body: { error: Messages.paymentUnavailable, code: 'PROVIDER_ERROR' } }, `Error initiating payment: ${Messages.paymentUnavailable}`],
+    [{ status: 500 }, 'Error initiating payment: HTTP error: 500'],
+  ])('show the reason when the order cannot be created (%p), and can be pressed again', async (reply, text) => {
+    routes['POST /api/create-paypal-payment'] = () => reply;
+    const user = userEvent.setup();
+    render(<CreditPacks layout="cards" />);
+    await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' })).toBeEnabled();
+    expect(window.location.hash).toBe('');
+  });
+});
+
+describe('My Account > Buy Credits', () => {
+  it('shows the three packs with their equivalent basic videos, each with a Buy button', () => {
+    render(<BuyCreditsTab />);
+    const packs = within(screen.getByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
+    expect(packs).toHaveLength(3);
+    for (const [pack, credits, price, videos] of [
+      [packs[0]!, 72, '$6.99', 12],
+      [packs[1]!, 150, '$13.99', 24],
+      [packs[2]!, 300, '$25.99', 36],
+    ] as const) {
+      expect(pack).toHaveTextContent(`${credits} credits`);
+      expect(pack).toHaveTextContent(price);
+      expect(pack).toHaveTextContent(`About ${videos} basic videos`);
+      expect(within(pack).getByRole('button', { name: `Buy ${credits} credits for ${price}` })).toBeEnabled();
+    }
+  });
+});
+
+// ---- My Payments ------------------------------------------------------------------------------------------------------------
+
+describe('My Account > My Payments', () => {
+  const order = (id: string, status: 'created' | 'captured', credits = 72, amount = '6.99') => ({
+    id,
+    createdAt: '2026-03-04T10:20:00.000Z',
+    packId: `pack-${credits}`,
+    credits,
+    amount,
+    currency: 'USD',
+    status,
+    ...(status === 'captured' ? { capturedAt: '2026-03-04T10:21:00.000Z' } : {}),
+  });
+  const entry = (id: string, reason: LedgerReason, delta: number, balance: number) => ({ id, createdAt: '2026-03-04T10:21:00.000Z', reason, delta, balance, ref: 'r' });
+  const rowsOf = (name: string) =>
+    within(screen.getByRole('table', { name }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+  it('lists orders and the credit ledger in words, and loads more until the end', async () => {
+    const pages: Record<string, ListPaymentsResponse> = {
+      first: {
+        orders: [order('O2', 'created', 150, '13.99'), order('O1', 'captured')],
+        ledger: [entry('L4', 'refund', 8, 81), entry('L3', 'video', -8, 73), entry('L2', 'purchase', 72, 81)],
+        nextCursor: 'page-2',
+      },
+      'page-2': { orders: [], ledger: [entry('L1', 'image', -1, 9), entry('L0', 'welcome', 10, 10)] },
+    };
+    routes['GET /api/payments'] = (call) => ({ status: 200, body: pages[new URL(call.path, 'http://x').searchParams.get('cursor') ?? 'first'] });
+    const user = userEvent.setup();
+    renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(rowsOf('Orders').map((r) => r.slice(1))).toEqual([
+      ['150 credits', '$13.99', 'Awaiting payment'],
+      ['72 credits', '$6.99', 'Paid'],
+    ]);
+    expect(rowsOf('Orders')[0]![0]).toMatch(/2026/);
+    expect(rowsOf('Credit history').map((r) => r.slice(1))).toEqual([
+      ['Refund', '+8', '81'],
+      ['Video', '\u22128', '73'],
+      ['Purchase', '+72', '81'],
+    ]);
+    expect(calls.map((c) => c.path)).toEqual(['/api/payments?limit=20']);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowsOf('Credit history')).toHaveLength(5));
+    expect(rowsOf('Credit history').slice(3).map((r) => r.slice(1))).toEqual([
+      ['Image', '\u22121', '9'],
+      ['Welcome bonus', '+10', '10'],
+    ]);
+    expect(rowsOf('Orders')).toHaveLength(2);
+    expect(calls.map((c) => c.path)).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says honestly when there is nothing yet, with a way to buy', async () => {
+    routes['GET /api/payments'] = () => ({ status: 200, body: { orders: [], ledger: [] } });
+    renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
+    expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
+    expect(screen.getByText('No credit changes yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/admin?tab=buy-credits');
+    expect(screen.queryByText('Payment integration coming soon.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it("shows 'Error fetching data: {message}' and tries again", async () => {
+    let fail = true;
+    routes['GET /api/payments'] = () =>
+      fail ? { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } : { status: 200, body: { orders: [order('O1', 'captured')], ledger: [] } };
+    const user = userEvent.setup();
+    renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching data: Service unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps what it has when loading more fails, and lets the user retry', async () => {
+    let fail = true;
+    routes['GET /api/payments'] = (call) => {
+      if (!call.path.includes('cursor=')) return { status: 200, body: { orders: [order('O1', 'captured')], ledger: [entry('L1', 'purchase', 72, 82)], nextCursor: 'c2' } };
+      return fail ? { status: 500 } : { status: 200, body: { orders: [], ledger: [entry('L0', 'welcome', 10, 10)] } };
+    };
+    const user = userEvent.setup();
+    renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching data: HTTP error: 500');
+    expect(rowsOf('Credit history')).toHaveLength(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowsOf('Credit history')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

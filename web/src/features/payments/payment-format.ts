@@ -1,0 +1,48 @@
+/** How My Payments words and formats orders and ledger rows. */
+import type { LedgerReason, OrderStatus } from '../../../../contract/payments';
+import { toCents } from '../../../../contract/packs';
+
+export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
+  welcome: 'Welcome bonus',
+  image: 'Image',
+  video: 'Video',
+  refund: 'Refund',
+  purchase: 'Purchase',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  captured: 'Paid',
+  created: 'Awaiting payment',
+};
+
+/** A label for a reason this app version does not know yet (a newer server), rather than nothing. */
+export function ledgerReasonLabel(reason: string): string {
+  return LEDGER_REASON_LABELS[reason as LedgerReason] ?? reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+/** "+72", "−1" (a true minus sign), "0". */
+export function formatDelta(delta: number): string {
+  if (delta > 0) return `+${delta}`;
+  if (delta < 0) return `\u2212${Math.abs(delta)}`;
+  return '0';
+}
+
+/** "$6.99" for USD; "6.99 EUR" for a currency this app does not sell in (never guessed into dollars). */
+export function formatAmount(amount: string, currency: string): string {
+  const cents = toCents(amount);
+  if (cents === undefined) return `${amount} ${currency}`;
+  if (currency === 'USD') return `$${(cents / 100).toFixed(2)}`;
+  return `${(cents / 100).toFixed(2)} ${currency}`;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The viewer's local date and time, or the raw value when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { LedgerEntryView, PaymentOrderView } from '../../../../contract/payments';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { cx } from '../../lib/cx';
+import { formatAmount, formatDateTime, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
+import { fetchPayments } from './payments-api';
+
+/** The spec's loading error (section 8), with the API client's message. */
+export const fetchError = (err: unknown) => `Error fetching data: ${err instanceof Error ? err.message : String(err)}`;
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
+
+interface History {
+  orders: PaymentOrderView[];
+  ledger: LedgerEntryView[];
+  nextCursor: string | undefined;
+}
+
+const EMPTY: History = { orders: [], ledger: [], nextCursor: undefined };
+
+/** Appends a page, skipping rows already shown (a row may move between pages while new ones arrive). */
+function appendUnique<T extends { id: string }>(shown: T[], page: T[]): T[] {
+  const ids = new Set(shown.map((r) => r.id));
+  return [...shown, ...page.filter((r) => !ids.has(r.id))];
+}
+
+export interface PaymentHistoryProps {
+  /** Shown with the empty orders list, e.g. a link to buy credits. */
+  emptyOrdersAction?: ReactNode;
+}
+
+/**
+ * The signed-in user's orders (date, pack, amount, Paid / Awaiting payment) and credit ledger (date, reason, signed
+ * change, balance after), newest first, from GET /api/payments, with 'Load more' while the server has more.
+ */
+export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [history, setHistory] = useState<History>(EMPTY);
+  const [more, setMore] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const mounted = useRef(new AbortController());
+
+  const loadFirst = useCallback(async (signal: AbortSignal) => {
+    setLoad({ state: 'loading' });
+    try {
+      const page = await fetchPayments(undefined, signal);
+      if (signal.aborted) return;
+      setHistory({ orders: page.orders, ledger: page.ledger, nextCursor: page.nextCursor });
+      setLoad({ state: 'ready' });
+    } catch (err) {
+      if (!signal.aborted) setLoad({ state: 'error', message: fetchError(err) });
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    void loadFirst(controller.signal);
+    return () => controller.abort();
+  }, [loadFirst]);
+
+  async function loadMore() {
+    const signal = mounted.current.signal;
+    if (!history.nextCursor || more.busy) return;
+    setMore({ busy: true });
+    try {
+      const page = await fetchPayments(history.nextCursor, signal);
+      if (signal.aborted) return;
+      setHistory((h) => ({ orders: appendUnique(h.orders, page.orders), ledger: appendUnique(h.ledger, page.ledger), nextCursor: page.nextCursor }));
+      setMore({ busy: false });
+    } catch (err) {
+      if (!signal.aborted) setMore({ busy: false, error: fetchError(err) });
+    }
+  }
+
+  if (load.state === 'loading') {
+    return (
+      <div className="flex items-center gap-3 py-10 text-sm text-ink-muted">
+        <Spinner size="sm" decorative className="text-brand-ink" />
+        <span role="status">Loading...</span>
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Alert variant="error">{load.message}</Alert>
+        <Button variant="secondary" size="sm" onClick={() => void loadFirst(mounted.current.signal)}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="payments-orders-heading">
+        <h3 id="payments-orders-heading" className="text-base font-semibold text-ink">
+          Orders
+        </h3>
+        {history.orders.length === 0 ? (
+          <EmptyState className="mt-3" title="No payments yet." description="Credit packs you buy appear here." action={emptyOrdersAction} />
+        ) : (
+          <Table caption="Orders" headers={['Date', 'Pack', 'Amount', 'Status']} numeric={[2]}>
+            {history.orders.map((o) => (
+              <tr key={o.id} className="border-t border-line">
+                <Td>
+                  <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
+                </Td>
+                <Td className="whitespace-nowrap">{o.credits} credits</Td>
+                <Td numeric>{formatAmount(o.amount, o.currency)}</Td>
+                <Td>
+                  <span
+                    className={cx(
+                      'inline-flex rounded-pill px-2 py-0.5 text-xs font-medium',
+                      o.status === 'captured' ? 'bg-success-soft text-success' : 'bg-surface-hover text-ink-muted',
+                    )}
+                  >
+                    {orderStatusLabel(o.status)}
+                  </span>
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="payments-ledger-heading">
+        <h3 id="payments-ledger-heading" className="text-base font-semibold text-ink">
+          Credit history
+        </h3>
+        {history.ledger.length === 0 ? (
+          <EmptyState className="mt-3" title="No credit changes yet." description="Credits you receive, buy and spend appear here." />
+        ) : (
+          <Table caption="Credit history" headers={['Date', 'Reason', 'Change', 'Balance']} numeric={[2, 3]}>
+            {history.ledger.map((l) => (
+              <tr key={l.id} className="border-t border-line">
+                <Td>
+                  <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>
+                </Td>
+                <Td>{ledgerReasonLabel(l.reason)}</Td>
+                <Td numeric className={l.delta > 0 ? 'text-success' : l.delta < 0 ? 'text-ink' : 'text-ink-muted'}>
+                  {formatDelta(l.delta)}
+                </Td>
+                <Td numeric>{l.balance}</Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+
+      {(history.nextCursor || more.error) && (
+        <div className="flex flex-col items-start gap-3">
+          {more.error && <Alert variant="error">{more.error}</Alert>}
+          {history.nextCursor && (
+            <Button variant="secondary" loading={more.busy} onClick={() => void loadMore()}>
+              Load more
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Table({ caption, headers, numeric, children }: { caption: string; headers: string[]; numeric: number[]; children: ReactNode }) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-card border border-line">
+      <table className="w-full min-w-[20rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-subtle">
+          <tr>
+            {headers.map((h, i) => (
+              <th key={h} scope="col" className={cx('px-3 py-2 font-medium sm:px-4', numeric.includes(i) && 'text-right')}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="bg-surface text-ink">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Td({ children, numeric, className }: { children: ReactNode; numeric?: boolean; className?: string }) {
+  return <td className={cx('px-3 py-2.5 align-top sm:px-4', numeric && 'whitespace-nowrap text-right tabular-nums', className)}>{children}</td>;
+}
