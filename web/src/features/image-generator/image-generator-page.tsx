@@ -3,7 +3,7 @@
  * error line, running jobs, 'Generate Image (1 Credit)'; the preview (the newest image unless one is chosen) with
  * the 'Generating...' overlay, and 'Previous Images'.
  */
-import { useCallback, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IMAGE_COST, IMAGE_MODEL, MAX_PROMPT_LENGTH } from '../../../../contract/catalog';
 import type { GenerationResponse } from '../../../../contract/schemas';
 import { Button } from '../../components/button';
@@ -20,6 +20,7 @@ import { MediaGallery, type GalleryMessages } from '../generation/media-gallery'
 import { ImageJobList } from '../generation/running-jobs';
 import { uploadStartImage, useStartImage } from '../generation/start-image';
 import { StartImagePicker } from '../generation/start-image-picker';
+import { reveal } from '../generation/reveal';
 import { useMediaList } from '../generation/use-media-list';
 import { ImagePreview, type PreviewImage } from './image-preview';
 import { generateImageLabel, validateImageRequest } from './validate-image-request';
@@ -44,6 +45,7 @@ export function ImageGeneratorPage() {
   const jobs = useActiveJobs(isImageJob);
   const media = useMediaList('image');
   const errorId = useId();
+  const previewRef = useRef<HTMLDivElement>(null);
 
   useJobOutcomes(
     isImageJob,
@@ -52,6 +54,7 @@ export function ImageGeneratorPage() {
         if (outcome.status === 'succeeded') {
           setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
           setAnnouncement(`Image ready: ${outcome.job.prompt}`);
+          reveal(previewRef.current);
           void media.refresh();
         } else {
           setError(outcome.error);
@@ -155,7 +158,9 @@ export function ImageGeneratorPage() {
         </>
       }
     >
-      <ImagePreview image={shown} item={shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
+      <div ref={previewRef}>
+        <ImagePreview image={shown} item={shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
+      </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

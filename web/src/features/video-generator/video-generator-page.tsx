@@ -21,6 +21,7 @@ import { MediaGallery, type GalleryMessages } from '../generation/media-gallery'
 import { VideoJobList } from '../generation/running-jobs';
 import { uploadStartImage, useStartImage } from '../generation/start-image';
 import { StartImagePicker } from '../generation/start-image-picker';
+import { reveal } from '../generation/reveal';
 import { useMediaList } from '../generation/use-media-list';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
@@ -65,6 +66,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const statuses = useJobStatuses();
   const media = useMediaList('video');
   const errorId = useId();
+  const previewRef = useRef<HTMLDivElement>(null);
   const modalAction = useRef<HTMLButtonElement>(null);
 
   useJobOutcomes(
@@ -74,6 +76,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         if (outcome.status === 'succeeded') {
           setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
           setAnnouncement(`Video ready: ${outcome.job.prompt || GenerationText.noPrompt}`);
+          reveal(previewRef.current);
           void media.refresh();
         } else {
           setError(outcome.error);
@@ -209,7 +212,9 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         </>
       }
     >
-      <VideoPreview video={shown} item={shownItem} listLoading={media.status === 'loading'} onError={setError} />
+      <div ref={previewRef}>
+        <VideoPreview video={shown} item={shownItem} listLoading={media.status === 'loading'} onError={setError} />
+      </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

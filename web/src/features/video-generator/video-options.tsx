@@ -51,7 +51,8 @@ function ChoiceGroup<T extends string | number>({ legend, name, choices, value, 
                 checked={choice.value === value}
                 disabled={unavailableChoice}
                 onChange={() => onChange(choice.value)}
-                className="sr-only"
+                // Transparent over the whole tile: the tile is the click target, the radio keeps its native keyboard use.
+                className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-control opacity-0 disabled:cursor-not-allowed"
               />
               <span className="text-sm font-medium text-ink">{choice.label}</span>
               <span className="text-xs text-ink-subtle" data-testid="option-cost">
