@@ -299,6 +299,8 @@ describe('image generator: preview and Previous Images', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'newest image' })).not.toBeInTheDocument());
     expect(api.calls('DELETE', '/api/media/new')).toHaveLength(1);
+    // Keyboard focus stays in the gallery instead of falling back to the page.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Previous Images' })).toHaveFocus());
     // The preview falls back to the newest image left.
     expect(screen.getByRole('img', { name: 'older image' })).toBeInTheDocument();
   });

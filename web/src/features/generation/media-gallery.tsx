@@ -67,8 +67,8 @@ export function MediaGallery({ title, description, list, messages, onSelect, sel
       setActionError(GenerationText.signInToDelete);
       return;
     }
-    // The card goes away at once: keep keyboard focus in the gallery.
-    headingRef.current?.focus();
+    // The card goes away at once: once the confirmation has closed, keep keyboard focus in the gallery.
+    window.setTimeout(() => headingRef.current?.focus(), 0);
     try {
       await list.remove(item.id);
       onDeleted?.(item);
