@@ -29,10 +29,11 @@ export const marketingRoutes: RouteObject[] = [
  */
 export const protectedRoutes: RouteObject[] = [
   { path: 'admin', lazy: page(() => import('../features/account/account-page')) },
-  // TODO(image generator feature): replace with the image generator page.
-  { path: 'generator', lazy: page(() => import('../pages/pending-feature-page')) },
-  // TODO(video generator feature): replace with the model chooser and its wan / pixverse children.
-  { path: 'video-generator/*', lazy: page(() => import('../pages/pending-feature-page')) },
+  { path: 'generator', lazy: page(() => import('../features/image-generator/image-generator-page')) },
+  // The model chooser and one page per video family; any other child is the 404 page.
+  { path: 'video-generator', lazy: page(() => import('../features/video-generator/video-chooser-page')) },
+  { path: 'video-generator/wan', lazy: page(() => import('../features/video-generator/wan-page')) },
+  { path: 'video-generator/pixverse', lazy: page(() => import('../features/video-generator/pixverse-page')) },
 ];
 
 /** Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last. */

@@ -1,17 +1,61 @@
-import { EmptyState } from '../../../components/empty-state';
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/alert';
+import { useSession } from '../../auth';
+import { GenerationText } from '../../generation/generation-messages';
+import { jobTracker, useActiveJobs } from '../../generation/jobs';
+import { MediaGallery, type GalleryMessages } from '../../generation/media-gallery';
+import { useMediaList } from '../../generation/use-media-list';
+
+const MESSAGES: GalleryMessages = {
+  loadFailed: GenerationText.failedToFetchPrompts,
+  moreFailed: GenerationText.failedToFetchPrompts,
+  deleteFailed: GenerationText.failedToDeletePrompt,
+  empty: GenerationText.noPreviousPrompts,
+};
+
+const everyJob = () => true;
 
 /**
- * My Account > Previous Prompts (the default tab): the user's images and videos with their prompts,
- * Delete and Download. TODO(image/video generation feature): list GET /api/media here; until then the
- * account has no results to show.
+ * My Account > Previous Prompts (the default tab): the user's images and videos together, newest first, each
+ * with its prompt, Download and Delete; videos play in a player. Jobs still running elsewhere are followed here
+ * too, and the list catches up when one ends.
  */
 export function PreviousPromptsTab() {
+  const { status } = useSession();
+  const media = useMediaList();
+  const running = useActiveJobs(everyJob);
+  const before = useRef(running.length);
+
+  useEffect(() => {
+    jobTracker.resume();
+  }, []);
+  const { refresh } = media;
+  useEffect(() => {
+    if (running.length < before.current) void refresh();
+    before.current = running.length;
+  }, [running.length, refresh]);
+
+  if (status === 'signedOut') return <Alert variant="error">{GenerationText.signInToAccessPrompts}</Alert>;
+
   return (
-    <div>
-      <h2 className="text-lg font-semibold text-ink">Previous Prompts</h2>
-      <p className="mt-1 text-sm text-ink-muted">Your generated images and videos, newest first.</p>
-      <EmptyState className="mt-5" title="No previous prompts to display." />
-    </div>
+    <MediaGallery
+      title="Previous Prompts"
+      description={
+        <>
+          <p>Your generated images and videos, newest first.</p>
+          {running.length > 0 && (
+            <p role="status" className="mt-2">
+              {running.length === 1
+                ? 'One generation is still running. It will appear here when it is ready.'
+                : `${running.length} generations are still running. They will appear here when they are ready.`}
+            </p>
+          )}
+        </>
+      }
+      list={media}
+      messages={MESSAGES}
+      columns="mixed"
+    />
   );
 }
 

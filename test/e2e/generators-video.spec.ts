@@ -1,0 +1,141 @@
+/**
+ * The chooser and Wan 2.1 end to end, as one signed-in user who buys a pack first: text-to-video and
+ * image-to-video, progress in the loading modal, resume after a reload, download, delete, and My Account.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { START_IMAGE, VIDEO_TIMEOUT, buyCredits, expectNoA11yViolations, sidebarBalance, signedInPage, videoFacts } from './support/generators';
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  ({ page } = await signedInPage(browser, testInfo));
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+const sidebar = () => page.getByRole('complementary', { name: 'Video settings' });
+const generate = () => sidebar().getByRole('button', { name: /^Generate Video/ });
+const gallery = () => page.getByRole('region', { name: 'Previous Videos' });
+const previewVideo = () => page.getByTestId('video-preview');
+const modal = () => page.getByRole('dialog', { name: 'Generating your video' });
+
+test("the chooser offers Wan and Pixverse, and Kling 1.6 as upcoming", async () => {
+  await page.getByRole('link', { name: 'Video Generator' }).click();
+  await expect(page).toHaveURL(/\/video-generator$/);
+  const models = page.getByRole('list', { name: 'Video models' });
+  await expect(models.getByRole('link', { name: 'Pixverse v4.5' })).toHaveAttribute('href', '/video-generator/pixverse');
+  await expect(models.getByRole('article', { name: 'Kling 1.6' })).toContainText('Upcoming');
+  await expect(models.getByRole('link', { name: /Kling/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await models.getByRole('link', { name: 'Wan 2.1 (480p)' }).click();
+  await expect(page).toHaveURL(/\/video-generator\/wan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wan 2.1 (480p)' })).toBeVisible();
+});
+
+test('with 10 credits a 10 s clip (16 credits) cannot be ordered; buying a pack fixes that', async () => {
+  await expect(sidebarBalance(page)).toHaveText('10');
+  await sidebar().getByRole('radio', { name: /^10 seconds/ }).check();
+  await expect(generate()).toHaveText('Generate Video (16 Credits)');
+  await expect(generate()).toBeDisabled();
+  await buyCredits(page, 150);
+  await page.goto('/video-generator/wan');
+  await expect(sidebarBalance(page)).toHaveText('160');
+});
+
+test('Wan text-to-video: the loading modal shows progress, then the clip plays in the preview', async () => {
+  await sidebar().getByLabel('Prompt').fill('a paper boat on a rainy street');
+  await sidebar().getByRole('radio', { name: /^5 seconds/ }).check();
+  await expect(generate()).toHaveText('Generate Video (8 Credits)');
+  await generate().click();
+  await expect(modal()).toBeVisible();
+  await expect(modal().getByText('Generating: a paper boat on a rainy street...')).toBeVisible();
+  await expect(modal().getByRole('progressbar')).toHaveAttribute('aria-valuetext', /elapsed, usually about 1 min 30 s$/);
+  await expect(modal().getByRole('button', { name: 'Continue in background' })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await expect(sidebarBalance(page)).toHaveText('152');
+  await expect(sidebar().getByLabel('Prompt')).toBeDisabled();
+
+  await expect(modal()).toHaveCount(0, { timeout: VIDEO_TIMEOUT });
+  await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: a paper boat on a rainy street');
+  const facts = await videoFacts(previewVideo());
+  expect(facts.height).toBe(480);
+  expect(facts.duration).toBeGreaterThan(4.5);
+  expect(facts.duration).toBeLessThan(6);
+  await expect(gallery().getByRole('article', { name: 'a paper boat on a rainy street' })).toContainText('Wan 2.1 (480p) · 5 s');
+  await expect(sidebarBalance(page)).toHaveText('152');
+});
+
+test('Wan image-to-video from a start image, 10 s', async () => {
+  await sidebar().getByLabel('Start image').setInputFiles(START_IMAGE);
+  await expect(sidebar().getByText(/832×520 px/)).toBeVisible();
+  await sidebar().getByLabel('Prompt').fill('the sun rises over the hills');
+  await sidebar().getByRole('radio', { name: /^10 seconds/ }).check();
+  await expect(generate()).toHaveText('Generate Video (16 Credits)');
+  await generate().click();
+  // The window can be put aside: the job goes on in the sidebar.
+  await modal().getByRole('button', { name: 'Continue in background' }).click();
+  await expect(modal()).toHaveCount(0);
+  await expect(sidebar().getByRole('progressbar')).toBeVisible();
+  await expect(sidebar().getByText('Generating: the sun rises over the hills...')).toBeVisible();
+  await expect(generate()).toBeDisabled();
+
+  await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: the sun rises over the hills', { timeout: VIDEO_TIMEOUT });
+  const facts = await videoFacts(previewVideo());
+  expect(facts.duration).toBeGreaterThan(9.5);
+  expect(facts.duration).toBeLessThan(11);
+  await expect(gallery().getByRole('article', { name: 'the sun rises over the hills' })).toContainText('10 s · from image');
+  await expect(sidebarBalance(page)).toHaveText('136');
+  await sidebar().getByRole('button', { name: 'Remove start image' }).click();
+});
+
+test('a video still rendering when the page reloads resumes and finishes', async () => {
+  await sidebar().getByLabel('Prompt').fill('[slow] fireflies in a forest');
+  await sidebar().getByRole('radio', { name: /^5 seconds/ }).check();
+  await generate().click();
+  await expect(modal()).toBeVisible();
+  await expect(sidebarBalance(page)).toHaveText('128');
+
+  await page.reload();
+  await expect(modal()).toBeVisible();
+  await expect(modal().getByText('Generating: [slow] fireflies in a forest...')).toBeVisible();
+  await expect(modal()).toHaveCount(0, { timeout: VIDEO_TIMEOUT });
+  await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: [slow] fireflies in a forest');
+  await expect(gallery().getByRole('article', { name: '[slow] fireflies in a forest' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('activeJobs'))).toBeNull();
+});
+
+test('downloads a video as {prompt}-{timestamp}.mp4', async () => {
+  const card = gallery().getByRole('article', { name: 'a paper boat on a rainy street' });
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: /^Download/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^a paper boat on a rainy street-\d{13}\.mp4$/);
+  expect(fs.readFileSync(await file.path()).subarray(4, 8).toString()).toBe('ftyp');
+});
+
+test('deletes a video after confirming', async () => {
+  const card = gallery().getByRole('article', { name: 'a paper boat on a rainy street' });
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/media/'));
+  await page.getByRole('dialog', { name: 'Delete this video?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+  expect((await deleted).status()).toBe(204);
+  await page.reload();
+  await expect(gallery().getByRole('article')).toHaveCount(2);
+  await expect(gallery().getByRole('article', { name: 'a paper boat on a rainy street' })).toHaveCount(0);
+});
+
+test('My Account plays the videos under Previous Prompts', async () => {
+  await page.goto('/admin');
+  const panel = page.getByRole('tabpanel');
+  const newest = panel.getByRole('article').first();
+  await expect(newest).toHaveAccessibleName('[slow] fireflies in a forest');
+  const facts = await videoFacts(newest.locator('video'));
+  expect(facts.height).toBe(480);
+  await expect(panel.getByRole('article')).toHaveCount(2);
+});

@@ -1,0 +1,55 @@
+/**
+ * Helpers for the generator journeys: one signed-in page shared by a serial file (logging in once keeps the suite
+ * quick), buying credits through the PayPal simulator, and reading what a <video> element really plays.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { createVerifiedUser, loginViaUi, type E2EUser } from './accounts';
+
+export const START_IMAGE = path.join(__dirname, '..', 'fixtures', 'start-image.png');
+
+/** How long a simulated video may take here: 4 s of simulation, encoding (1080p is the slowest) and a 5 s poll. */
+export const VIDEO_TIMEOUT = 90_000;
+export const IMAGE_TIMEOUT = 30_000;
+
+export async function signedInPage(browser: Browser, testInfo: TestInfo): Promise<{ page: Page; user: E2EUser }> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, acceptDownloads: true });
+  const page = await context.newPage();
+  const user = await createVerifiedUser();
+  await loginViaUi(page, user);
+  return { page, user };
+}
+
+/** The generator sidebar's balance. */
+export function sidebarBalance(page: Page): Locator {
+  return page.getByTestId('credits-box-balance');
+}
+
+/** Buys a pack from a generator page's Buy Credits toggle through the PayPal simulator's approval page. */
+export async function buyCredits(page: Page, credits: 72 | 150 | 300): Promise<void> {
+  await page.getByRole('complementary').getByRole('button', { name: 'Buy Credits' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Buy ${credits} credits for`) }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.waitForURL((url) => url.searchParams.get('payment') === 'success' || url.pathname === '/', { timeout: 30_000 });
+}
+
+/** Waits until the video can play and returns its length and frame height, as Chromium decoded them. */
+export async function videoFacts(video: Locator): Promise<{ duration: number; width: number; height: number }> {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { message: 'the video loads its metadata', timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  return video.evaluate((v: HTMLVideoElement) => ({ duration: v.duration, width: v.videoWidth, height: v.videoHeight }));
+}
+
+/** No axe-core violations on the page as it is now. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page fits a phone's width: nothing scrolls sideways. */
+export async function expectFitsWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import PreviousPromptsTab from '../../web/src/features/account/tabs/previous-prompts';
+import { mediaItem, renderAt, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
+
+let api: FakeApi;
+
+async function renderTab() {
+  const view = renderAt('/admin', <PreviousPromptsTab />);
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
+  return view;
+}
+
+const gallery = () => screen.getByRole('region', { name: 'Previous Prompts' });
+
+afterEach(() => tearDownGenerator());
+
+describe('My Account > Previous Prompts', () => {
+  it("shows 'No previous prompts to display.' when there is nothing", async () => {
+    api = setUpGenerator();
+    await renderTab();
+    expect(within(gallery()).getByText('No previous prompts to display.')).toBeInTheDocument();
+    // Images and videos together: no type filter.
+    expect(api.calls('GET', '/api/media')[0]!.query.has('type')).toBe(false);
+  });
+
+  it('lists images and videos together, newest first, videos in a player, each with Download and Delete', async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: {
+        items: [
+          mediaItem({ id: 'v', type: 'video', prompt: 'a video prompt', createdAt: '2025-06-07T12:00:00.000Z' }),
+          mediaItem({ id: 'i', type: 'image', prompt: 'an image prompt', createdAt: '2025-06-07T11:00:00.000Z' }),
+        ],
+      },
+    });
+    await renderTab();
+    const cards = within(gallery()).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByText(/prompt$/).textContent)).toEqual(['a video prompt', 'an image prompt']);
+    expect(cards[0]!.querySelector('video')).toHaveAttribute('controls');
+    expect(within(cards[0]!).getByRole('link', { name: 'Download video: a video prompt' })).toHaveAttribute('href', 'https://media.test/v.mp4?download');
+    expect(within(cards[1]!).getByRole('img', { name: 'an image prompt' })).toHaveAttribute('src', 'https://media.test/i.png');
+    expect(within(cards[1]!).getByRole('button', { name: 'Delete image: an image prompt' })).toBeInTheDocument();
+  });
+
+  it('loads more with the next cursor', async () => {
+    api = setUpGenerator();
+    const page1 = Array.from({ length: 12 }, (_, i) => mediaItem({ id: `a${i}`, prompt: `first page ${i}`, createdAt: `2025-06-07T12:${String(59 - i).padStart(2, '0')}:00.000Z` }));
+    api.on('GET', '/api/media', (req) =>
+      req.query.get('cursor') === 'next-1'
+        ? { status: 200, body: { items: [mediaItem({ id: 'b0', prompt: 'second page', createdAt: '2025-06-01T00:00:00.000Z' })] } }
+        : { status: 200, body: { items: page1, nextCursor: 'next-1' } },
+    );
+    await renderTab();
+    expect(within(gallery()).getAllByRole('article')).toHaveLength(12);
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Load more' }));
+    expect(await within(gallery()).findByRole('article', { name: 'second page' })).toBeInTheDocument();
+    expect(within(gallery()).getAllByRole('article')).toHaveLength(13);
+    expect(within(gallery()).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch prompts: {reason}'", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 500, body: { error: 'Database timeout', code: 'INTERNAL' } });
+    await renderTab();
+    expect(within(gallery()).getByText('Failed to fetch prompts: Database timeout')).toBeInTheDocument();
+    api.on('GET', '/api/media', { status: 200, body: { items: [] } });
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Try again' }));
+    expect(await within(gallery()).findByText('No previous prompts to display.')).toBeInTheDocument();
+  });
+
+  it("deletes an item, and says 'Failed to delete prompt: {reason}' when that fails", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'x', prompt: 'keep me' }), mediaItem({ id: 'y', type: 'video', prompt: 'drop me' })] } });
+    api.on('DELETE', '/api/media/x', { status: 500, body: { error: 'Access Denied', code: 'INTERNAL' } });
+    api.on('DELETE', '/api/media/y', { status: 204 });
+    await renderTab();
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Delete image: keep me' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this image?' })).getByRole('button', { name: 'Delete' }));
+    expect(await within(gallery()).findByText('Failed to delete prompt: Access Denied')).toBeInTheDocument();
+    expect(within(gallery()).getByRole('article', { name: 'keep me' })).toBeInTheDocument();
+
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Delete video: drop me' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this video?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(gallery()).queryByRole('article', { name: 'drop me' })).not.toBeInTheDocument());
+    expect(api.calls('DELETE', '/api/media/y')).toHaveLength(1);
+  });
+});

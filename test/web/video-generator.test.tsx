@@ -1,0 +1,344 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PIXVERSE, POLL_INTERVAL_MS, priceVideo, VIDEO_FAMILIES, WAN_I2V, WAN_T2V } from '../../contract/catalog';
+import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
+import PixversePage from '../../web/src/features/video-generator/pixverse-page';
+import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
+import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
+import WanPage from '../../web/src/features/video-generator/wan-page';
+import { fileOf, mediaItem, renderAt, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
+
+jest.mock('../../web/src/features/generation/image-file', () => ({
+  toStartImagePng: jest.fn(async () => ({ blob: new Blob(['png-bytes'], { type: 'image/png' }), width: 832, height: 480 })),
+}));
+
+let api: FakeApi;
+
+const PAGES = {
+  wan: () => <WanPage />,
+  pixverse: () => <PixversePage />,
+} as const;
+
+async function renderPage(family: keyof typeof PAGES) {
+  const view = renderAt(`/video-generator/${family}`, PAGES[family]());
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
+  return view;
+}
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Video settings' });
+const generateButton = () => within(sidebar()).getByRole('button', { name: /^Generate Video/ });
+const promptField = () => within(sidebar()).getByLabelText('Prompt');
+const errorLine = () => within(sidebar()).getAllByRole('alert')[0]!;
+const radio = (name: RegExp) => within(sidebar()).getByRole('radio', { name });
+
+/** The cost the Generate button shows: "Generate Video (12 Credits)". */
+function shownCost(): number {
+  const m = /\((\d+) Credits?\)/.exec(generateButton().textContent ?? '');
+  if (!m) throw new Error(`No cost on the button: ${generateButton().textContent}`);
+  return Number(m[1]);
+}
+
+/** The cost a radio tile shows for the request with that choice. */
+function tileCost(input: HTMLElement): number | undefined {
+  const text = within(input.closest('label')!).getByTestId('option-cost').textContent ?? '';
+  const m = /^(\d+) credits?$/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+function acceptVideoRequests() {
+  api.on('POST', '/api/uploads', { status: 200, body: { url: 'https://s3.test/media', fields: { key: 'users/user-1/images/9.png' }, key: 'users/user-1/images/9.png', maxBytes: 5_242_880, maxLongSide: 1280 } });
+  api.on('POST', '/media', { status: 204 });
+  api.on('POST', '/api/generate-video', (req) => {
+    const body = req.body as { model: string; duration: number; quality?: string };
+    const price = priceVideo(body.model, body.duration, body.quality);
+    return price.ok ? { status: 200, body: { predictionId: `job-${api.requests.length}`, credits: 500 - price.cost } } : { status: 400, body: { error: price.reason, code: 'INVALID_INPUT' } };
+  });
+}
+
+afterEach(() => {
+  tearDownGenerator();
+  jest.useRealTimers();
+});
+
+describe('every price the video pages show is what the server charges (contract priceVideo)', () => {
+  const wan = VIDEO_FAMILIES.find((f) => f.id === 'wan')!;
+  const pixverse = VIDEO_FAMILIES.find((f) => f.id === 'pixverse')!;
+  const wanCombos = wan.durations.flatMap((duration) => [false, true].map((withImage) => ({ duration, withImage })));
+  const pixverseCombos = pixverse.qualities.flatMap((quality) => pixverse.durations.map((duration) => ({ quality, duration })));
+
+  it.each(wanCombos)('Wan $duration s, start image: $withImage', async ({ duration, withImage }) => {
+    api = setUpGenerator({ credits: 500 });
+    acceptVideoRequests();
+    await renderPage('wan');
+    if (withImage) {
+      await userEvent.upload(within(sidebar()).getByLabelText('Start image'), fileOf('frame.png', 'image/png', 30_000));
+      await within(sidebar()).findByText(/832×480 px/);
+    }
+    await userEvent.click(radio(new RegExp(`^${duration} seconds`)));
+    const model = withImage ? WAN_I2V : WAN_T2V;
+    const expected = priceVideo(model, duration);
+    if (!expected.ok) throw new Error(expected.reason);
+    expect(shownCost()).toBe(expected.cost);
+    // Every duration tile shows the price of the request it would make.
+    for (const d of wan.durations) expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe((priceVideo(model, d) as { cost: number }).cost);
+
+    await userEvent.type(promptField(), 'a paper boat');
+    await userEvent.click(generateButton());
+    await within(sidebar()).findByText('Generating: a paper boat...');
+    const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string; image?: string };
+    expect(sent).toEqual({ model, prompt: 'a paper boat', duration, ...(withImage ? { image: 'users/user-1/images/9.png' } : {}) });
+    // What the server charges for the request the page sent is what the page showed.
+    expect(priceVideo(sent.model, sent.duration, sent.quality)).toEqual({ ok: true, cost: shownCost() });
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent(String(500 - expected.cost));
+  });
+
+  it.each(pixverseCombos)('Pixverse $quality, $duration s', async ({ quality, duration }) => {
+    api = setUpGenerator({ credits: 500 });
+    acceptVideoRequests();
+    await renderPage('pixverse');
+    const expected = priceVideo(PIXVERSE, duration, quality);
+    await userEvent.click(radio(new RegExp(`^${quality}`)));
+    if (!expected.ok) {
+      // The combination cannot be ordered: its tile is disabled and says why.
+      expect(radio(new RegExp(`^${duration} seconds`))).toBeDisabled();
+      expect(within(sidebar()).getByText(expected.reason)).toBeInTheDocument();
+      return;
+    }
+    await userEvent.click(radio(new RegExp(`^${duration} seconds`)));
+    expect(shownCost()).toBe(expected.cost);
+    for (const q of pixverse.qualities) {
+      const p = priceVideo(PIXVERSE, duration, q);
+      expect(tileCost(radio(new RegExp(`^${q}`)))).toBe(p.ok ? p.cost : undefined);
+    }
+    for (const d of pixverse.durations) {
+      const p = priceVideo(PIXVERSE, d, quality);
+      expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe(p.ok ? p.cost : undefined);
+    }
+
+    await userEvent.type(promptField(), 'city lights');
+    await userEvent.click(generateButton());
+    await within(sidebar()).findByText('Generating: city lights...');
+    const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string };
+    expect(sent).toEqual({ model: PIXVERSE, prompt: 'city lights', duration, quality });
+    expect(priceVideo(sent.model, sent.duration, sent.quality)).toEqual({ ok: true, cost: shownCost() });
+  });
+});
+
+describe('video generator: options', () => {
+  it('Pixverse defaults to 720p and 5 s, says the long clip is 8 s at double price, and keeps 1080p to 5 s', async () => {
+    api = setUpGenerator({ credits: 50 });
+    await renderPage('pixverse');
+    expect(radio(/^720p/)).toBeChecked();
+    expect(radio(/^5 seconds/)).toBeChecked();
+    expect(within(sidebar()).getByText(/makes 5- or 8-second clips \(not 10\): the 8-second clip costs double, and 1080p is available only at 5 seconds/)).toBeInTheDocument();
+    await userEvent.click(radio(/^8 seconds/));
+    expect(radio(/^1080p/)).toBeDisabled();
+    await userEvent.click(radio(/^5 seconds/));
+    await userEvent.click(radio(/^1080p/));
+    expect(radio(/^8 seconds/)).toBeDisabled();
+    expect(within(sidebar()).queryByLabelText(/^10 seconds/)).not.toBeInTheDocument();
+  });
+
+  it('Wan offers 5 and 10 s and an optional start image', async () => {
+    api = setUpGenerator({ credits: 50 });
+    await renderPage('wan');
+    expect(radio(/^5 seconds/)).toBeChecked();
+    expect(radio(/^10 seconds/)).toBeEnabled();
+    expect(within(sidebar()).getByLabelText('Start image')).toBeInTheDocument();
+    expect(within(sidebar()).queryByRole('radio', { name: /^1080p/ })).not.toBeInTheDocument();
+  });
+
+  it('disables the controls while the balance is unknown, and the prompt and Generate when it is below the cost', async () => {
+    api = setUpGenerator({ credits: 'unknown' });
+    api.on('GET', '/api/me', () => new Promise(() => undefined));
+    await renderPage('wan');
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('Loading...');
+    expect(generateButton()).toBeDisabled();
+    expect(promptField()).toBeDisabled();
+    expect(radio(/^10 seconds/)).toBeDisabled();
+    tearDownGenerator();
+
+    api = setUpGenerator({ credits: 10 });
+    await renderPage('wan');
+    expect(generateButton()).toBeEnabled();
+    await userEvent.click(radio(/^10 seconds/));
+    expect(generateButton()).toHaveTextContent('Generate Video (16 Credits)');
+    expect(generateButton()).toBeDisabled();
+    expect(promptField()).toBeDisabled();
+    // A cheaper option can still be picked.
+    await userEvent.click(radio(/^5 seconds/));
+    expect(generateButton()).toBeEnabled();
+  });
+});
+
+describe('video generator: messages', () => {
+  it("asks for a prompt: 'Prompt is required.'", async () => {
+    api = setUpGenerator({ credits: 50 });
+    await renderPage('wan');
+    await userEvent.click(generateButton());
+    expect(errorLine()).toHaveTextContent('Prompt is required.');
+    expect(api.calls('POST', '/api/generate-video')).toHaveLength(0);
+  });
+
+  it('checks in the order of the spec', () => {
+    expect(validateVideoRequest({ prompt: '', signedIn: false, credits: 0, cost: 8 })).toBe('Prompt is required.');
+    expect(validateVideoRequest({ prompt: 'x', signedIn: false, credits: 50, cost: 8 })).toBe('Please sign in.');
+    expect(validateVideoRequest({ prompt: 'x', signedIn: true, credits: 7, cost: 8 })).toBe('Not enough credits. Required: 8');
+    expect(validateVideoRequest({ prompt: 'x', signedIn: true, credits: undefined, cost: 12 })).toBe('Not enough credits. Required: 12');
+    expect(validateVideoRequest({ prompt: 'x', signedIn: true, credits: 8, cost: 8 })).toBeUndefined();
+  });
+
+  it("shows a refused request as 'Error generating video: {message}'", async () => {
+    api = setUpGenerator({ credits: 50 });
+    api.on('POST', '/api/generate-video', { status: 402, body: { error: 'Not enough credits. Required: 8', code: 'NOT_ENOUGH_CREDITS' } });
+    await renderPage('wan');
+    await userEvent.type(promptField(), 'waves');
+    await userEvent.click(generateButton());
+    expect(await within(sidebar()).findByText('Error generating video: Not enough credits. Required: 8')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'No prediction ID returned from server.' when the answer has none", async () => {
+    api = setUpGenerator({ credits: 50 });
+    api.on('POST', '/api/generate-video', { status: 200, body: {} });
+    await renderPage('pixverse');
+    await userEvent.type(promptField(), 'waves');
+    await userEvent.click(generateButton());
+    expect(await within(sidebar()).findByText('No prediction ID returned from server.')).toBeInTheDocument();
+  });
+});
+
+describe('video generator: a job with progress, modal and preview', () => {
+  it('opens the loading modal with progress, lets it be hidden, and shows the video when done', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api = setUpGenerator({ credits: 20 });
+    let done = false;
+    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-1', credits: 12 } });
+    api.on('GET', '/api/check-status/*', () =>
+      done
+        ? { status: 200, body: { status: 'succeeded', videoUrl: 'https://media.test/vid-1.mp4', mediaId: 'm-vid', value: 12 } }
+        : { status: 200, body: { status: 'processing', value: 12 } },
+    );
+    await renderPage('wan');
+    await user.type(promptField(), 'a paper boat');
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Generating your video' });
+    expect(within(dialog).getByText('Generating: a paper boat...')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuetext', expect.stringMatching(/^0:0\d elapsed, usually about 1 min 30 s$/));
+    expect(within(dialog).getByRole('button', { name: 'Continue in background' })).toHaveFocus();
+    expect(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)).toEqual([expect.objectContaining({ predictionId: 'vid-1', prompt: 'a paper boat', kind: 'video', model: WAN_T2V })]);
+
+    await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(within(dialog).getByText(/^0:0[5-7] elapsed/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue in background' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The job and its progress stay in the sidebar, the controls stay disabled.
+    expect(within(sidebar()).getByRole('progressbar')).toBeInTheDocument();
+    expect(generateButton()).toBeDisabled();
+    expect(radio(/^10 seconds/)).toBeDisabled();
+
+    done = true;
+    api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'm-vid', type: 'video', prompt: 'a paper boat', url: 'https://media.test/vid-1.mp4' })] } });
+    await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    await waitFor(() => expect(screen.getByTestId('video-preview')).toHaveAttribute('src', 'https://media.test/vid-1.mp4'));
+    expect(within(sidebar()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(generateButton()).toBeEnabled();
+    expect(await screen.findByRole('article', { name: 'a paper boat' })).toBeInTheDocument();
+  });
+
+  it("shows a failed job's error, or 'Video generation failed' when the server gives none", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api = setUpGenerator({ credits: 20 });
+    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-f', credits: 11 } });
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'failed', value: 20 } });
+    await renderPage('pixverse');
+    await user.type(promptField(), 'storm');
+    await user.click(generateButton());
+    await screen.findByRole('dialog');
+    await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(errorLine()).toHaveTextContent('Video generation failed');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('20');
+  });
+
+  it("a Wan page does not show Pixverse's jobs", async () => {
+    api = setUpGenerator({ credits: 20 });
+    localStorage.setItem(
+      ACTIVE_JOBS_KEY,
+      JSON.stringify([{ predictionId: 'p-1', prompt: 'pixverse job', createdAt: Date.now(), kind: 'video', model: PIXVERSE, owner: 'user-1' }]),
+    );
+    const { jobTracker } = await import('../../web/src/features/generation/jobs');
+    jobTracker.syncFromStorage();
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 20 } });
+    await renderPage('wan');
+    expect(within(sidebar()).queryByText('Generating: pixverse job...')).not.toBeInTheDocument();
+    expect(generateButton()).toBeEnabled();
+  });
+});
+
+describe('video generator: Previous Videos', () => {
+  it("lists videos in players with their prompt or 'No prompt', Download and Delete", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: { items: [mediaItem({ id: 'v1', type: 'video', prompt: 'ocean' }), mediaItem({ id: 'v2', type: 'video', prompt: '', model: PIXVERSE, options: { duration: 8, quality: '720p' } })] },
+    });
+    await renderPage('wan');
+    expect(api.calls('GET', '/api/media')[0]!.query.get('type')).toBe('video');
+    const gallery = screen.getByRole('region', { name: 'Previous Videos' });
+    const ocean = within(gallery).getByRole('article', { name: 'ocean' });
+    expect(ocean.querySelector('video')).toHaveAttribute('src', 'https://media.test/v1.mp4');
+    expect(within(ocean).getByRole('link', { name: 'Download video: ocean' })).toHaveAttribute('href', 'https://media.test/v1.mp4?download');
+    const unnamed = within(gallery).getByRole('article', { name: 'No prompt' });
+    expect(within(unnamed).getByText(/Pixverse v4.5 · 8 s · 720p/)).toBeInTheDocument();
+    // The preview shows the newest Wan video.
+    expect(screen.getByTestId('video-preview')).toHaveAttribute('src', 'https://media.test/v1.mp4');
+  });
+
+  it("says 'Failed to delete video' when deleting fails", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'v1', type: 'video', prompt: 'ocean' })] } });
+    api.on('DELETE', '/api/media/v1', { status: 500, text: 'boom' });
+    await renderPage('wan');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete video: ocean' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this video?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete video')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'ocean' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load previous videos', and 'Error fetching data: {message}' when a further page fails", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 503, body: { error: 'Service Unavailable', code: 'UNAVAILABLE' } });
+    const { unmount } = await renderPage('pixverse');
+    expect(screen.getByText('Failed to load previous videos')).toBeInTheDocument();
+    unmount();
+
+    const first = Array.from({ length: 12 }, (_, i) => mediaItem({ id: `v${i}`, type: 'video', prompt: `clip ${i}` }));
+    api.on('GET', '/api/media', (req) =>
+      req.query.get('cursor') ? { status: 500, body: { error: 'Database timeout', code: 'INTERNAL' } } : { status: 200, body: { items: first, nextCursor: 'c2' } },
+    );
+    await renderPage('pixverse');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Error fetching data: Database timeout')).toBeInTheDocument();
+  });
+});
+
+describe('video chooser', () => {
+  it('links the wan and pixverse cards to their generators and shows Kling 1.6 as upcoming, not choosable', async () => {
+    api = setUpGenerator();
+    renderAt('/video-generator', <VideoChooserPage />);
+    const list = screen.getByRole('list', { name: 'Video models' });
+    expect(within(list).getByRole('link', { name: 'Wan 2.1 (480p)' })).toHaveAttribute('href', '/video-generator/wan');
+    expect(within(list).getByRole('link', { name: 'Pixverse v4.5' })).toHaveAttribute('href', '/video-generator/pixverse');
+    expect(within(list).queryByRole('link', { name: /Kling/ })).not.toBeInTheDocument();
+    const kling = within(list).getByRole('article', { name: 'Kling 1.6' });
+    expect(kling).toHaveAttribute('aria-disabled', 'true');
+    expect(within(kling).getByText('Upcoming')).toBeInTheDocument();
+    // The starting prices come from the catalog.
+    expect(within(list).getByText('From 8 credits')).toBeInTheDocument();
+    expect(within(list).getByText('From 6 credits')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { useEffect, useId } from 'react';
+import { BuyCreditsToggle } from '../payments';
+import { useCredits } from '../credits';
+import { cx } from '../../lib/cx';
+
+/**
+ * The generator sidebar's credits box: the balance ('Loading...' until the server has said), the load error with
+ * a retry, what this page's action costs, and the Buy Credits toggle with the three packs.
+ */
+export function CreditsBox({ cost, className }: { cost: number; className?: string }) {
+  const credits = useCredits((s) => s.credits);
+  const error = useCredits((s) => s.error);
+  const refresh = useCredits((s) => s.refresh);
+  const labelId = useId();
+
+  // The session loads the balance at sign-in; a generator opened after a failed load tries again.
+  useEffect(() => {
+    if (useCredits.getState().credits === undefined) void refresh();
+  }, [refresh]);
+
+  const short = credits !== undefined && credits < cost;
+  return (
+    <section aria-labelledby={labelId} className={cx('rounded-card border border-line bg-surface-raised p-4', className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={labelId} className="text-sm font-medium text-ink-muted">
+          Credit balance
+        </h2>
+        <p aria-live="polite" className="text-2xl font-semibold tabular-nums text-ink" data-testid="credits-box-balance">
+          {credits === undefined ? (error ? '—' : 'Loading...') : credits}
+        </p>
+      </div>
+      {credits === undefined && error && (
+        <p role="alert" className="mt-2 flex items-center gap-2 text-sm text-danger">
+          {error}
+          <button type="button" onClick={() => void refresh()} className="rounded-control underline hover:text-ink">
+            Retry
+          </button>
+        </p>
+      )}
+      {short && (
+        <p className="mt-2 text-xs text-warning">
+          This costs {cost} {cost === 1 ? 'credit' : 'credits'}. Buy credits to continue.
+        </p>
+      )}
+      <div className="mt-3">
+        <BuyCreditsToggle />
+      </div>
+    </section>
+  );
+}

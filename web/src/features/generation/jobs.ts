@@ -1,0 +1,78 @@
+/**
+ * The app's one job tracker, wired to the API, the credits store, the session and other tabs, and the hooks
+ * pages use to show their jobs and react to their outcomes.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
+import type { CheckStatusResponse } from '../../../../contract/schemas';
+import { api } from '../../lib/api-client';
+import { useSessionStore } from '../auth/session-store';
+import { useCredits } from '../credits';
+import { ACTIVE_JOBS_KEY, browserStorage, type ActiveJob } from './active-jobs';
+import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './job-tracker';
+
+export const jobTracker = createJobTracker({
+  storage: browserStorage(),
+  check: (id) => api.get<CheckStatusResponse>(`/api/check-status/${encodeURIComponent(id)}`),
+  onBalance: (credits) => useCredits.getState().setCredits(credits),
+  intervalMs: POLL_INTERVAL_MS,
+});
+
+function ownerOf(s: ReturnType<typeof useSessionStore.getState>): string | undefined {
+  return s.status === 'signedIn' ? s.user?.sub : undefined;
+}
+
+jobTracker.setOwner(ownerOf(useSessionStore.getState()));
+useSessionStore.subscribe((s, prev) => {
+  if (ownerOf(s) !== ownerOf(prev)) jobTracker.setOwner(ownerOf(s));
+});
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === ACTIVE_JOBS_KEY || event.key === null) jobTracker.syncFromStorage();
+  });
+}
+
+/** Which jobs a page shows. */
+export const isImageJob: JobFilter = (job) => job.kind === 'image';
+const familyFilters = new Map<VideoFamilyId, JobFilter>();
+export function videoFamilyJobs(family: VideoFamilyId): JobFilter {
+  let filter = familyFilters.get(family);
+  if (!filter) {
+    filter = (job) => job.kind === 'video' && familyOf(job.model)?.id === family;
+    familyFilters.set(family, filter);
+  }
+  return filter;
+}
+
+/** The signed-in user's running jobs that the filter accepts, oldest first. */
+export function useActiveJobs(filter: JobFilter): ActiveJob[] {
+  const jobs = useStore(jobTracker.store, (s) => s.jobs);
+  const owner = useStore(jobTracker.store, (s) => s.owner);
+  return useMemo(() => jobs.filter((j) => owner !== undefined && j.owner === owner && filter(j)), [jobs, owner, filter]);
+}
+
+export function useJobStatuses(): Record<string, RunningStatus> {
+  return useStore(jobTracker.store, (s) => s.statuses);
+}
+
+/**
+ * Calls `handle` once for every finished job the filter accepts, including those that ended while the page was
+ * not shown. Mounting also resumes polling of stored jobs.
+ */
+export function useJobOutcomes(filter: JobFilter, handle: (outcome: JobOutcome) => void): void {
+  const outcomes = useStore(jobTracker.store, (s) => s.outcomes);
+  const handleRef = useRef(handle);
+  useEffect(() => {
+    handleRef.current = handle;
+  });
+  useEffect(() => {
+    jobTracker.resume();
+  }, []);
+  useEffect(() => {
+    if (outcomes.length === 0) return;
+    for (const outcome of jobTracker.takeOutcomes(filter)) handleRef.current(outcome);
+  }, [outcomes, filter]);
+}
+
+export type { ActiveJob, JobOutcome, RunningStatus };

@@ -1,0 +1,24 @@
+import type { ListMediaResponse, MediaItemView } from '../../../../contract/schemas';
+import { api, ApiError } from '../../lib/api-client';
+
+export type MediaType = MediaItemView['type'];
+export type { MediaItemView };
+
+/** One page of the user's results, newest first (GET /api/media). */
+export function listMedia(params: { type?: MediaType; cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ListMediaResponse> {
+  const query = new URLSearchParams();
+  query.set('limit', String(params.limit ?? 24));
+  if (params.type) query.set('type', params.type);
+  if (params.cursor) query.set('cursor', params.cursor);
+  return api.get<ListMediaResponse>(`/api/media?${query.toString()}`, { signal });
+}
+
+/** Deletes an item and its file. One that is already gone counts as deleted. */
+export async function deleteMedia(id: string): Promise<void> {
+  try {
+    await api.delete(`/api/media/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return;
+    throw err;
+  }
+}

@@ -1,0 +1,19 @@
+import { familyOf, IMAGE_MODEL } from '../../../../contract/catalog';
+import type { MediaItemView } from './media-api';
+
+/** "SDXL", "Wan 2.1 (480p) · 5 s · from image", "Pixverse v4.5 · 8 s · 720p". */
+export function describeMedia(item: Pick<MediaItemView, 'type' | 'model' | 'options'>): string {
+  const parts: string[] = [item.type === 'image' ? (item.model === IMAGE_MODEL.id ? IMAGE_MODEL.label : item.model) : (familyOf(item.model)?.name ?? item.model)];
+  const { duration, quality, startImage } = item.options;
+  if (typeof duration === 'number') parts.push(`${duration} s`);
+  if (typeof quality === 'string') parts.push(quality);
+  if (startImage === true) parts.push('from image');
+  return parts.join(' · ');
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatCreatedAt(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : dateFormat.format(ms);
+}

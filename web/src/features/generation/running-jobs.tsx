@@ -1,0 +1,117 @@
+import { familyOf } from '../../../../contract/catalog';
+import { Spinner } from '../../components/spinner';
+import { cx } from '../../lib/cx';
+import type { ActiveJob } from './active-jobs';
+import { GenerationText } from './generation-messages';
+import type { RunningStatus } from './job-tracker';
+import { formatClock, formatSpan, useNow } from './use-now';
+
+/** The longest a video usually takes (spec section 9). */
+export const VIDEO_MAX_SECONDS = 180;
+
+function elapsedSeconds(job: ActiveJob, now: number): number {
+  return Math.max(0, (now - job.createdAt) / 1000);
+}
+
+/** What was asked for: "5 s · 720p · from image". */
+function describeJob(job: ActiveJob): string {
+  const parts: string[] = [];
+  const o = job.options ?? {};
+  if (typeof o.duration === 'number') parts.push(`${o.duration} s clip`);
+  if (typeof o.quality === 'string') parts.push(o.quality);
+  if (o.startImage === true) parts.push('from image');
+  return parts.join(' · ');
+}
+
+/** The image generator's running jobs: 'Generating: {prompt}...' with the time so far. */
+export function ImageJobList({ jobs }: { jobs: readonly ActiveJob[] }) {
+  const now = useNow(jobs.length > 0);
+  if (jobs.length === 0) return null;
+  return (
+    <ul aria-label="Running jobs" className="flex flex-col gap-2">
+      {jobs.map((job) => (
+        <li key={job.predictionId} className="flex items-center gap-2 rounded-control border border-line bg-surface-raised px-3 py-2 text-sm">
+          <Spinner size="sm" decorative className="shrink-0 text-brand-ink" />
+          <span className="min-w-0 flex-1 truncate text-ink" title={job.prompt}>
+            {GenerationText.generatingJob(job.prompt)}
+          </span>
+          <span className="shrink-0 text-xs tabular-nums text-ink-subtle" aria-label="Elapsed time">
+            {formatClock(elapsedSeconds(job, now))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface JobProgressProps {
+  job: ActiveJob;
+  status: RunningStatus | undefined;
+  now: number;
+  className?: string;
+}
+
+/**
+ * A video job's progress: a video can take up to 3 minutes, so the user sees the time so far against the model's
+ * typical time (contract catalog), not just a spinner. Past the typical time the bar turns indeterminate.
+ */
+export function JobProgress({ job, status, now, className }: JobProgressProps) {
+  const typical = familyOf(job.model)?.typicalSeconds || 60;
+  const elapsed = elapsedSeconds(job, now);
+  const over = elapsed > typical;
+  const percent = Math.min(95, Math.round((elapsed / typical) * 100));
+  const details = describeJob(job);
+  return (
+    <div className={cx('flex flex-col gap-2', className)}>
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="min-w-0 truncate text-ink" title={job.prompt}>
+          {GenerationText.generatingJob(job.prompt)}
+        </span>
+        <span className="shrink-0 text-xs text-ink-subtle">{status === 'processing' ? 'Rendering' : 'Starting'}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`Progress of ${job.prompt || 'the video'}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={over ? undefined : percent}
+        aria-valuetext={`${formatClock(elapsed)} elapsed, usually about ${formatSpan(typical)}`}
+        className="relative h-2 overflow-hidden rounded-pill bg-surface-hover"
+      >
+        {over ? (
+          <div className="absolute inset-y-0 w-1/3 animate-pulse rounded-pill bg-gradient-to-r from-brand to-accent" style={{ left: '33%' }} />
+        ) : (
+          <div className="h-full rounded-pill bg-gradient-to-r from-brand to-accent transition-[width] duration-1000 ease-linear" style={{ width: `${percent}%` }} />
+        )}
+      </div>
+      <p className="flex flex-wrap justify-between gap-x-3 text-xs text-ink-subtle">
+        <span className="tabular-nums">
+          {formatClock(elapsed)} elapsed · usually about {formatSpan(typical)}
+        </span>
+        {details && <span>{details}</span>}
+      </p>
+      {over && (
+        <p className="text-xs text-ink-muted">
+          {elapsed > VIDEO_MAX_SECONDS
+            ? 'This is taking longer than usual. You can leave this page: the video will appear in Previous Videos when it is ready.'
+            : 'Taking a little longer than usual. A video can take up to 3 minutes.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The video generator's active-job list. */
+export function VideoJobList({ jobs, statuses }: { jobs: readonly ActiveJob[]; statuses: Record<string, RunningStatus> }) {
+  const now = useNow(jobs.length > 0);
+  if (jobs.length === 0) return null;
+  return (
+    <ul aria-label="Running jobs" className="flex flex-col gap-3">
+      {jobs.map((job) => (
+        <li key={job.predictionId} className="rounded-control border border-line bg-surface-raised px-3 py-3">
+          <JobProgress job={job} status={statuses[job.predictionId]} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
