@@ -29,21 +29,35 @@ export function dynamoMediaIndex(db: DynamoDBDocumentClient, table: string): Med
     return createdAt ? keys.media(createdAt, id) : undefined;
   };
   return {
-    async list(owner, limit, cursor) {
-      const after = cursor ? decodeCursor(cursor) : undefined;
-      const res = await db.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
-          ExpressionAttributeValues: { ':pk': keys.user(owner), ':media': 'MEDIA#' },
-          ScanIndexForward: false,
-          Limit: limit,
-          ...(after ? { ExclusiveStartKey: { pk: keys.user(owner), sk: after } } : {}),
-        }),
-      );
-      const items = (res.Items ?? []).map((r) => toItem(owner, r));
-      const last = res.LastEvaluatedKey?.sk as string | undefined;
-      return { items, nextCursor: last ? encodeCursor(last) : undefined };
+    async list(owner, limit, cursor, type) {
+      let after = cursor ? decodeCursor(cursor) : undefined;
+      const items: MediaItem[] = [];
+      // A kind filter would shorten DynamoDB's pages (Limit counts items before the filter), so read on until the
+      // page is full; the cursor is then the last item returned, not the last one read.
+      for (let reads = 0; reads < 20; reads++) {
+        const res = await db.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
+            ExpressionAttributeValues: { ':pk': keys.user(owner), ':media': 'MEDIA#' },
+            ScanIndexForward: false,
+            Limit: type ? Math.max(limit, 50) : limit,
+            ...(after ? { ExclusiveStartKey: { pk: keys.user(owner), sk: after } } : {}),
+          }),
+        );
+        const rows = res.Items ?? [];
+        for (const [i, r] of rows.entries()) {
+          if (type && r.kind !== type) continue;
+          items.push(toItem(owner, r));
+          if (items.length === limit) {
+            const more = i < rows.length - 1 || res.LastEvaluatedKey !== undefined;
+            return { items, nextCursor: more ? encodeCursor(String(r.sk)) : undefined };
+          }
+        }
+        after = res.LastEvaluatedKey?.sk as string | undefined;
+        if (!after) return { items };
+      }
+      return { items, nextCursor: after ? encodeCursor(after) : undefined };
     },
     async get(owner, id) {
       const sk = skOf(id);

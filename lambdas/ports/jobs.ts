@@ -56,7 +56,8 @@ export interface JobStore {
 }
 
 export interface MediaIndex {
-  list(owner: string, limit: number, cursor?: string): Promise<{ items: MediaItem[]; nextCursor?: string }>;
+  /** Newest first; with `type`, only that kind, still `limit` to a page (the filter does not shorten pages). */
+  list(owner: string, limit: number, cursor?: string, type?: JobKind): Promise<{ items: MediaItem[]; nextCursor?: string }>;
   get(owner: string, id: string): Promise<MediaItem | undefined>;
   remove(owner: string, id: string): Promise<boolean>;
 }
