@@ -10,6 +10,7 @@ import { AccountPage } from '../../web/src/features/account/account-page';
 import { ChangePasswordTab } from '../../web/src/features/account/tabs/change-password';
 import { useSessionStore } from '../../web/src/features/auth/session-store';
 import { useCredits } from '../../web/src/features/credits/credits-store';
+import { setUpGenerator, tearDownGenerator } from './helpers/generator-env';
 
 beforeEach(() => {
   resetFakeAmplifyAuth(amplify);
@@ -79,7 +80,12 @@ describe('Change Password', () => {
 });
 
 describe('My Account', () => {
+  afterEach(() => tearDownGenerator());
+
   it("shows 'Logged in as' the email, the balance, and opens Previous Prompts by default", async () => {
+    // The API answers with an empty gallery.
+    setUpGenerator({ credits: 10 });
+    setUpAuthTest('signedIn');
     useCredits.setState({ credits: 10 });
     renderAt('/admin', <AccountPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
