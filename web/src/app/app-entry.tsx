@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import type { Departure } from '../marketing/marketing-router';
 import { loadConfig } from '../lib/config';
+import { ensureConfig } from '../lib/config-state';
 import { App, type AppRouter } from './app';
 import { ConfigErrorPage } from './config-error-page';
 import { createAppRouter } from './router';
@@ -33,7 +34,7 @@ export function startApp(root: Root): void {
 export async function handOverToApp(root: Root, departure: Departure): Promise<void> {
   installRouterNavigation();
   try {
-    await loadConfig();
+    await ensureConfig(); // usually read already, while the marketing page was idle
   } catch (error) {
     // Show the failure at the address asked for, so 'Try again' (a reload) retries the app.
     if (departure) window.history[departure.options.replace ? 'replaceState' : 'pushState'](null, '', departure.to);
