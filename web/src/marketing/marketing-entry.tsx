@@ -22,15 +22,14 @@ export function startMarketing(root: Root, initialPage: ComponentType): void {
   };
 
   const leave = (departure: Departure) => {
-    loadApp().then(
-      (entry) => entry.handOverToApp(root, departure),
-      () => {
+    loadApp()
+      .then((entry) => entry.handOverToApp(root, departure))
+      .catch(() => {
         // The app's code cannot be downloaded (offline, or replaced by a new deploy): load the address instead.
         if (!departure) window.location.reload();
         else if (departure.options.replace) window.location.replace(departure.to);
         else window.location.assign(departure.to);
-      },
-    );
+      });
   };
 
   adoptEntry();
