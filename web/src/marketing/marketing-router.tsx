@@ -97,8 +97,7 @@ export function MarketingRouter({ initialPage, onLeave, onLeaveIntent }: Marketi
     const { action, location } = view;
     const saved = action === 'load' || action === 'pop' ? savedScroll(location.key) : undefined;
     if (saved !== undefined) window.scrollTo(0, saved);
-    else if (scrollToHash(location.hash)) return;
-    else if (action !== 'load') window.scrollTo(0, 0);
+    else if (!scrollToHash(location.hash) && action !== 'load') window.scrollTo(0, 0);
   }, [view]);
 
   const { pathname, search, hash } = view.location;

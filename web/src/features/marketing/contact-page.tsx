@@ -1,6 +1,6 @@
+import { AppLink } from '../../lib/navigation';
 import { ContactForm } from './contact-form';
 import { PageIntro } from './page-intro';
-import { AppLink } from '../../lib/navigation';
 
 export function ContactPage() {
   return (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { CONTACT_LIMIT_PER_SENDER } from '../../../../contract/contact';
 import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { AppLink } from '../../lib/navigation';
 import { Disclosure } from './disclosure';
 import { PageIntro } from './page-intro';
 import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, familyById, formatUsd, listDurations, videoPriceRows } from './prices';
-import { AppLink } from '../../lib/navigation';
 
 const linkClass = 'text-brand-ink underline underline-offset-4 hover:text-ink';
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button-link';
+import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
 import { HERO_CLIP } from './media';
 import { PaymentAlert } from './payment-alert';
@@ -13,7 +14,6 @@ import {
   listDurations,
   upcomingFamilies,
 } from './prices';
-import { AppLink } from '../../lib/navigation';
 
 const STEPS = [
   {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, familyById, formatUsd, videoPriceRows } from './prices';
-import { AppLink } from '../../lib/navigation';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button-link';
+import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import {
   CREDIT_PACKS,
@@ -10,7 +11,6 @@ import {
   pricePerCredit,
   videoPriceRows,
 } from './prices';
-import { AppLink } from '../../lib/navigation';
 
 const BETA_END = 'July 31, 2025';
 const SUBSCRIPTIONS_FROM = 'August 2025';
