@@ -1,9 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Writes .vite/chunk-modules.json: each JS chunk's file and the modules bundled into it (paths relative
+ * to web/). npm run bench:web reads it to prove which packages a page's initial JavaScript contains.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'framewright-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks[item.fileName] = item.moduleIds.map((id) => path.relative(webRoot, id.replace(/^\0/, '')).split(path.sep).join('/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: `${JSON.stringify(chunks, null, 1)}\n` });
+    },
+  };
+}
 
 /**
  * The SPA build. No dev proxy on purpose: the embedded stack (bin/local.ts) runs Vite in middleware
@@ -12,7 +32,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkModules()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,13 @@
 /**
- * What a marketing route makes the browser download before it can render, from Vite's build manifest
- * (web/dist/.vite/manifest.json): the entry chunk, the route's layout and page chunks, and every chunk
- * they import statically (dynamic imports load later, on demand, and are not counted).
+ * What a marketing route makes the browser download before it can render, from Vite's build output
+ * (web/dist/.vite/manifest.json, and .vite/chunk-modules.json written by web/vite.config.ts):
+ *
+ *   main.tsx (the only HTML entry) + the marketing entry + the route's page chunk, each with every chunk
+ *   it imports statically. main.tsx imports the last two dynamically, together; dynamic imports made
+ *   later (the app on hand-over, the config validator, other pages) load on demand and are not counted.
+ *
+ * Also reports which forbidden packages (react-router, Amplify, zod) those chunks contain, from the
+ * modules Rollup put in them, and, as a second line of defence, Amplify's text in the code itself.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,11 +24,25 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
+/** Chunk file -> the modules in it, relative to web/ ('../node_modules/react/index.js', 'src/main.tsx'). */
+export type ChunkModules = Record<string, string[]>;
+
+/** Manifest key of the light marketing entry (web/src/marketing/marketing-entry.tsx). */
+export const MARKETING_ENTRY = 'src/marketing/marketing-entry.tsx';
+
+/** Packages that must never be in a marketing page's initial JavaScript. */
+export const FORBIDDEN_PACKAGES = ['react-router', 'react-router-dom', 'aws-amplify', '@aws-amplify/*', 'zod'] as const;
 
 export function readManifest(dist: string): Manifest {
   const file = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: build.manifest must be on in web/vite.config.ts`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+export function readChunkModules(dist: string): ChunkModules {
+  const file = path.join(dist, '.vite', 'chunk-modules.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the chunkModules plugin must be in web/vite.config.ts`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkModules;
 }
 
 export function entryKey(manifest: Manifest): string {
@@ -45,6 +65,16 @@ export function staticClosure(manifest: Manifest, roots: string[]): string[] {
   return [...seen];
 }
 
+/** The package a module path belongs to ('@aws-amplify/core', 'react-dom'), or undefined for our own code. */
+export function packageOf(modulePath: string): string | undefined {
+  const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(modulePath);
+  return m?.[1];
+}
+
+function isForbidden(pkg: string): boolean {
+  return FORBIDDEN_PACKAGES.some((f) => (f.endsWith('/*') ? pkg.startsWith(f.slice(0, -1)) : pkg === f));
+}
+
 /** Text that only Amplify's code contains (its user agent and cache names survive minification). */
 const AMPLIFY_MARKERS = [/aws-amplify/, /@aws-amplify\//];
 
@@ -54,21 +84,46 @@ export interface InitialJs {
   gzipBytes: number;
   /** Files whose code (or source path) is Amplify's. */
   amplifyFiles: string[];
+  /** Forbidden packages found in those files, each with the file it is in ('react-router in assets/x.js'). */
+  forbidden: string[];
+  /** Every package bundled into those files. */
+  packages: string[];
 }
 
-export function initialJs(dist: string, manifest: Manifest, roots: string[]): InitialJs {
+/** Sizes and contents of the JS chunks `roots` (manifest keys) load before rendering, main.tsx's always included. */
+export function initialJs(dist: string, manifest: Manifest, roots: string[], modules?: ChunkModules): InitialJs {
   const chunks = staticClosure(manifest, [entryKey(manifest), ...roots])
     .map((key) => ({ key, file: manifest[key]!.file }))
     .filter((c) => c.file.endsWith('.js'));
   let rawBytes = 0;
   let gzipBytes = 0;
   const amplifyFiles: string[] = [];
+  const forbidden: string[] = [];
+  const packages = new Set<string>();
   for (const { key, file } of chunks) {
     const code = fs.readFileSync(path.join(dist, file));
     rawBytes += code.length;
     gzipBytes += zlib.gzipSync(code, { level: 9 }).length;
     if (/amplify/i.test(key) || AMPLIFY_MARKERS.some((m) => m.test(code.toString('utf8')))) amplifyFiles.push(file);
+    if (!modules) continue;
+    const ids = modules[file];
+    if (!ids) throw new Error(`${file} is missing from .vite/chunk-modules.json`);
+    for (const pkg of new Set(ids.map(packageOf).filter((p): p is string => p !== undefined))) {
+      packages.add(pkg);
+      if (isForbidden(pkg)) forbidden.push(`${pkg} in ${file}`);
+    }
   }
   const files = chunks.map((c) => c.file);
-  return { files, rawBytes, gzipBytes, amplifyFiles };
+  return { files, rawBytes, gzipBytes, amplifyFiles, forbidden, packages: [...packages].sort() };
+}
+
+/**
+ * The initial JS of a marketing page served by the light entry. Throws when main.tsx does not load the
+ * marketing entry and `page` itself (the route would then not be served the way this counts it).
+ */
+export function marketingInitialJs(dist: string, manifest: Manifest, page: string, modules: ChunkModules): InitialJs {
+  const loadedByMain = staticClosure(manifest, [entryKey(manifest)]).flatMap((key) => manifest[key]!.dynamicImports ?? []);
+  if (!loadedByMain.includes(MARKETING_ENTRY)) throw new Error(`main.tsx does not load ${MARKETING_ENTRY}`);
+  if (!loadedByMain.includes(page)) throw new Error(`main.tsx does not load ${page} (missing from web/src/marketing/marketing-routes.ts?)`);
+  return initialJs(dist, manifest, [MARKETING_ENTRY, page], modules);
 }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The full app. `router` is passed when the marketing entry hands over (already at its target); else created here. */
+export function App({ router: given }: { router?: AppRouter }) {
+  const [router] = useState(() => given ?? createAppRouter());
   return <RouterProvider router={router} />;
 }

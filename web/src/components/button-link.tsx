@@ -1,9 +1,9 @@
-import { Link, type LinkProps } from 'react-router-dom';
+import { AppLink, type AppLinkProps } from '../lib/navigation';
 import { buttonClasses, type ButtonStyleOptions } from './button';
 
-export type ButtonLinkProps = LinkProps & ButtonStyleOptions;
+export type ButtonLinkProps = AppLinkProps & ButtonStyleOptions;
 
-/** A router link styled as a Button (navigation stays a link for assistive tech). */
+/** A link styled as a Button (navigation stays a link for assistive tech). Works in the app and on the marketing entry. */
 export function ButtonLink({ variant, size, fullWidth, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses({ variant, size, fullWidth, className })} {...rest} />;
+  return <AppLink className={buttonClasses({ variant, size, fullWidth, className })} {...rest} />;
 }

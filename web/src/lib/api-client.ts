@@ -1,4 +1,4 @@
-import { getConfig } from './config';
+import { getConfig } from './config-state';
 
 /**
  * The single HTTP client of the SPA. It resolves contract paths (`/api/...`) against

@@ -1,5 +1,8 @@
 // zod/mini: same validation, ~17 kB gzip less on the landing page's first load than classic zod.
 import * as z from 'zod/mini';
+import { ConfigError, setCurrentConfig } from './config-state';
+
+export { ConfigError, ensureConfig, getConfig } from './config-state';
 
 /**
  * Runtime configuration of the SPA. It comes from `/config.json` (written by CDK beside the built app,
@@ -28,10 +31,6 @@ export const AppConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /** Validates raw JSON; throws a ConfigError naming every bad key. */
 export function parseConfig(raw: unknown): AppConfig {
   const result = AppConfigSchema.safeParse(raw);
@@ -44,7 +43,6 @@ export function parseConfig(raw: unknown): AppConfig {
   return result.data;
 }
 
-let current: AppConfig | undefined;
 let loading: Promise<AppConfig> | undefined;
 
 /** Fetches and validates `/config.json` once; later calls share the same promise. */
@@ -63,8 +61,9 @@ export function loadConfig(fetchImpl: typeof fetch = (...args) => fetch(...args)
     } catch {
       throw new ConfigError('/config.json is not valid JSON.');
     }
-    current = parseConfig(raw);
-    return current;
+    const config = parseConfig(raw);
+    setCurrentConfig(config);
+    return config;
   })();
   // A failed load may be retried (e.g. from the error page).
   loading.catch(() => {
@@ -73,14 +72,8 @@ export function loadConfig(fetchImpl: typeof fetch = (...args) => fetch(...args)
   return loading;
 }
 
-/** The loaded configuration. main.tsx awaits loadConfig() before rendering, so this is safe in components. */
-export function getConfig(): AppConfig {
-  if (!current) throw new ConfigError('Configuration is not loaded yet: call loadConfig() first.');
-  return current;
-}
-
 /** Tests only: install a config directly, or clear it. */
 export function setConfigForTesting(config: AppConfig | undefined): void {
-  current = config;
+  setCurrentConfig(config);
   loading = undefined;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { cx } from '../../lib/cx';
+import { AppLink, useNavigation } from '../../lib/navigation';
 import { useUiStore } from '../../stores/ui-store';
 
 const NAV_ID = 'site-nav';
@@ -19,7 +19,7 @@ export function SiteHeader({ navLabel, children }: SiteHeaderProps) {
   const setOpen = useUiStore((s) => s.setMobileMenuOpen);
   const toggle = useUiStore((s) => s.toggleMobileMenu);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const { pathname } = useNavigation();
 
   // Navigating closes the menu.
   useEffect(() => setOpen(false), [pathname, setOpen]);
@@ -39,10 +39,10 @@ export function SiteHeader({ navLabel, children }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center rounded-control">
+        <AppLink to="/" className="flex items-center rounded-control">
           <Logo />
           <span className="sr-only"> home</span>
-        </Link>
+        </AppLink>
         <button
           ref={toggleRef}
           type="button"

@@ -1,4 +1,4 @@
-import { getConfig } from '../../lib/config';
+import { getConfig } from '../../lib/config-state';
 
 /** The address users write to for help, from the deployment's /config.json (undefined if it names none). */
 export function supportEmail(): string | undefined {

@@ -4,7 +4,7 @@
  * three cases; support replies within 2 business days; governed by the laws of Israel; covers video.
  */
 import { CREDIT_PACKS } from '../../../../contract/packs';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../lib/navigation';
 import { supportEmail } from './support';
 
 export const TERMS_LAST_UPDATED = 'June 07, 2025';
@@ -92,9 +92,9 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         ) : (
           'Contact us through the '
         )}
-        <Link to="/contact" className={link}>
+        <AppLink to="/contact" className={link}>
           contact form
-        </Link>
+        </AppLink>
         . We reply within 2 business days.
       </p>
 

@@ -1,5 +1,6 @@
 import { Messages } from '../../../../contract/errors';
 import { ApiError, api } from '../../lib/api-client';
+import { ensureConfig } from '../../lib/config-state';
 
 export interface ContactMessage {
   email: string;
@@ -14,6 +15,8 @@ export interface ContactMessage {
  */
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
   try {
+    // The marketing entry renders before /config.json is read: the API's base URL comes from it.
+    await ensureConfig();
     await api.post('/api/send-contact', message);
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code) throw new Error(err.message);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../lib/navigation';
 import { ContactForm } from './contact-form';
 import { PageIntro } from './page-intro';
 
@@ -31,9 +31,9 @@ export function ContactPage() {
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-muted">
             <li>
               Many answers are in the{' '}
-              <Link to="/faq" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+              <AppLink to="/faq" className="text-brand-ink underline underline-offset-4 hover:text-ink">
                 FAQ
-              </Link>
+              </AppLink>
               .
             </li>
             <li>For a payment, include the date and the pack you bought.</li>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { CONTACT_LIMIT_PER_SENDER } from '../../../../contract/contact';
 import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { AppLink } from '../../lib/navigation';
 import { Disclosure } from './disclosure';
 import { PageIntro } from './page-intro';
 import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, familyById, formatUsd, listDurations, videoPriceRows } from './prices';
@@ -56,9 +56,9 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               Images are made with SDXL. Videos are made with {wan.name} (text-to-video or image-to-video) and {pixverse.name}{' '}
               (540p, 720p or 1080p). Kling 1.6 is coming. The{' '}
-              <Link to="/features" className={linkClass}>
+              <AppLink to="/features" className={linkClass}>
                 features page
-              </Link>{' '}
+              </AppLink>{' '}
               compares them.
             </>
           ),
@@ -91,9 +91,9 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               An image costs {credits(IMAGE_COST)}. A {wan.name} video costs {wanCosts}. {pixverse.name} depends on quality and
               length; the long clip costs twice the 5-second price. All prices are on the{' '}
-              <Link to="/pricing" className={linkClass}>
+              <AppLink to="/pricing" className={linkClass}>
                 pricing page
-              </Link>
+              </AppLink>
               .
             </>
           ),
@@ -112,9 +112,9 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               Refunds are given for credits that were missing after a purchase, for credits deducted without a delivered result,
               and in full if no purchased credits were used and you ask within 24 hours. The{' '}
-              <Link to="/terms" className={linkClass}>
+              <AppLink to="/terms" className={linkClass}>
                 terms
-              </Link>{' '}
+              </AppLink>{' '}
               have the details.
             </>
           ),
@@ -156,9 +156,9 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           a: (
             <>
               Use the{' '}
-              <Link to="/contact" className={linkClass}>
+              <AppLink to="/contact" className={linkClass}>
                 contact form
-              </Link>{' '}
+              </AppLink>{' '}
               with your email, a subject and a description. Signed-in users also find a Contact tab under My Account.
             </>
           ),

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
+import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
 import { HERO_CLIP } from './media';
 import { PaymentAlert } from './payment-alert';
@@ -93,7 +93,7 @@ export function LandingPage() {
             ))}
           </ol>
           <p className="mt-6 text-sm text-ink-muted">
-            New to prompting? The <Link className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/learn">guide</Link> walks
+            New to prompting? The <AppLink className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/learn">guide</AppLink> walks
             you through your first image and video.
           </p>
         </div>
@@ -130,9 +130,9 @@ export function LandingPage() {
               .map((f) => f.name)
               .join(', ')}{' '}
             is on the way.{' '}
-            <Link className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/features">
+            <AppLink className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/features">
               Compare the models
-            </Link>
+            </AppLink>
           </p>
         </div>
       </section>

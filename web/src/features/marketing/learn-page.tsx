@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, familyById, formatUsd, videoPriceRows } from './prices';
 
@@ -22,9 +22,9 @@ const STEPS: Array<{ title: string; body: ReactNode }> = [
     body: (
       <>
         Open the Image Generator for stills, or the Video Generator and pick Wan 2.1 or Pixverse. The{' '}
-        <Link to="/features" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+        <AppLink to="/features" className="text-brand-ink underline underline-offset-4 hover:text-ink">
           features page
-        </Link>{' '}
+        </AppLink>{' '}
         compares them.
       </>
     ),
@@ -142,9 +142,9 @@ export function LearnPage() {
               )}
               <li>
                 a {pixverse.name} video depends on quality and length; the long clip costs twice the 5-second price (see{' '}
-                <Link to="/pricing" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+                <AppLink to="/pricing" className="text-brand-ink underline underline-offset-4 hover:text-ink">
                   pricing
-                </Link>
+                </AppLink>
                 ).
               </li>
             </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
+import { useNavigation } from '../../lib/navigation';
 import { paymentNoticeFrom, withoutPaymentParams, type PaymentNotice } from './payment-notice';
 
 /**
@@ -8,17 +8,16 @@ import { paymentNoticeFrom, withoutPaymentParams, type PaymentNotice } from './p
  * not repeat it. Nothing here touches credits: the server added them before redirecting.
  */
 export function PaymentAlert() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [notice, setNotice] = useState<PaymentNotice | undefined>(() => paymentNoticeFrom(location.search));
+  const { pathname, search, hash, navigate } = useNavigation();
+  const [notice, setNotice] = useState<PaymentNotice | undefined>(() => paymentNoticeFrom(search));
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     if (!params.has('payment') && !params.has('userId') && !params.has('credits')) return;
-    const fresh = paymentNoticeFrom(location.search);
+    const fresh = paymentNoticeFrom(search);
     if (fresh) setNotice(fresh);
-    void navigate({ pathname: location.pathname, search: withoutPaymentParams(location.search), hash: location.hash }, { replace: true });
-  }, [location.search, location.pathname, location.hash, navigate]);
+    navigate(`${pathname}${withoutPaymentParams(search)}${hash}`, { replace: true });
+  }, [search, pathname, hash, navigate]);
 
   if (!notice) return null;
   return (

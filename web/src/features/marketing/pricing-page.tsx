@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
+import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import {
   CREDIT_PACKS,
@@ -119,13 +119,13 @@ export function PricingPage() {
         <VideoCosts />
         <p className="mt-6 text-sm text-ink-muted">
           Credits are returned automatically when a generation fails. Refunds of purchases follow our{' '}
-          <Link to="/terms" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+          <AppLink to="/terms" className="text-brand-ink underline underline-offset-4 hover:text-ink">
             Terms and Conditions
-          </Link>
+          </AppLink>
           ; questions go to{' '}
-          <Link to="/contact" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+          <AppLink to="/contact" className="text-brand-ink underline underline-offset-4 hover:text-ink">
             support
-          </Link>
+          </AppLink>
           .
         </p>
       </Section>
