@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LandingPage } from '../../web/src/features/marketing/landing-page';
-import { paymentNoticeFrom } from '../../web/src/features/marketing/payment-notice';
+import { landingPaymentNotice, readPaymentReturn } from '../../web/src/features/payments/payment-messages';
 
 function renderAt(url: string) {
   const router = createMemoryRouter([{ path: '/', Component: LandingPage }], { initialEntries: [url] });
@@ -66,14 +66,19 @@ describe('LandingPage payment messages', () => {
   });
 });
 
-describe('paymentNoticeFrom', () => {
-  it('reads success and cancel, and nothing else', () => {
-    expect(paymentNoticeFrom('?payment=success&userId=abc&credits=72')).toEqual({
-      kind: 'success',
-      message: 'Payment successful! 72 credits added to user abc.',
+describe('the landing page payment message', () => {
+  const noticeFrom = (search: string) => {
+    const params = readPaymentReturn(search);
+    return params && landingPaymentNotice(params);
+  };
+  it('reads success and cancel with the spec texts, and nothing malformed', () => {
+    expect(noticeFrom('?payment=success&userId=abc&credits=72')).toEqual({
+      variant: 'success',
+      text: 'Payment successful! 72 credits added to user abc.',
     });
-    expect(paymentNoticeFrom('?payment=cancel')).toEqual({ kind: 'cancel', message: 'Payment was canceled.' });
-    expect(paymentNoticeFrom('?payment=success&userId=abc&credits=0')).toBeUndefined();
-    expect(paymentNoticeFrom('')).toBeUndefined();
+    expect(noticeFrom('?payment=cancel')).toEqual({ variant: 'info', text: 'Payment was canceled.' });
+    expect(noticeFrom('?payment=success&userId=abc&credits=0')).toBeUndefined();
+    expect(noticeFrom('?payment=success&credits=72')).toBeUndefined();
+    expect(noticeFrom('')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * The API is a fetch stand-in answering like our server; the UI is the real components in a memory router.
  */
 import './helpers/router-env';
+import { PaymentAlert } from '../../web/src/features/marketing/payment-alert';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -18,7 +19,6 @@ import { AccountPage } from '../../web/src/features/account/account-page';
 import {
   BuyCreditsToggle,
   CreditPacks,
-  LandingPaymentNotice,
   PaymentReturnNotice,
   landingPaymentNotice,
   paymentNotice,
@@ -282,12 +282,12 @@ describe('My Account shows the generator-style messages', () => {
   });
 });
 
-describe('LandingPaymentNotice', () => {
+describe('the landing page payment alert', () => {
   it.each([
     ['?payment=success&userId=abc-123&credits=72', 'Payment successful! 72 credits added to user abc-123.'],
     ['?payment=cancel', 'Payment was canceled.'],
   ])('%s', async (search, text) => {
-    const router = renderAt(`/${search}`, <LandingPaymentNotice />);
+    const router = renderAt(`/${search}`, <PaymentAlert />);
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // Public page: no session, no API call.

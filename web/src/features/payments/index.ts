@@ -6,15 +6,14 @@
  * - `PaymentReturnNotice`: on the generators and My Account, the message for `?payment=...` after PayPal sends the
  *   buyer back; re-reads the balance, then clears the payment keys from the query string.
  * - `PaymentHistory`: orders and credit ledger (My Account > My Payments).
- * - `landingPaymentNotice(params)`, `LandingPaymentNotice`: the landing page's message. The landing page should
- *   import them from './landing-payment-notice' and './payment-messages' directly: this index also brings the
- *   signed-in parts (session, credits), which marketing pages must not load up front.
+ * - `landingPaymentNotice(params)`: the landing page's message (shown by marketing/payment-alert). Marketing pages
+ *   import './payment-messages' directly: this index also brings the signed-in parts (session, credits), which
+ *   marketing pages must not load up front.
  */
 export { BuyCreditsToggle } from './buy-credits-toggle';
 export { CreditPacks, type CreditPacksProps } from './credit-packs';
 export { PaymentReturnNotice, type PaymentReturnNoticeProps } from './payment-return-notice';
 export { PaymentHistory, type PaymentHistoryProps } from './payment-history';
-export { LandingPaymentNotice, type LandingPaymentNoticeProps } from './landing-payment-notice';
 export {
   landingPaymentNotice,
   paymentNotice,

@@ -86,7 +86,8 @@ export function paymentNotice(params: PaymentReturnParams, currentSub: string | 
 export function landingPaymentNotice(params: PaymentReturnParams): PaymentNotice | undefined {
   switch (params.payment) {
     case 'success':
-      if (!params.userId || params.credits === undefined) return undefined;
+      // The page names the user from the query: only an id shaped like ours (a Cognito sub) is worth showing.
+      if (!params.userId || !/^[\w-]{1,128}$/.test(params.userId) || params.credits === undefined) return undefined;
       return { variant: 'success', text: Messages.paymentAddedToUser(params.credits, params.userId) };
     case 'cancel':
       return { variant: 'info', text: Messages.paymentWasCanceled };
