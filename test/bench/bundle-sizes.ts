@@ -41,7 +41,7 @@ export async function bundleSizes(): Promise<BundleSize[]> {
   }
 }
 
-function formatTable(sizes: BundleSize[]): string {
+export function formatTable(sizes: BundleSize[]): string {
   const width = Math.max(...sizes.map((s) => s.route.length), 'function'.length);
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`.padStart(10);
   const lines = sizes.map((s) => `${s.route.padEnd(width)}  ${kb(s.bytes)}  ${s.bytes >= MAX_BUNDLE_BYTES ? 'TOO BIG' : 'ok'}`);

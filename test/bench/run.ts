@@ -6,6 +6,8 @@
 import os from 'node:os';
 import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { apiLatency } from './api-latency';
+import { bundleSizes, formatTable } from './bundle-sizes';
+import { MAX_BUNDLE_BYTES } from '../../lib/bundling';
 
 export interface BenchContext {
   /** The embedded stack, started on first use; its env is also in process.env for the SDK clients. */
@@ -22,7 +24,19 @@ export interface BenchSection {
   run(ctx: BenchContext): Promise<Record<string, unknown>>;
 }
 
-const SECTIONS: BenchSection[] = [apiLatency];
+/** Each Lambda bundle's minified size (issue 8), built as CDK builds it; none may reach MAX_BUNDLE_BYTES. */
+const lambdaBundles: BenchSection = {
+  title: 'Lambda bundles',
+  async run(ctx) {
+    const sizes = (await bundleSizes()).sort((a, b) => b.bytes - a.bytes);
+    ctx.print(formatTable(sizes));
+    const tooBig = sizes.filter((s) => s.bytes >= MAX_BUNDLE_BYTES).map((s) => s.route);
+    if (tooBig.length) process.exitCode = 1;
+    return { sizes, tooBig };
+  },
+};
+
+const SECTIONS: BenchSection[] = [lambdaBundles, apiLatency];
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
