@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { renderImage, renderVideo, type VideoSpec } from '../lambdas/local/replicate-sim/media';
 import { EXAMPLES, HERO_CLIP, type MediaClip } from '../web/src/features/marketing/media';
 
@@ -19,7 +19,7 @@ const MAX_CLIP_BYTES = 400 * 1024;
 
 const out = (publicPath: string) => path.join(PUBLIC, publicPath);
 
-async function writeWebp(publicPath: string, image: sharp.Sharp): Promise<number> {
+async function writeWebp(publicPath: string, image: Sharp): Promise<number> {
   const buf = await image.webp({ quality: 72, effort: 6 }).toBuffer();
   fs.mkdirSync(path.dirname(out(publicPath)), { recursive: true });
   fs.writeFileSync(out(publicPath), buf);

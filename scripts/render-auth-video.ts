@@ -1,7 +1,7 @@
 /**
  * Renders the looping, muted background clip beside the login and signup forms
  * (web/public/media/auth-loop.mp4 and its poster auth-loop.webp). The output is committed; run this only
- * to change the clip: `npx tsx bin/render-auth-video.ts`.
+ * to change the clip: `npx tsx scripts/render-auth-video.ts`.
  *
  * Soft brand-coloured light drifting over the canvas colour: every motion is periodic in the clip's
  * length, so the loop has no seam. Frames are SVG drawn by sharp, encoded to H.264 by h264-mp4-encoder.
