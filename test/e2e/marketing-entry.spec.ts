@@ -60,9 +60,16 @@ const mark = (page: Page) => page.evaluate(() => Object.assign(window, { __noRel
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as Window & { __noReload?: boolean }).__noReload === true);
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+/** Scrolls once the page is tall enough (its lazy chunk may still be rendering). */
 async function scrollTo(page: Page, y: number) {
-  await page.evaluate((to) => window.scrollTo(0, to), y);
-  await expect.poll(() => scrollY(page)).toBe(y);
+  await expect
+    .poll(() =>
+      page.evaluate((to) => {
+        window.scrollTo(0, to);
+        return Math.round(window.scrollY);
+      }, y),
+    )
+    .toBe(y);
 }
 
 test('a marketing page downloads none of the app, until a visitor heads into it', async ({ page }) => {
