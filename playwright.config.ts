@@ -10,7 +10,14 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 5174);
 // Evaluated again in each worker: the env var keeps one folder per run.
+// Workers import the AWS SDK (test helpers); Node 20 is supported until 2027.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.FW_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-e2e-'));
+// The runner (not a worker) removes the run's data once the web server has stopped.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  const dataDir = process.env.FW_E2E_DATA;
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -255,7 +255,7 @@ async function webMiddleware(mode: StackOptions['web'], server: http.Server): Pr
   if (mode === 'dist') return staticSite(path.join(ROOT, 'web', 'dist'));
   const { createServer } = await import('vite');
   const vite = await createServer({
-    configFile: path.join(ROOT, 'web', 'vite.config.ts'),
+    configFile: path.join(ROOT, 'web', 'vite.config.mts'),
     appType: 'spa',
     logLevel: 'warn',
     server: { middlewareMode: true, hmr: { server } },

@@ -1,6 +1,6 @@
 /**
  * What a marketing route makes the browser download before it can render, from Vite's build output
- * (web/dist/.vite/manifest.json, and .vite/chunk-modules.json written by web/vite.config.ts):
+ * (web/dist/.vite/manifest.json, and .vite/chunk-modules.json written by web/vite.config.mts):
  *
  *   main.tsx (the only HTML entry) + the marketing entry + the route's page chunk, each with every chunk
  *   it imports statically. main.tsx imports the last two dynamically, together; dynamic imports made
@@ -35,13 +35,13 @@ export const FORBIDDEN_PACKAGES = ['react-router', 'react-router-dom', 'aws-ampl
 
 export function readManifest(dist: string): Manifest {
   const file = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build.manifest must be on in web/vite.config.ts`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build.manifest must be on in web/vite.config.mts`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
 export function readChunkModules(dist: string): ChunkModules {
   const file = path.join(dist, '.vite', 'chunk-modules.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the chunkModules plugin must be in web/vite.config.ts`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the chunkModules plugin must be in web/vite.config.mts`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkModules;
 }
 
