@@ -110,6 +110,15 @@ describe('the session', () => {
     expect(amplify.signOutLocally).toHaveBeenCalled();
   });
 
+  it('still says the session expired when start-up finds no user before Amplify reports the refused refresh', async () => {
+    // Stored tokens that can no longer be refreshed: fetchAuthSession yields no user, and the Hub event comes after.
+    amplify.currentUser.mockResolvedValue(undefined);
+    await startSession();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signedOut', notice: undefined });
+    act(() => hubListener()({ type: 'tokenRefreshFailure', error: cognitoError('NotAuthorizedException', 'Refresh Token has been revoked') }));
+    await waitFor(() => expect(useSessionStore.getState().notice).toBe('Your session has expired. Please log in again.'));
+  });
+
   it('keeps the session through a transient refresh failure (network)', async () => {
     await signedIn();
     act(() => hubListener()({ type: 'tokenRefreshFailure', error: cognitoError('NetworkError', 'A network error has occurred.') }));

@@ -31,7 +31,8 @@ export async function buyCredits(page: Page, credits: 72 | 150 | 300): Promise<v
   await page.getByRole('complementary').getByRole('button', { name: 'Buy Credits' }).click();
   await page.getByRole('button', { name: new RegExp(`^Buy ${credits} credits for`) }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
-  await page.waitForURL((url) => url.searchParams.get('payment') === 'success' || url.pathname === '/', { timeout: 30_000 });
+  // Back on the generator: the message shows (and the page then clears the query string).
+  await expect(page.getByText(`Payment successful! Added ${credits} credits.`)).toBeVisible({ timeout: 30_000 });
 }
 
 /** Waits until the video can play and returns its length and frame height, as Chromium decoded them. */

@@ -79,7 +79,12 @@ function setSignedOut(notice?: string): void {
 
 /** Ends the session because Cognito refused it; the guard redirects to /login, which shows the notice. */
 async function endSession(reason: 'expired' | 'disabled'): Promise<void> {
-  if (useSessionStore.getState().status === 'signedOut') return;
+  const { status, notice } = useSessionStore.getState();
+  if (status === 'signedOut') {
+    // Restoring the session at start-up can find no user before Amplify reports why: still say why.
+    if (!notice) useSessionStore.setState({ notice: SESSION_NOTICES[reason] });
+    return;
+  }
   setSignedOut(SESSION_NOTICES[reason]);
   try {
     signingOut = true;
