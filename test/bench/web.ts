@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const failures: string[] = [];
 
   console.log('Building the production bundle...');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
