@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/support/chromium';
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never `playwright install`) against the
@@ -34,18 +35,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

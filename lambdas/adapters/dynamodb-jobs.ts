@@ -1,8 +1,9 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits, readBalance } from './dynamodb-credits';
 import { keys } from './keys';
+import { updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
 const IS_OPEN = '#status IN (:pending, :starting, :processing)';
@@ -113,22 +114,14 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     },
 
     async claimPoll(id, now, intervalMs) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: jobKey(id),
-            UpdateExpression: 'SET polledAt = :now',
-            ConditionExpression: `${IS_OPEN} AND (attribute_not_exists(polledAt) OR polledAt < :due)`,
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ...OPEN, ':now': now, ':due': now - intervalMs },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (err instanceof ConditionalCheckFailedException) return false;
-        throw err;
-      }
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(id),
+        UpdateExpression: 'SET polledAt = :now',
+        ConditionExpression: `${IS_OPEN} AND (attribute_not_exists(polledAt) OR polledAt < :due)`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...OPEN, ':now': now, ':due': now - intervalMs },
+      });
     },
 
     async balance(sub) {
@@ -137,20 +130,14 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
   };
 
   async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: jobKey(id),
-          UpdateExpression: expr,
-          ConditionExpression: IS_OPEN,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...OPEN, ...values },
-        }),
-      );
-    } catch (err) {
-      // The job already ended (a webhook or poll got there first): progress no longer matters.
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    }
+    // Not made when the job already ended (a webhook or poll got there first): progress no longer matters.
+    await updateIf(db, {
+      TableName: table,
+      Key: jobKey(id),
+      UpdateExpression: expr,
+      ConditionExpression: IS_OPEN,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ...OPEN, ...values },
+    });
   }
 }

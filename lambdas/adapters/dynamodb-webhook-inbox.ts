@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WebhookInbox } from '../ports/payments';
 import { keys } from './keys';
+import { updateIf } from './update-if';
 
 /** PayPal retries a webhook for up to three days; remember handled events well beyond that. */
 const KEEP_DAYS = 30;
@@ -11,21 +11,13 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
   return {
     async seen(eventId) {
       // Counts the redelivery on the handled event's record (visible to operators); false when there is none.
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: key(eventId),
-            UpdateExpression: 'ADD redeliveries :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':one': 1 },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (err instanceof ConditionalCheckFailedException) return false;
-        throw err;
-      }
+      return updateIf(db, {
+        TableName: table,
+        Key: key(eventId),
+        UpdateExpression: 'ADD redeliveries :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      });
     },
     async record(eventId, info) {
       const now = new Date();

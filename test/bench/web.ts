@@ -15,6 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 import { startStackProcess, stopStackProcess } from '../support/start-stack';
 import { entryKey, FORBIDDEN_PACKAGES, marketingInitialJs, readChunkModules, readManifest } from './web-bundle';
 
@@ -25,17 +26,7 @@ const SCORE_BUDGET = 0.95;
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/faq'];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PORT = process.env.BENCH_PORT ?? process.env.PORT ?? '5180';
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 /** The marketing routes and their page modules (relative to web/), as web/src/marketing/marketing-routes.ts loads them. */
 const ROUTES: Record<string, string> = {
@@ -67,7 +58,7 @@ interface LighthouseFigures {
 async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'silent' });
   try {
     // No config: Lighthouse's default is the mobile preset (Moto G Power emulation, simulated slow 4G).
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
@@ -100,7 +91,7 @@ async function main(): Promise<void> {
   const failures: string[] = [];
 
   console.log('Building the production bundle...');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },

@@ -4,18 +4,11 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { IMAGE_TIMEOUT, START_IMAGE, expectFitsWidth, expectNoA11yViolations, sidebarBalance, signedInPage } from './support/generators';
-
-test.describe.configure({ mode: 'serial' });
+import { IMAGE_TIMEOUT, START_IMAGE, expectFitsWidth, expectNoA11yViolations, sidebarBalance, shareSignedInPage } from './support/generators';
 
 let page: Page;
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  ({ page } = await signedInPage(browser, testInfo));
-});
-
-test.afterAll(async () => {
-  await page?.context().close();
+shareSignedInPage((p) => {
+  page = p;
 });
 
 const sidebar = () => page.getByRole('complementary', { name: 'Image settings' });

@@ -3,22 +3,18 @@
  * button said and comes out at the chosen height and length; a failing job is refunded.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { VIDEO_TIMEOUT, buyCredits, expectFitsWidth, expectNoA11yViolations, sidebarBalance, signedInPage, videoFacts } from './support/generators';
-
-test.describe.configure({ mode: 'serial' });
+import { VIDEO_TIMEOUT, buyCredits, expectFitsWidth, expectNoA11yViolations, sidebarBalance, shareSignedInPage, videoFacts } from './support/generators';
 
 let page: Page;
+shareSignedInPage((p) => {
+  page = p;
+});
 
-test.beforeAll(async ({ browser }, testInfo) => {
-  ({ page } = await signedInPage(browser, testInfo));
+test.beforeAll(async () => {
   await page.goto('/video-generator/pixverse');
   await buyCredits(page, 72);
   await page.goto('/video-generator/pixverse');
   await expect(sidebarBalance(page)).toHaveText('82');
-});
-
-test.afterAll(async () => {
-  await page?.context().close();
 });
 
 const sidebar = () => page.getByRole('complementary', { name: 'Video settings' });

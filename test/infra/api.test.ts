@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/settings';
 import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
-import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthTemplate, type Synthesized } from './synth';
+import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite, synthTemplate } from './synth';
 
 /** What each grant must mean in IAM, written independently of lib/ so that a drift shows. */
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -55,24 +55,18 @@ function routeResource(template: Template, route: RouteDef) {
 }
 
 describe('Api (contract/routes)', () => {
-  let synth: Synthesized & { template: Template };
-  let template: Template;
-  beforeAll(() => {
-    synth = synthTemplate();
-    template = synth.template;
-  });
-  afterAll(() => synth.cleanup());
+  const synth = synthForSuite();
 
   it('has one function and one route per route of the table', () => {
-    const routeFunctions = resourcesOfType(template, 'AWS::Lambda::Function').filter(
+    const routeFunctions = resourcesOfType(synth.template, 'AWS::Lambda::Function').filter(
       ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|DELETE) \/api\//.test(r.Properties!.Description ?? ''),
     );
     expect(routeFunctions).toHaveLength(ROUTES.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
     for (const route of ROUTES) {
-      const [fnId] = routeFunction(template, route);
-      const integrationId = routeResource(template, route).Properties!.Target['Fn::Join'][1][1].Ref;
-      const integration = template.toJSON().Resources[integrationId];
+      const [fnId] = routeFunction(synth.template, route);
+      const integrationId = routeResource(synth.template, route).Properties!.Target['Fn::Join'][1][1].Ref;
+      const integration = synth.template.toJSON().Resources[integrationId];
       expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
       expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
     }
@@ -84,9 +78,9 @@ describe('Api (contract/routes)', () => {
   });
 
   it('puts the Cognito JWT authorizer on every user route and on no other', () => {
-    const authorizerId = logicalId(template, 'AWS::ApiGatewayV2::Authorizer', 'Api');
+    const authorizerId = logicalId(synth.template, 'AWS::ApiGatewayV2::Authorizer', 'Api');
     for (const route of ROUTES) {
-      const props = routeResource(template, route).Properties!;
+      const props = routeResource(synth.template, route).Properties!;
       if (route.auth === 'user') {
         expect(props.AuthorizationType).toBe('JWT');
         expect(props.AuthorizerId).toEqual({ Ref: authorizerId });
@@ -98,13 +92,13 @@ describe('Api (contract/routes)', () => {
   });
 
   it('verifies tokens of our user pool and app client', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
-        Audience: [{ Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') }],
+        Audience: [{ Ref: logicalId(synth.template, 'AWS::Cognito::UserPoolClient', 'Auth') }],
         Issuer: {
-          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') }]],
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') }]],
         },
       },
     });
@@ -112,14 +106,14 @@ describe('Api (contract/routes)', () => {
 
   it('gives each function exactly the permissions its grants name', () => {
     for (const route of ROUTES) {
-      const [fnId] = routeFunction(template, route);
-      expect([...permissionsOf(template, fnId).keys()].sort()).toEqual(expectedActions(route));
+      const [fnId] = routeFunction(synth.template, route);
+      expect([...permissionsOf(synth.template, fnId).keys()].sort()).toEqual(expectedActions(route));
     }
   });
 
   it('never grants a wildcard action, and none on the table', () => {
-    const tableId = logicalId(template, 'AWS::DynamoDB::Table', 'Data');
-    for (const [id, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+    const tableId = logicalId(synth.template, 'AWS::DynamoDB::Table', 'Data');
+    for (const [id, policy] of resourcesOfType(synth.template, 'AWS::IAM::Policy')) {
       for (const statement of policy.Properties!.PolicyDocument.Statement) {
         const actions = [statement.Action].flat() as string[];
         expect({ id, actions: actions.filter((a) => a === '*' || a.startsWith('dynamodb:') && a.includes('*')) }).toEqual({ id, actions: [] });
@@ -132,7 +126,7 @@ describe('Api (contract/routes)', () => {
 
   it('applies the function defaults and the route settings', () => {
     for (const route of ROUTES) {
-      const [, fn] = routeFunction(template, route);
+      const [, fn] = routeFunction(synth.template, route);
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
@@ -141,16 +135,16 @@ describe('Api (contract/routes)', () => {
         Timeout: route.timeoutSeconds ?? 10,
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
-      const logGroup = template.toJSON().Resources[fn.Properties!.LoggingConfig.LogGroup.Ref];
+      const logGroup = synth.template.toJSON().Resources[fn.Properties!.LoggingConfig.LogGroup.Ref];
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }
   });
 
   it('configures every function from the deployment (keys of .env.example)', () => {
-    const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
-    const secretId = logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets');
+    const distributionId = logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site');
+    const secretId = logicalId(synth.template, 'AWS::SecretsManager::Secret', 'Secrets');
     for (const route of ROUTES) {
-      const [, fn] = routeFunction(template, route);
+      const [, fn] = routeFunction(synth.template, route);
       const env = fn.Properties!.Environment.Variables;
       expect({ route: route.id, keys: Object.keys(env).sort() }).toEqual({ route: route.id, keys: expectedEnvKeys(route) });
       expect(env).toMatchObject({
@@ -159,9 +153,9 @@ describe('Api (contract/routes)', () => {
         SES_FROM_ADDRESS: 'no-reply@example.com',
         SUPPORT_EMAIL: 'no-reply@example.com',
         APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
-        TABLE_NAME: { Ref: logicalId(template, 'AWS::DynamoDB::Table', 'Data') },
-        USER_POOL_ID: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
-        USER_POOL_CLIENT_ID: { Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') },
+        TABLE_NAME: { Ref: logicalId(synth.template, 'AWS::DynamoDB::Table', 'Data') },
+        USER_POOL_ID: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') },
+        USER_POOL_CLIENT_ID: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPoolClient', 'Auth') },
       });
       if (env.SECRETS_ARN) expect(env.SECRETS_ARN).toEqual({ Ref: secretId });
       // dev talks to the PayPal sandbox.
@@ -170,13 +164,13 @@ describe('Api (contract/routes)', () => {
   });
 
   it('lets only routes with a secret grant read the secret', () => {
-    const secretRef = JSON.stringify({ Ref: logicalId(template, 'AWS::SecretsManager::Secret', 'Secrets') });
+    const secretRef = JSON.stringify({ Ref: logicalId(synth.template, 'AWS::SecretsManager::Secret', 'Secrets') });
     const withSecret = ROUTES.filter((r) => r.grants.some((g) => g.startsWith('secret:')));
     expect(withSecret.length).toBeGreaterThan(0);
     expect(withSecret.length).toBeLessThan(ROUTES.length);
     for (const route of ROUTES) {
-      const [fnId] = routeFunction(template, route);
-      const permissions = permissionsOf(template, fnId);
+      const [fnId] = routeFunction(synth.template, route);
+      const permissions = permissionsOf(synth.template, fnId);
       const reads = [...permissions].filter(([, resources]) => resources.includes(secretRef)).map(([action]) => action);
       expect({ route: route.id, reads }).toEqual({
         route: route.id,
@@ -186,8 +180,8 @@ describe('Api (contract/routes)', () => {
   });
 
   it('outputs the callback URL of every webhook route', () => {
-    const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
-    const outputs = template.toJSON().Outputs;
+    const distributionId = logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site');
+    const outputs = synth.template.toJSON().Outputs;
     const hooks = ROUTES.filter((r) => r.auth === 'signature');
     expect(hooks.length).toBeGreaterThan(0);
     for (const route of hooks) {
@@ -197,7 +191,7 @@ describe('Api (contract/routes)', () => {
   });
 
   it('throttles the default stage and writes access logs', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
@@ -217,33 +211,27 @@ describe('Api built from another route table', () => {
     { id: 'media', method: 'DELETE', path: '/api/media/{id}', auth: 'user', handler: 'get-me', grants: ['media:read', 'media:write', 'media:delete'] },
     { id: 'contact', method: 'POST', path: '/api/send-contact', auth: 'none', handler: 'get-health', grants: ['ses:send', 'ses:read', 'cognito:read'], timeoutSeconds: 29, memoryMb: 1024 },
   ];
-  let synth: Synthesized & { template: Template };
-  let template: Template;
-  beforeAll(() => {
-    synth = synthTemplate({ routes });
-    template = synth.template;
-  });
-  afterAll(() => synth.cleanup());
+  const synth = synthForSuite({ routes });
 
   it('generates functions, routes and authorization from the table', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     for (const route of routes) {
-      const [, fn] = routeFunction(template, route);
+      const [, fn] = routeFunction(synth.template, route);
       expect(fn.Properties).toMatchObject({ MemorySize: route.memoryMb ?? 512, Timeout: route.timeoutSeconds ?? 10 });
-      expect(routeResource(template, route).Properties!.AuthorizationType).toBe(route.auth === 'user' ? 'JWT' : 'NONE');
+      expect(routeResource(synth.template, route).Properties!.AuthorizationType).toBe(route.auth === 'user' ? 'JWT' : 'NONE');
     }
   });
 
   it('maps each grant to its actions on the right resource', () => {
-    const ref = (type: string, prefix: string) => logicalId(template, type, prefix);
+    const ref = (type: string, prefix: string) => logicalId(synth.template, type, prefix);
     const table = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::DynamoDB::Table', 'Data'), 'Arn'] });
     const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ref('AWS::S3::Bucket', 'DataMediaBucket'), 'Arn'] }, '/users/*']] });
     const secret = JSON.stringify({ Ref: ref('AWS::SecretsManager::Secret', 'Secrets') });
     const userPool = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::Cognito::UserPool', 'Auth'), 'Arn'] });
 
     for (const route of routes) {
-      const [fnId] = routeFunction(template, route);
-      const permissions = permissionsOf(template, fnId);
+      const [fnId] = routeFunction(synth.template, route);
+      const permissions = permissionsOf(synth.template, fnId);
       expect([...permissions.keys()].sort()).toEqual(expectedActions(route));
       for (const [action, resources] of permissions) {
         if (action.startsWith('dynamodb:')) expect(resources).toEqual([table]);
@@ -260,9 +248,9 @@ describe('Api built from another route table', () => {
   });
 
   it('lets mail go out only from the sender address', () => {
-    const [fnId] = routeFunction(template, routes[2]!);
-    const roleId: string = template.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0];
-    const statements = resourcesOfType(template, 'AWS::IAM::Policy')
+    const [fnId] = routeFunction(synth.template, routes[2]!);
+    const roleId: string = synth.template.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0];
+    const statements = resourcesOfType(synth.template, 'AWS::IAM::Policy')
       .filter(([, p]) => p.Properties!.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement);
     expect(statements.filter((st: any) => [st.Action].flat().includes('ses:SendEmail'))).toEqual([

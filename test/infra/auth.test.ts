@@ -1,18 +1,11 @@
-import type { Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_POLICY } from '../../contract/auth';
-import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
+import { logicalId, resourcesOfType, synthForSuite } from './synth';
 
 describe('Auth: user pool and web client', () => {
-  let synth: Synthesized & { template: Template };
-  let template: Template;
-  beforeAll(() => {
-    synth = synthTemplate();
-    template = synth.template;
-  });
-  afterAll(() => synth.cleanup());
+  const synth = synthForSuite();
 
   it('signs users up by email with a verified address and the contract password policy', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
@@ -35,17 +28,17 @@ describe('Auth: user pool and web client', () => {
   });
 
   it('has the CustomMessage trigger write the emails, with links to the site', () => {
-    const pool = template.toJSON().Resources[logicalId(template, 'AWS::Cognito::UserPool', 'Auth')];
-    const fnId = logicalId(template, 'AWS::Lambda::Function', 'AuthCustomMessage');
+    const pool = synth.template.toJSON().Resources[logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth')];
+    const fnId = logicalId(synth.template, 'AWS::Lambda::Function', 'AuthCustomMessage');
     expect(pool.Properties.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
-    // The template is what Cognito sends for the flows the trigger leaves alone.
+    // The synth.template is what Cognito sends for the flows the trigger leaves alone.
     expect(pool.Properties.VerificationMessageTemplate).toMatchObject({
       DefaultEmailOption: 'CONFIRM_WITH_CODE',
       EmailMessage: expect.stringContaining('{####}'),
     });
 
-    const fn = template.toJSON().Resources[fnId];
-    const distribution = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
+    const fn = synth.template.toJSON().Resources[fnId];
+    const distribution = logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site');
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -56,29 +49,29 @@ describe('Auth: user pool and web client', () => {
         },
       },
     });
-    template.hasResourceProperties('AWS::Lambda::Permission', {
+    synth.template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
-      SourceArn: { 'Fn::GetAtt': [logicalId(template, 'AWS::Cognito::UserPool', 'Auth'), 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth'), 'Arn'] },
     });
     // It needs nothing but its logs.
     const roleId: string = fn.Properties.Role['Fn::GetAtt'][0];
-    const actions = resourcesOfType(template, 'AWS::IAM::Policy')
+    const actions = resourcesOfType(synth.template, 'AWS::IAM::Policy')
       .filter(([, p]) => p.Properties!.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement.flatMap((st: any) => [st.Action].flat()));
     expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
   it('sends with Cognito\'s own email until told to use SES', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
+    synth.template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
   });
 
   it('has a public web client: SRP only, no OAuth, 1 h tokens, 30 day refresh', () => {
-    const clients = resourcesOfType(template, 'AWS::Cognito::UserPoolClient');
+    const clients = resourcesOfType(synth.template, 'AWS::Cognito::UserPoolClient');
     expect(clients).toHaveLength(1);
     expect(clients[0]![1].Properties).toEqual({
-      UserPoolId: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
+      UserPoolId: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') },
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlowsUserPoolClient: false,
@@ -92,18 +85,16 @@ describe('Auth: user pool and web client', () => {
   });
 
   it('is deletable in dev', () => {
-    template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: { DeletionProtection: 'INACTIVE' } });
+    synth.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: { DeletionProtection: 'INACTIVE' } });
   });
 });
 
 describe('Auth with SES as the sender', () => {
-  let synth: Synthesized & { template: Template };
-  afterAll(() => synth?.cleanup());
+  const synth = synthForSuite({
+    context: { cognitoEmail: 'ses', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app' },
+  });
 
   it('sends from the app address through the verified domain once told to', () => {
-    synth = synthTemplate({
-      context: { cognitoEmail: 'ses', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app' },
-    });
     const { template } = synth;
     const poolId = logicalId(template, 'AWS::Cognito::UserPool', 'Auth');
     const pool = template.toJSON().Resources[poolId];

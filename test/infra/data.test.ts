@@ -1,18 +1,12 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
+import { Match } from 'aws-cdk-lib/assertions';
+import { logicalId, resourcesOfType, synthForSuite } from './synth';
 
 describe('Data: table and buckets', () => {
-  let synth: Synthesized & { template: Template };
-  let template: Template;
-  beforeAll(() => {
-    synth = synthTemplate();
-    template = synth.template;
-  });
-  afterAll(() => synth.cleanup());
+  const synth = synthForSuite();
 
   it('has one on-demand table with pk/sk, point-in-time recovery, encryption and TTL', () => {
-    template.resourceCountIs('AWS::DynamoDB::Table', 1);
-    template.hasResourceProperties('AWS::DynamoDB::Table', {
+    synth.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
@@ -29,7 +23,7 @@ describe('Data: table and buckets', () => {
   });
 
   it('blocks public access on every bucket and encrypts it', () => {
-    const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
+    const buckets = resourcesOfType(synth.template, 'AWS::S3::Bucket');
     expect(buckets.length).toBeGreaterThanOrEqual(3);
     for (const [, bucket] of buckets) {
       expect(bucket.Properties).toMatchObject({
@@ -45,8 +39,8 @@ describe('Data: table and buckets', () => {
   });
 
   it('refuses plain-HTTP requests on every bucket', () => {
-    const policies = resourcesOfType(template, 'AWS::S3::BucketPolicy');
-    for (const [id] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+    const policies = resourcesOfType(synth.template, 'AWS::S3::BucketPolicy');
+    for (const [id] of resourcesOfType(synth.template, 'AWS::S3::Bucket')) {
       const policy = policies.find(([, p]) => p.Properties!.Bucket?.Ref === id);
       expect({ id, statements: policy?.[1].Properties!.PolicyDocument.Statement }).toEqual({
         id,
@@ -63,7 +57,7 @@ describe('Data: table and buckets', () => {
   });
 
   it('lets no bucket policy allow anonymous access', () => {
-    for (const [id, policy] of resourcesOfType(template, 'AWS::S3::BucketPolicy')) {
+    for (const [id, policy] of resourcesOfType(synth.template, 'AWS::S3::BucketPolicy')) {
       for (const statement of policy.Properties!.PolicyDocument.Statement) {
         if (statement.Effect !== 'Allow') continue;
         expect({ id, principal: statement.Principal }).not.toEqual({ id, principal: '*' });
@@ -71,8 +65,8 @@ describe('Data: table and buckets', () => {
       }
     }
     // The site bucket is read by CloudFront only, for this distribution only (origin access control).
-    const siteBucket = logicalId(template, 'AWS::S3::Bucket', 'SiteBucket');
-    const sitePolicy = resourcesOfType(template, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties!.Bucket.Ref === siteBucket)!;
+    const siteBucket = logicalId(synth.template, 'AWS::S3::Bucket', 'SiteBucket');
+    const sitePolicy = resourcesOfType(synth.template, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties!.Bucket.Ref === siteBucket)!;
     const allows = sitePolicy[1].Properties!.PolicyDocument.Statement.filter((st: any) => st.Effect === 'Allow');
     // Besides CloudFront, only dev's auto-delete custom resource (it empties the bucket when the stack goes).
     const others = allows.filter((st: any) => !st.Principal.Service);
@@ -86,7 +80,7 @@ describe('Data: table and buckets', () => {
         Condition: {
           StringEquals: {
             'AWS:SourceArn': {
-              'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(template, 'AWS::CloudFront::Distribution', 'Site') }])],
+              'Fn::Join': ['', expect.arrayContaining([{ Ref: logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site') }])],
             },
           },
         },
@@ -95,16 +89,16 @@ describe('Data: table and buckets', () => {
   });
 
   it('logs media and site bucket access to the access-log bucket', () => {
-    const logs = logicalId(template, 'AWS::S3::Bucket', 'AccessLogs');
+    const logs = logicalId(synth.template, 'AWS::S3::Bucket', 'AccessLogs');
     for (const prefix of ['DataMediaBucket', 'SiteBucket']) {
-      const bucket = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', prefix)];
+      const bucket = synth.template.toJSON().Resources[logicalId(synth.template, 'AWS::S3::Bucket', prefix)];
       expect(bucket.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logs }, LogFilePrefix: expect.any(String) });
     }
   });
 
   it('lets only the site upload and download media, and cleans up unfinished uploads', () => {
-    const distribution = logicalId(template, 'AWS::CloudFront::Distribution', 'Site');
-    const media = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', 'DataMediaBucket')];
+    const distribution = logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site');
+    const media = synth.template.toJSON().Resources[logicalId(synth.template, 'AWS::S3::Bucket', 'DataMediaBucket')];
     expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
       expect.objectContaining({
         AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
@@ -119,7 +113,7 @@ describe('Data: table and buckets', () => {
   });
 
   it('creates the app secret with placeholder keys for operators to fill in', () => {
-    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+    synth.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Name: 'framewright/dev/app',
       SecretString: Match.serializedJson({
         REPLICATE_API_TOKEN: '',
@@ -132,6 +126,6 @@ describe('Data: table and buckets', () => {
   });
 
   it('creates the SES identity of the sender', () => {
-    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.com' });
+    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.com' });
   });
 });

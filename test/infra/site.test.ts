@@ -3,10 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site } from '../../lib/constructs/site';
-import { logicalId, resourcesOfType, synthTemplate, type Synthesized } from './synth';
+import { logicalId, resourcesOfType, synthForSuite } from './synth';
 
 /** A CloudFormation string value with the pseudo parameters of an example account and region filled in. */
 function render(value: unknown): string {
@@ -30,16 +29,12 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
-  let synth: Synthesized & { template: Template };
-  let template: Template;
+  const synth = synthForSuite();
   let distribution: Record<string, any>;
   beforeAll(() => {
-    synth = synthTemplate();
-    template = synth.template;
-    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-    distribution = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
+    synth.template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    distribution = resourcesOfType(synth.template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
   });
-  afterAll(() => synth.cleanup());
 
   it('sends /api/* to the HTTP API, uncached, with every method and viewer header but Host', () => {
     expect(distribution.CacheBehaviors).toHaveLength(1);
@@ -52,7 +47,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
-    const apiId = logicalId(template, 'AWS::ApiGatewayV2::Api', 'Api');
+    const apiId = logicalId(synth.template, 'AWS::ApiGatewayV2::Api', 'Api');
     expect(origin).toMatchObject({
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] },
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
@@ -62,7 +57,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   it('serves the app from the private bucket through origin access control', () => {
     expect(distribution.DefaultRootObject).toBe('index.html');
     const origin = distribution.Origins.find((o: any) => o.Id === distribution.DefaultCacheBehavior.TargetOriginId);
-    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(template, 'AWS::S3::Bucket', 'SiteBucket'), 'RegionalDomainName'] });
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(synth.template, 'AWS::S3::Bucket', 'SiteBucket'), 'RegionalDomainName'] });
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
@@ -74,7 +69,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
     expect(distribution.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
 
     const fnId = association.FunctionARN['Fn::GetAtt'][0];
-    const code: string = template.toJSON().Resources[fnId].Properties.FunctionCode;
+    const code: string = synth.template.toJSON().Resources[fnId].Properties.FunctionCode;
     const handler = vm.runInNewContext(`${code}; handler`);
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
@@ -86,10 +81,10 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   });
 
   it('sends the security headers on pages and API answers', () => {
-    const policyId = logicalId(template, 'AWS::CloudFront::ResponseHeadersPolicy', 'Site');
+    const policyId = logicalId(synth.template, 'AWS::CloudFront::ResponseHeadersPolicy', 'Site');
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    const headers = template.toJSON().Resources[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const headers = synth.template.toJSON().Resources[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers).toMatchObject({
       FrameOptions: { FrameOption: 'DENY', Override: true },
       ContentTypeOptions: { Override: true },
@@ -98,7 +93,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
     });
     const csp = directives(render(headers.ContentSecurityPolicy.ContentSecurityPolicy));
     // The media bucket, under the name the bucket really gets.
-    const mediaBucket = template.toJSON().Resources[logicalId(template, 'AWS::S3::Bucket', 'DataMediaBucket')];
+    const mediaBucket = synth.template.toJSON().Resources[logicalId(synth.template, 'AWS::S3::Bucket', 'DataMediaBucket')];
     const bucketName = render(mediaBucket.Properties.BucketName);
     expect(bucketName).toBe('framewright-dev-media-123456789012-eu-west-1');
     const media = [`https://${bucketName}.s3.eu-west-1.amazonaws.com`, `https://${bucketName}.s3.amazonaws.com`];
@@ -119,11 +114,11 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   });
 
   it('deploys the app with a config.json for the SPA', () => {
-    const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+    const deployments = resourcesOfType(synth.template, 'Custom::CDKBucketDeployment');
     const withConfig = deployments.filter(([, d]) => d.Properties!.SourceObjectKeys.length === 2);
     expect(withConfig).toHaveLength(1);
     const props = withConfig[0]![1].Properties!;
-    expect(props.DestinationBucketName).toEqual({ Ref: logicalId(template, 'AWS::S3::Bucket', 'SiteBucket') });
+    expect(props.DestinationBucketName).toEqual({ Ref: logicalId(synth.template, 'AWS::S3::Bucket', 'SiteBucket') });
     expect(props.DistributionPaths).toEqual(['/*']);
 
     const configAsset = path.join(synth.outdir, `asset.${props.SourceObjectKeys[1].replace(/\.zip$/, '')}`, 'config.json');
@@ -132,15 +127,15 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
     const resolved = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, markers[v as string] ?? v]));
     expect(resolved).toEqual({
       region: markers[config.region] ? { Ref: 'AWS::Region' } : expect.any(String),
-      userPoolId: { Ref: logicalId(template, 'AWS::Cognito::UserPool', 'Auth') },
-      userPoolClientId: { Ref: logicalId(template, 'AWS::Cognito::UserPoolClient', 'Auth') },
+      userPoolId: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') },
+      userPoolClientId: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPoolClient', 'Auth') },
       apiBaseUrl: '/api',
       supportEmail: expect.stringContaining('@'),
     });
   });
 
   it('outputs what operators and the README need', () => {
-    const outputs = Object.keys(template.toJSON().Outputs);
+    const outputs = Object.keys(synth.template.toJSON().Outputs);
     expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'MediaBucket']));
   });
 });

@@ -2,34 +2,28 @@ import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as path from 'node:path';
 import { readSettings, REPO_ROOT } from '../../lib/settings';
-import { resourcesOfType, synthTemplate, type Synthesized } from './synth';
+import { resourcesOfType, synthForSuite, synthTemplate } from './synth';
 
 describe('prod stage', () => {
-  let synth: Synthesized & { template: Template };
-  let template: Template;
-  beforeAll(() => {
-    synth = synthTemplate({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app' } });
-    template = synth.template;
-  });
-  afterAll(() => synth.cleanup());
+  const synth = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app' } });
 
   it('is the Framewright-prod stack', () => {
     expect(synth.stack.stackName).toBe('Framewright-prod');
   });
 
   it('keeps users, data and media when the stack goes away', () => {
-    template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
-    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
-    for (const [id, bucket] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+    synth.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
+    synth.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
+    for (const [id, bucket] of resourcesOfType(synth.template, 'AWS::S3::Bucket')) {
       expect({ id, policy: bucket.DeletionPolicy }).toEqual({ id, policy: 'Retain' });
     }
-    template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    synth.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
   });
 
   it('sends from the configured addresses', () => {
-    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/prod/app' });
-    const fn = resourcesOfType(template, 'AWS::Lambda::Function').find(([, f]) => f.Properties!.Description === 'GET /api/health');
+    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
+    synth.template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/prod/app' });
+    const fn = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, f]) => f.Properties!.Description === 'GET /api/health');
     expect(fn?.[1].Properties!.Environment.Variables).toMatchObject({
       SES_FROM_ADDRESS: 'hello@framewright.app',
       SUPPORT_EMAIL: 'support@framewright.app',
@@ -37,7 +31,7 @@ describe('prod stage', () => {
   });
 
   it('may mail the support address while SES is in its sandbox, from the sender only', () => {
-    const sendStatements = resourcesOfType(template, 'AWS::IAM::Policy')
+    const sendStatements = resourcesOfType(synth.template, 'AWS::IAM::Policy')
       .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement)
       .filter((st: any) => [st.Action].flat().includes('ses:SendEmail'));
     expect(sendStatements.length).toBeGreaterThan(0);
@@ -55,14 +49,14 @@ describe('prod stage', () => {
   });
 
   it('takes payments through live PayPal', () => {
-    const paypal = resourcesOfType(template, 'AWS::Lambda::Function')
+    const paypal = resourcesOfType(synth.template, 'AWS::Lambda::Function')
       .map(([, f]) => f.Properties!.Environment?.Variables?.PAYPAL_BASE_URL)
       .filter(Boolean);
     expect(new Set(paypal)).toEqual(new Set(paypal.length ? ['https://api-m.paypal.com'] : []));
   });
 
   it('outputs what the deploy guide names', () => {
-    const outputs = template.toJSON().Outputs;
+    const outputs = synth.template.toJSON().Outputs;
     expect(outputs.SecretName.Value).toBe('framewright/prod/app');
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'SecretName']));
     expect(Object.keys(outputs).filter((k) => k.startsWith('SenderDkim'))).toEqual([]);

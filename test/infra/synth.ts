@@ -56,6 +56,19 @@ export function synthTemplate(options: SynthOptions = {}): Synthesized & { templ
   }
 }
 
+/**
+ * One synth shared by a describe block's tests: made in beforeAll, its temp output removed in afterAll. Call it
+ * in the describe body and read the result (`.template`, `.stack`, `.outdir`) in tests and later hooks.
+ */
+export function synthForSuite(options: SynthOptions = {}): Synthesized & { template: Template } {
+  const suite = {} as Synthesized & { template: Template };
+  beforeAll(() => {
+    Object.assign(suite, synthTemplate(options));
+  });
+  afterAll(() => suite.cleanup?.());
+  return suite;
+}
+
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 
 export function resourcesOfType(template: Template, type: string): [string, Resource][] {

@@ -5,7 +5,7 @@ import ImageGeneratorPage from '../../web/src/features/image-generator/image-gen
 import { validateImageRequest } from '../../web/src/features/image-generator/validate-image-request';
 import { useCredits } from '../../web/src/features/credits';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
-import { fileOf, mediaItem, renderAt, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
+import { fileOf, mediaItem, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
 
 jest.mock('../../web/src/features/generation/image-file', () => ({
   toStartImagePng: jest.fn(async () => ({ blob: new Blob(['png-bytes'], { type: 'image/png' }), width: 768, height: 480 })),
@@ -14,11 +14,7 @@ jest.mock('../../web/src/features/generation/image-file', () => ({
 let api: FakeApi;
 
 /** Renders /generator and waits until the gallery has loaded (or failed to). */
-async function renderPage() {
-  const view = renderAt('/generator', <ImageGeneratorPage />);
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
-  return view;
-}
+const renderPage = () => renderLoaded('/generator', <ImageGeneratorPage />);
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Image settings' });
 const generateButton = () => within(sidebar()).getByRole('button', { name: 'Generate Image (1 Credit)' });

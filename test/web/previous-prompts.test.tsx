@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PreviousPromptsTab from '../../web/src/features/account/tabs/previous-prompts';
-import { mediaItem, renderAt, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
+import { mediaItem, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
 
 let api: FakeApi;
 
-async function renderTab() {
-  const view = renderAt('/admin', <PreviousPromptsTab />);
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
-  return view;
-}
+const renderTab = () => renderLoaded('/admin', <PreviousPromptsTab />);
 
 const gallery = () => screen.getByRole('region', { name: 'Previous Prompts' });
 

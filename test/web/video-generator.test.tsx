@@ -6,7 +6,7 @@ import PixversePage from '../../web/src/features/video-generator/pixverse-page';
 import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
 import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
 import WanPage from '../../web/src/features/video-generator/wan-page';
-import { fileOf, mediaItem, renderAt, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
+import { fileOf, mediaItem, renderAt, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
 
 jest.mock('../../web/src/features/generation/image-file', () => ({
   toStartImagePng: jest.fn(async () => ({ blob: new Blob(['png-bytes'], { type: 'image/png' }), width: 832, height: 480 })),
@@ -19,11 +19,7 @@ const PAGES = {
   pixverse: () => <PixversePage />,
 } as const;
 
-async function renderPage(family: keyof typeof PAGES) {
-  const view = renderAt(`/video-generator/${family}`, PAGES[family]());
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
-  return view;
-}
+const renderPage = (family: keyof typeof PAGES) => renderLoaded(`/video-generator/${family}`, PAGES[family]());
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Video settings' });
 const generateButton = () => within(sidebar()).getByRole('button', { name: /^Generate Video/ });

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createVerifiedUser, loginViaUi, type E2EUser } from './accounts';
 
 export const START_IMAGE = path.join(__dirname, '..', 'fixtures', 'start-image.png');
@@ -19,6 +19,22 @@ export async function signedInPage(browser: Browser, testInfo: TestInfo): Promis
   const user = await createVerifiedUser();
   await loginViaUi(page, user);
   return { page, user };
+}
+
+/**
+ * Makes the spec file serial with one signed-in page for all its tests, handed to `onReady` in beforeAll and
+ * closed after the last test. Call it at the top of the file; further beforeAll hooks run after the login.
+ */
+export function shareSignedInPage(onReady: (page: Page) => void): void {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    ({ page } = await signedInPage(browser, testInfo));
+    onReady(page);
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
 }
 
 /** The generator sidebar's balance. */

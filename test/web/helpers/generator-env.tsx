@@ -4,7 +4,7 @@
  * (object URLs). Image decoding (canvas) is replaced by the test file with jest.mock of image-file.
  */
 import './router-env';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { MediaItemView } from '../../../contract/schemas';
@@ -120,6 +120,13 @@ export function tearDownGenerator(): void {
 export function renderAt(path: string, element: ReactNode) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   return render(<RouterProvider router={router} />);
+}
+
+/** Renders like renderAt, then waits until the page's media list has loaded (or failed to). */
+export async function renderLoaded(path: string, element: ReactNode) {
+  const view = renderAt(path, element);
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument());
+  return view;
 }
 
 /** A file as the picker or a drop hands it over. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../lib/cx';
+import { CloseButton } from './close-button';
 
 export type AlertVariant = 'success' | 'error' | 'info';
 
@@ -29,18 +30,7 @@ export function Alert({ variant = 'info', title, children, onDismiss, className 
         {title && <p className="font-semibold">{title}</p>}
         {children && <div className={cx(title ? 'mt-0.5' : undefined, 'text-ink')}>{children}</div>}
       </div>
-      {onDismiss && (
-        <button
-          type="button"
-          onClick={onDismiss}
-          aria-label="Dismiss"
-          className="-m-1 rounded-control p-1 text-ink-muted hover:bg-surface-hover hover:text-ink"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            <path d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 1 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z" />
-          </svg>
-        </button>
-      )}
+      {onDismiss && <CloseButton label="Dismiss" onClick={onDismiss} className="-m-1" />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from '../lib/cx';
+import { CloseButton } from './close-button';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
@@ -148,18 +149,7 @@ export function Modal({
               </p>
             )}
           </div>
-          {dismissible && (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-mr-2 rounded-control p-2 text-ink-muted hover:bg-surface-hover hover:text-ink"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 1 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z" />
-              </svg>
-            </button>
-          )}
+          {dismissible && <CloseButton label="Close" onClick={onClose} size="md" className="-mr-2" />}
         </div>
         {children !== undefined && <div className="overflow-y-auto px-6 py-5 text-sm text-ink-muted">{children}</div>}
         {footer && <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>}

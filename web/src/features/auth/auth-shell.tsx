@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { cx } from '../../lib/cx';
 
@@ -52,8 +53,8 @@ export interface AuthShellProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  /** Links under the card (e.g. 'Don't have an account? Sign up'). */
-  footer?: ReactNode;
+  /** The line under the card that leads to the other account page, e.g. 'Don't have an account? Sign up'. */
+  footer?: { question: string; to: string; link: string };
   /** The clip beside the form (login and signup). */
   withVideo?: boolean;
 }
@@ -74,7 +75,14 @@ export function AuthShell({ title, subtitle, children, footer, withVideo = false
           {subtitle && <p className="mt-2 text-sm text-ink-muted">{subtitle}</p>}
           <div className="mt-6">{children}</div>
         </Card>
-        {footer && <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div>}
+        {footer && (
+          <div className="mt-6 text-center text-sm text-ink-muted">
+            {footer.question}{' '}
+            <Link to={footer.to} className={textLinkClass}>
+              {footer.link}
+            </Link>
+          </div>
+        )}
       </div>
       {withVideo ? <AuthVideo /> : null}
     </section>

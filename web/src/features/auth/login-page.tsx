@@ -5,18 +5,20 @@
  * email or a reset password (`state.message`).
  */
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { PageLoader } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { requestPasswordReset, resendVerificationCode } from './amplify-auth';
+import { resendVerificationCode } from './amplify-auth';
 import { authErrorReason } from './auth-errors';
+import { EmailField } from './auth-fields';
+import { AuthForm } from './auth-form';
 import { AuthMessages } from './auth-messages';
-import { AuthShell, textLinkClass } from './auth-shell';
+import type { Feedback } from './form-feedback';
 import { rememberPendingEmail } from './pending-email';
 import { safeReturnPath } from './return-path';
 import { SESSION_NOTICES, clearSessionNotice, logIn, useSession, useSessionNotice } from './session-store';
+import { useSendCode } from './use-send-code';
 
 export interface LoginPageState {
   from?: string;
@@ -24,10 +26,6 @@ export interface LoginPageState {
   message?: string;
   email?: string;
 }
-
-type Feedback =
-  | { variant: 'error' | 'success' | 'info'; text: string; action?: { label: string; to: string } }
-  | undefined;
 
 export function LoginPage() {
   const { status } = useSession();
@@ -39,10 +37,15 @@ export function LoginPage() {
 
   const [email, setEmail] = useState(state.email ?? params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'login' | 'reset' | undefined>();
+  const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(() =>
     state.message ? { variant: 'success', text: state.message } : undefined,
   );
+  const reset = useSendCode({
+    kind: 'passwordReset',
+    setFeedback,
+    next: (address) => ({ label: 'Set a new password', to: `/reset-password?email=${encodeURIComponent(address)}` }),
+  });
 
   if (status === 'loading') return <PageLoader label="Loading..." />;
   if (status === 'signedIn') return <Navigate to={safeReturnPath(state.from)} replace />;
@@ -62,7 +65,7 @@ export function LoginPage() {
       setFeedback({ variant: 'error', text: AuthMessages.fillAllFields });
       return;
     }
-    setBusy('login');
+    setBusy(true);
     setFeedback(undefined);
     try {
       const outcome = await logIn(address, password);
@@ -87,92 +90,46 @@ export function LoginPage() {
     } catch (err) {
       setFeedback({ variant: 'error', text: AuthMessages.loginError(authErrorReason(err, 'signIn')) });
     } finally {
-      setBusy(undefined);
-    }
-  }
-
-  async function onForgotPassword() {
-    const address = email.trim();
-    if (!address) {
-      setFeedback({ variant: 'error', text: AuthMessages.enterEmailFirst });
-      return;
-    }
-    setBusy('reset');
-    setFeedback(undefined);
-    try {
-      await requestPasswordReset(address);
-      setFeedback({
-        variant: 'success',
-        text: AuthMessages.resetEmailSent,
-        action: { label: 'Set a new password', to: `/reset-password?email=${encodeURIComponent(address)}` },
-      });
-    } catch (err) {
-      setFeedback({ variant: 'error', text: AuthMessages.resetEmailFailed(authErrorReason(err, 'resetPassword')) });
-    } finally {
-      setBusy(undefined);
+      setBusy(false);
     }
   }
 
   return (
-    <AuthShell
+    <AuthForm
       title="Log in"
       subtitle="Welcome back. Pick up where you left off."
       withVideo
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/signup" className={textLinkClass}>
-            Sign up
-          </Link>
-        </>
-      }
+      footer={{ question: "Don't have an account?", to: '/signup', link: 'Sign up' }}
+      label="Log in"
+      onSubmit={onSubmit}
+      feedback={banner}
     >
-      {banner && (
-        <Alert variant={banner.variant} className="mb-5">
-          <p>{banner.text}</p>
-          {banner.action && (
-            <Link to={banner.action.to} className={`${textLinkClass} mt-1 inline-block`}>
-              {banner.action.label}
-            </Link>
-          )}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div className="-mt-1 flex justify-end">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void onForgotPassword()}
-            loading={busy === 'reset'}
-            disabled={busy === 'login'}
-            className="-mr-3"
-          >
-            Forgot Password?
-          </Button>
-        </div>
-        <Button type="submit" size="lg" fullWidth loading={busy === 'login'} disabled={busy === 'reset'}>
-          Login
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <div className="-mt-1 flex justify-end">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void reset.sendCode(email)}
+          loading={reset.sending}
+          disabled={busy}
+          className="-mr-3"
+        >
+          Forgot Password?
         </Button>
-      </form>
-    </AuthShell>
+      </div>
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={reset.sending}>
+        Login
+      </Button>
+    </AuthForm>
   );
 }
 

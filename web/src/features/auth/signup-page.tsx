@@ -4,20 +4,22 @@
  * code and the user goes on to /verify with the spec's 'Verification email sent!...' line.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { Alert } from '../../components/alert';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { PageLoader } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { TermsContent } from '../legal/terms-content';
 import { registerUser } from './amplify-auth';
-import { PASSWORD_RULES, authErrorReason } from './auth-errors';
+import { authErrorReason } from './auth-errors';
+import { EmailField, NewPasswordFields } from './auth-fields';
+import { AuthForm } from './auth-form';
 import { AuthMessages } from './auth-messages';
-import { AuthShell, textLinkClass } from './auth-shell';
+import { textLinkClass } from './auth-shell';
 import { DEFAULT_AFTER_LOGIN } from './return-path';
 import { rememberPendingEmail } from './pending-email';
 import { useSession } from './session-store';
+import { useFormFields } from './use-form-fields';
 import type { VerifyPageState } from './verify-page';
 
 interface SignupForm {
@@ -42,18 +44,13 @@ export function signupValidationError(form: SignupForm): string | undefined {
 export function SignupPage() {
   const { status } = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState<SignupForm>(EMPTY);
+  const { form, field } = useFormFields<SignupForm>(EMPTY);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
 
   if (status === 'loading') return <PageLoader label="Loading..." />;
   if (status === 'signedIn') return <Navigate to={DEFAULT_AFTER_LOGIN} replace />;
-
-  const field = (key: keyof SignupForm) => ({
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,68 +74,47 @@ export function SignupPage() {
   }
 
   return (
-    <AuthShell
+    <AuthForm
       title="Create your account"
       subtitle="Sign up and get 10 free credits to start creating."
       withVideo
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className={textLinkClass}>
-            Log in
-          </Link>
-        </>
+      footer={{ question: 'Already have an account?', to: '/login', link: 'Log in' }}
+      label="Sign up"
+      onSubmit={onSubmit}
+      feedback={error ? { variant: 'error', text: error } : undefined}
+      after={
+        <Modal
+          open={termsOpen}
+          onClose={() => setTermsOpen(false)}
+          title="Terms and Conditions"
+          size="lg"
+          footer={<Button onClick={() => setTermsOpen(false)}>Close</Button>}
+        >
+          <TermsContent headingLevel={3} />
+        </Modal>
       }
     >
-      {error && (
-        <Alert variant="error" className="mb-5">
-          {error}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" required {...field('firstName')} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required {...field('lastName')} />
-        </div>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required {...field('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULES}
-          {...field('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          {...field('confirmPassword')}
-        />
-        <p className="text-xs text-ink-muted">
-          By selecting Agree &amp; Sign Up you confirm that you are 18 or older and agree to the{' '}
-          <button type="button" onClick={() => setTermsOpen(true)} className={textLinkClass}>
-            Terms and Conditions
-          </button>
-          .
-        </p>
-        <Button type="submit" size="lg" fullWidth loading={busy}>
-          Agree &amp; Sign Up
-        </Button>
-      </form>
-      <Modal
-        open={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        title="Terms and Conditions"
-        size="lg"
-        footer={<Button onClick={() => setTermsOpen(false)}>Close</Button>}
-      >
-        <TermsContent headingLevel={3} />
-      </Modal>
-    </AuthShell>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" name="firstName" autoComplete="given-name" required {...field('firstName')} />
+        <TextField label="Last name" name="lastName" autoComplete="family-name" required {...field('lastName')} />
+      </div>
+      <EmailField {...field('email')} />
+      <NewPasswordFields
+        password={field('password')}
+        confirm={field('confirmPassword')}
+        labels={{ password: 'Password', confirm: 'Confirm password' }}
+      />
+      <p className="text-xs text-ink-muted">
+        By selecting Agree &amp; Sign Up you confirm that you are 18 or older and agree to the{' '}
+        <button type="button" onClick={() => setTermsOpen(true)} className={textLinkClass}>
+          Terms and Conditions
+        </button>
+        .
+      </p>
+      <Button type="submit" size="lg" fullWidth loading={busy}>
+        Agree &amp; Sign Up
+      </Button>
+    </AuthForm>
   );
 }
 

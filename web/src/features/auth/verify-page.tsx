@@ -5,23 +5,22 @@
  * On success: /login with 'Email verified! You can now log in.'
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/text-field';
-import { confirmEmail, resendVerificationCode } from './amplify-auth';
+import { confirmEmail } from './amplify-auth';
 import { authErrorReason } from './auth-errors';
+import { CodeField, EmailField } from './auth-fields';
+import { AuthForm } from './auth-form';
 import { AuthMessages } from './auth-messages';
-import { AuthShell, textLinkClass } from './auth-shell';
+import type { Feedback } from './form-feedback';
 import type { LoginPageState } from './login-page';
 import { forgetPendingEmail, pendingEmail } from './pending-email';
+import { useSendCode } from './use-send-code';
 
 export interface VerifyPageState {
   /** A line to show on arrival, e.g. 'Verification email sent! ...' after sign-up. */
   message?: string;
 }
-
-type Feedback = { variant: 'error' | 'success' | 'info'; text: string } | undefined;
 
 export function VerifyPage() {
   const [params] = useSearchParams();
@@ -33,13 +32,14 @@ export function VerifyPage() {
   const linkCode = (params.get('code') ?? '').trim();
   const [email, setEmail] = useState(linkEmail || pendingEmail());
   const [code, setCode] = useState(linkCode);
-  const [busy, setBusy] = useState<'verify' | 'resend' | undefined>();
+  const [verifying, setVerifying] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(() =>
     arrival.message ? { variant: 'success', text: arrival.message } : undefined,
   );
+  const resend = useSendCode({ kind: 'verification', setFeedback });
 
   async function verify(address: string, value: string) {
-    setBusy('verify');
+    setVerifying(true);
     setFeedback({ variant: 'info', text: AuthMessages.verifying });
     try {
       await confirmEmail(address, value);
@@ -48,7 +48,7 @@ export function VerifyPage() {
       navigate('/login', { replace: true, state });
     } catch (err) {
       setFeedback({ variant: 'error', text: AuthMessages.verifyError(authErrorReason(err, 'confirmSignUp')) });
-      setBusy(undefined);
+      setVerifying(false);
     }
   }
 
@@ -70,67 +70,24 @@ export function VerifyPage() {
     void verify(address, value);
   }
 
-  async function onResend() {
-    const address = email.trim();
-    if (!address) return setFeedback({ variant: 'error', text: AuthMessages.enterEmailFirst });
-    setBusy('resend');
-    setFeedback(undefined);
-    try {
-      await resendVerificationCode(address);
-      setFeedback({ variant: 'success', text: AuthMessages.codeResent(address) });
-    } catch (err) {
-      setFeedback({ variant: 'error', text: AuthMessages.resendFailed(authErrorReason(err, 'resendCode')) });
-    } finally {
-      setBusy(undefined);
-    }
-  }
-
   return (
-    <AuthShell
+    <AuthForm
       title="Verify your email"
       subtitle="Enter the 6-digit code from the email we sent you, or open the link in that email."
-      footer={
-        <>
-          Already verified?{' '}
-          <Link to="/login" className={textLinkClass}>
-            Log in
-          </Link>
-        </>
-      }
+      footer={{ question: 'Already verified?', to: '/login', link: 'Log in' }}
+      label="Verify email"
+      onSubmit={onSubmit}
+      feedback={feedback}
     >
-      {feedback && (
-        <Alert variant={feedback.variant} className="mb-5">
-          {feedback.text}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Verify email">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Verification code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          maxLength={12}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <Button type="submit" size="lg" fullWidth loading={busy === 'verify'} disabled={busy === 'resend'}>
-          Verify Email
-        </Button>
-        <Button variant="ghost" onClick={() => void onResend()} loading={busy === 'resend'} disabled={busy === 'verify'}>
-          Send a new code
-        </Button>
-      </form>
-    </AuthShell>
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+      <CodeField label="Verification code" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Button type="submit" size="lg" fullWidth loading={verifying} disabled={resend.sending}>
+        Verify Email
+      </Button>
+      <Button variant="ghost" onClick={() => void resend.sendCode(email)} loading={resend.sending} disabled={verifying}>
+        Send a new code
+      </Button>
+    </AuthForm>
   );
 }
 

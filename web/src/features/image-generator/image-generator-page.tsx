@@ -3,26 +3,24 @@
  * error line, running jobs, 'Generate Image (1 Credit)'; the preview (the newest image unless one is chosen) with
  * the 'Generating...' overlay, and 'Previous Images'.
  */
-import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { IMAGE_COST, IMAGE_MODEL, MAX_PROMPT_LENGTH } from '../../../../contract/catalog';
-import type { GenerationResponse } from '../../../../contract/schemas';
-import { Button } from '../../components/button';
-import { TextAreaField } from '../../components/text-field';
-import { api } from '../../lib/api-client';
+import { useState } from 'react';
+import { IMAGE_COST, IMAGE_MODEL } from '../../../../contract/catalog';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { CreditsBox } from '../generation/credits-box';
-import { ErrorLine, GeneratorShell, SidebarCard } from '../generation/generator-shell';
+import { GeneratorForm } from '../generation/generator-form';
+import { GeneratorShell } from '../generation/generator-shell';
 import { GenerationText, reasonOf } from '../generation/generation-messages';
-import { isImageJob, jobTracker, useActiveJobs, useJobOutcomes, type JobOutcome } from '../generation/jobs';
-import type { MediaItemView } from '../generation/media-api';
+import { isImageJob, useActiveJobs } from '../generation/jobs';
 import { MediaGallery, type GalleryMessages } from '../generation/media-gallery';
+import { PreviewSlot } from '../generation/preview-slot';
 import { ImageJobList } from '../generation/running-jobs';
+import { startGeneration } from '../generation/start-generation';
 import { uploadStartImage, useStartImage } from '../generation/start-image';
 import { StartImagePicker } from '../generation/start-image-picker';
-import { reveal } from '../generation/reveal';
 import { useMediaList } from '../generation/use-media-list';
-import { ImagePreview, type PreviewImage } from './image-preview';
+import { useResultPreview } from '../generation/use-result-preview';
+import { ImagePreview } from './image-preview';
 import { generateImageLabel, validateImageRequest } from './validate-image-request';
 
 const GALLERY_MESSAGES: GalleryMessages = {
@@ -35,35 +33,23 @@ const GALLERY_MESSAGES: GalleryMessages = {
 export function ImageGeneratorPage() {
   const { user } = useSession();
   const credits = useCredits((s) => s.credits);
-  const setCredits = useCredits((s) => s.setCredits);
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
-  const [chosen, setChosen] = useState<PreviewImage | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const startImage = useStartImage('image', setError);
   const jobs = useActiveJobs(isImageJob);
   const media = useMediaList('image');
-  const errorId = useId();
-  const previewRef = useRef<HTMLDivElement>(null);
-
-  useJobOutcomes(
-    isImageJob,
-    useCallback(
-      (outcome: JobOutcome) => {
-        if (outcome.status === 'succeeded') {
-          setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
-          setAnnouncement(`Image ready: ${outcome.job.prompt}`);
-          reveal(previewRef.current);
-          void media.refresh();
-        } else {
-          setError(outcome.error);
-          setAnnouncement('');
-        }
-      },
-      [media.refresh],
-    ),
-  );
+  const preview = useResultPreview({
+    filter: isImageJob,
+    media,
+    newest: media.items[0],
+    onReady: (text) => setAnnouncement(`Image ready: ${text}`),
+    onFailed: (message) => {
+      setError(message);
+      setAnnouncement('');
+    },
+  });
 
   const generating = submitting || jobs.length > 0;
   const canAfford = credits !== undefined && credits >= IMAGE_COST;
@@ -82,20 +68,11 @@ export function ImageGeneratorPage() {
     setAnnouncement('');
     try {
       const image = startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
-      const res = await api.post<Partial<GenerationResponse> | undefined>('/api/generate-image', { prompt: text, ...(image ? { image } : {}) });
-      if (!res?.predictionId) {
-        setError(GenerationText.noPredictionId);
-        return;
-      }
-      if (typeof res.credits === 'number') setCredits(res.credits);
-      jobTracker.add({
-        predictionId: res.predictionId,
-        prompt: text,
-        createdAt: Date.now(),
-        kind: 'image',
-        model: IMAGE_MODEL.id,
-        ...(image ? { options: { startImage: true } } : {}),
-      });
+      const failure = await startGeneration(
+        { path: '/api/generate-image', body: { prompt: text, ...(image ? { image } : {}) } },
+        { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(image ? { options: { startImage: true } } : {}) },
+      );
+      if (failure) setError(failure);
     } catch (err) {
       setError(GenerationText.errorGeneratingImage(reasonOf(err)));
       setAnnouncement('');
@@ -103,26 +80,6 @@ export function ImageGeneratorPage() {
       setSubmitting(false);
     }
   }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void generate();
-  }
-
-  function onPromptKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      void generate();
-    }
-  }
-
-  const newest = media.items[0];
-  const shown: PreviewImage | undefined = chosen ?? (newest ? { url: newest.url, prompt: newest.prompt, mediaId: newest.id } : undefined);
-  const shownItem = shown?.mediaId ? media.items.find((i) => i.id === shown.mediaId) : undefined;
-
-  const onDeleted = (item: MediaItemView) => {
-    if (chosen?.mediaId === item.id) setChosen(undefined);
-  };
 
   return (
     <GeneratorShell
@@ -132,45 +89,33 @@ export function ImageGeneratorPage() {
       sidebar={
         <>
           <CreditsBox cost={IMAGE_COST} />
-          <SidebarCard>
-            <form onSubmit={onSubmit} noValidate aria-describedby={errorId} className="flex flex-col gap-5">
-              <TextAreaField
-                label="Prompt"
-                value={prompt}
-                onChange={(e) => setPrompt(e.target.value)}
-                onKeyDown={onPromptKeyDown}
-                disabled={locked}
-                maxLength={MAX_PROMPT_LENGTH}
-                rows={5}
-                placeholder="A lighthouse on a cliff at dusk, cinematic lighting"
-                hint={`${prompt.length}/${MAX_PROMPT_LENGTH} · Ctrl+Enter to generate`}
-              />
-              <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
-              <ImageJobList jobs={jobs} />
-              <div>
-                <ErrorLine id={errorId} message={error} />
-                <Button type="submit" size="lg" fullWidth disabled={locked} loading={submitting}>
-                  {generateImageLabel()}
-                </Button>
-              </div>
-            </form>
-          </SidebarCard>
+          <GeneratorForm
+            prompt={prompt}
+            onPromptChange={setPrompt}
+            placeholder="A lighthouse on a cliff at dusk, cinematic lighting"
+            onGenerate={() => void generate()}
+            locked={locked}
+            error={error}
+            submitLabel={generateImageLabel()}
+            submitDisabled={locked}
+            submitting={submitting}
+          >
+            <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
+            <ImageJobList jobs={jobs} />
+          </GeneratorForm>
         </>
       }
     >
-      <div ref={previewRef}>
-        <ImagePreview image={shown} item={shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
-      </div>
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
+      <PreviewSlot slotRef={preview.ref} announcement={announcement}>
+        <ImagePreview image={preview.shown} item={preview.shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
+      </PreviewSlot>
       <MediaGallery
         title={GenerationText.previousImages}
         list={media}
         messages={GALLERY_MESSAGES}
-        onSelect={(item) => setChosen({ url: item.url, prompt: item.prompt, mediaId: item.id })}
-        selectedId={shown?.mediaId}
-        onDeleted={onDeleted}
+        onSelect={preview.choose}
+        selectedId={preview.shown?.mediaId}
+        onDeleted={preview.onDeleted}
         columns="images"
       />
     </GeneratorShell>

@@ -1,16 +1,11 @@
 import { Spinner } from '../../components/spinner';
 import { GenerationText } from '../generation/generation-messages';
 import type { MediaItemView } from '../generation/media-api';
-import { DownloadAction } from '../generation/media-card';
-
-export interface PreviewImage {
-  url: string;
-  prompt: string;
-  mediaId?: string;
-}
+import { PreviewCaption } from '../generation/preview-caption';
+import type { PreviewMedia } from '../generation/use-result-preview';
 
 export interface ImagePreviewProps {
-  image: PreviewImage | undefined;
+  image: PreviewMedia | undefined;
   /** The gallery item shown, when it is loaded (for its download link). */
   item: MediaItemView | undefined;
   generating: boolean;
@@ -52,12 +47,7 @@ export function ImagePreview({ image, item, generating, listLoading, onError }: 
           </div>
         )}
       </div>
-      {image && (
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <p className="min-w-0 flex-1 break-words text-sm text-ink-muted">{image.prompt || GenerationText.noPrompt}</p>
-          {item && <DownloadAction url={item.downloadUrl} label={`Download image: ${image.prompt || GenerationText.noPrompt}`} onError={onError} />}
-        </div>
-      )}
+      {image && <PreviewCaption prompt={image.prompt} item={item} kind="image" onError={onError} />}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../../../contract/catalog';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, credits, familyById, listDurations, videoPriceRows, type VideoFamily } from './prices';
+import { IMAGE_COST, credits, familyById, listDurations, type VideoFamily } from './prices';
+import { VideoPriceTable } from './video-price-table';
 
 interface ModelCard {
   family: VideoFamily;
@@ -32,41 +33,6 @@ const CARDS: ModelCard[] = [
     ],
   },
 ];
-
-function CostTable({ family }: { family: VideoFamily }) {
-  const rows = videoPriceRows().filter((r) => r.family.id === family.id);
-  return (
-    <table className="mt-4 w-full text-left text-sm">
-      <caption className="sr-only">{family.name} prices in credits</caption>
-      <thead className="text-ink-subtle">
-        <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {family.qualities.length ? 'Quality' : 'Resolution'}
-          </th>
-          {family.durations.map((d) => (
-            <th key={d} scope="col" className="py-2 pr-4 font-medium">
-              {d} s
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="text-ink">
-        {rows.map((row) => (
-          <tr key={row.quality ?? 'default'} className="border-t border-line">
-            <th scope="row" className="py-2 pr-4 font-medium">
-              {row.quality ?? '480p'}
-            </th>
-            {row.costs.map((c) => (
-              <td key={c.duration} className="py-2 pr-4">
-                {c.cost === undefined ? <span className="text-ink-subtle">not offered</span> : credits(c.cost)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 export function FeaturesPage() {
   const kling = familyById('kling');
@@ -103,7 +69,13 @@ export function FeaturesPage() {
                 <dt className="text-ink-subtle">Typical wait</dt>
                 <dd className="text-ink">about {Math.round(family.typicalSeconds / 60) || 1} min</dd>
               </dl>
-              <CostTable family={family} />
+              <VideoPriceTable
+                family={family}
+                caption={`${family.name} prices in credits`}
+                captionClassName="sr-only"
+                durationLabel={(d) => `${d} s`}
+                className="mt-4"
+              />
               <p className="mt-4 text-xs break-all text-ink-subtle">Runs on {modelIds.join(' and ')}</p>
             </li>
           ))}

@@ -9,49 +9,23 @@ import {
   credits,
   formatUsd,
   pricePerCredit,
-  videoPriceRows,
 } from './prices';
+import { VideoPriceTable } from './video-price-table';
 
 const BETA_END = 'July 31, 2025';
 const SUBSCRIPTIONS_FROM = 'August 2025';
 
 function VideoCosts() {
-  const rows = videoPriceRows();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {availableFamilies().map((family) => (
         <div key={family.id} className="overflow-x-auto rounded-card border border-line bg-surface p-6">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-3 text-left text-lg font-semibold text-ink">{family.name}</caption>
-            <thead className="text-ink-subtle">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {family.qualities.length ? 'Quality' : 'Resolution'}
-                </th>
-                {family.durations.map((d) => (
-                  <th key={d} scope="col" className="py-2 pr-4 font-medium">
-                    {d}-second clip
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows
-                .filter((r) => r.family.id === family.id)
-                .map((row) => (
-                  <tr key={row.quality ?? 'default'} className="border-t border-line">
-                    <th scope="row" className="py-2 pr-4 font-medium text-ink">
-                      {row.quality ?? '480p'}
-                    </th>
-                    {row.costs.map((c) => (
-                      <td key={c.duration} className="py-2 pr-4 text-ink" data-testid={`cost-${family.id}-${row.quality ?? 'default'}-${c.duration}`}>
-                        {c.cost === undefined ? <span className="text-ink-subtle">not offered</span> : credits(c.cost)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <VideoPriceTable
+            family={family}
+            caption={family.name}
+            captionClassName="mb-3 text-left text-lg font-semibold text-ink"
+            durationLabel={(d) => `${d}-second clip`}
+          />
         </div>
       ))}
     </div>

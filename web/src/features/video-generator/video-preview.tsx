@@ -1,15 +1,10 @@
 import { GenerationText } from '../generation/generation-messages';
 import type { MediaItemView } from '../generation/media-api';
-import { DownloadAction } from '../generation/media-card';
-
-export interface PreviewVideo {
-  url: string;
-  prompt: string;
-  mediaId?: string;
-}
+import { PreviewCaption } from '../generation/preview-caption';
+import type { PreviewMedia } from '../generation/use-result-preview';
 
 export interface VideoPreviewProps {
-  video: PreviewVideo | undefined;
+  video: PreviewMedia | undefined;
   item: MediaItemView | undefined;
   listLoading: boolean;
   onError: (message: string) => void;
@@ -45,12 +40,7 @@ export function VideoPreview({ video, item, listLoading, onError }: VideoPreview
           )
         )}
       </div>
-      {video && (
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <p className="min-w-0 flex-1 break-words text-sm text-ink-muted">{video.prompt || GenerationText.noPrompt}</p>
-          {item && <DownloadAction url={item.downloadUrl} label={`Download video: ${video.prompt || GenerationText.noPrompt}`} onError={onError} />}
-        </div>
-      )}
+      {video && <PreviewCaption prompt={video.prompt} item={item} kind="video" onError={onError} />}
     </section>
   );
 }

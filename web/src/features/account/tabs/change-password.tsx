@@ -4,13 +4,15 @@
  * ChangePassword re-checks the current password before it sets the new one.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { changePassword } from '../../auth/amplify-auth';
-import { PASSWORD_RULES, authErrorReason } from '../../auth/auth-errors';
+import { authErrorReason } from '../../auth/auth-errors';
+import { NewPasswordFields } from '../../auth/auth-fields';
 import { AuthMessages } from '../../auth/auth-messages';
+import { FormFeedback, type Feedback } from '../../auth/form-feedback';
 import { useSession } from '../../auth/session-store';
+import { useFormFields } from '../../auth/use-form-fields';
 
 interface PasswordForm {
   current: string;
@@ -29,18 +31,11 @@ export function changePasswordValidationError(form: PasswordForm, signedIn: bool
   return undefined;
 }
 
-type Feedback = { variant: 'error' | 'success'; text: string } | undefined;
-
 export function ChangePasswordTab() {
   const { status, user } = useSession();
-  const [form, setForm] = useState<PasswordForm>(EMPTY);
+  const { form, setForm, field } = useFormFields<PasswordForm>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>();
-
-  const field = (key: keyof PasswordForm) => ({
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,26 +58,13 @@ export function ChangePasswordTab() {
     <div className="max-w-md">
       <h2 className="text-lg font-semibold text-ink">Change Password</h2>
       <p className="mt-1 text-sm text-ink-muted">Enter your current password, then choose a new one.</p>
-      {feedback && (
-        <Alert variant={feedback.variant} className="mt-5">
-          {feedback.text}
-        </Alert>
-      )}
+      <FormFeedback feedback={feedback} className="mt-5" />
       {/* noValidate: the spec's own messages explain a missing field, not the browser's bubble. */}
       <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4" aria-label="Change password">
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <TextField label="Current password" type="password" name="currentPassword" autoComplete="current-password" required {...field('current')} />
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULES}
-          {...field('next')}
-        />
-        <TextField label="Confirm new password" type="password" name="confirmNewPassword" autoComplete="new-password" required {...field('confirm')} />
+        <NewPasswordFields password={field('next')} confirm={field('confirm')} names={{ password: 'newPassword', confirm: 'confirmNewPassword' }} />
         <Button type="submit" loading={busy} className="self-start">
           Update Password
         </Button>

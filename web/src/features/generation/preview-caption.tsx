@@ -1,0 +1,22 @@
+import { GenerationText } from './generation-messages';
+import type { MediaItemView } from './media-api';
+import { DownloadAction } from './media-card';
+
+export interface PreviewCaptionProps {
+  prompt: string;
+  /** The gallery item shown, once loaded: it gives the download link. */
+  item: MediaItemView | undefined;
+  kind: 'image' | 'video';
+  onError: (message: string) => void;
+}
+
+/** Under a generator's preview: the result's prompt and its Download button. */
+export function PreviewCaption({ prompt, item, kind, onError }: PreviewCaptionProps) {
+  const text = prompt || GenerationText.noPrompt;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <p className="min-w-0 flex-1 break-words text-sm text-ink-muted">{text}</p>
+      {item && <DownloadAction url={item.downloadUrl} label={`Download ${kind}: ${text}`} onError={onError} />}
+    </div>
+  );
+}
