@@ -6,7 +6,9 @@ import { updateIf } from './update-if';
 /** PayPal retries a webhook for up to three days; remember handled events well beyond that. */
 const KEEP_DAYS = 30;
 
-export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string): WebhookInbox {
+/** Handled provider events under `WEBHOOK#<provider>:<event id>`, forgotten (TTL) after `keepDays` (30 by default). */
+export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string, opts: { keepDays?: number } = {}): WebhookInbox {
+  const keepDays = opts.keepDays ?? KEEP_DAYS;
   const key = (id: string) => ({ pk: keys.webhook(provider, id), sk: 'WEBHOOK' });
   return {
     async seen(eventId) {
@@ -24,7 +26,7 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
       await db.send(
         new PutCommand({
           TableName: table,
-          Item: { ...key(eventId), type: 'webhook', provider, ...info, receivedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86400 },
+          Item: { ...key(eventId), type: 'webhook', provider, ...info, receivedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + keepDays * 86400 },
         }),
       );
     },

@@ -3,6 +3,7 @@ import { dynamo, s3Client } from '../adapters/aws-clients';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
 import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
+import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { s3MediaStore } from '../adapters/s3-media-store';
 import { requireSecret } from '../adapters/secrets';
@@ -29,3 +30,6 @@ export const generationDeps: GenerationDeps = {
   webhookUrl: `${c.APP_URL}/api/webhooks/replicate`,
   now: () => new Date(),
 };
+
+/** Replicate's webhook deliveries already handled, remembered for a week. */
+export const replicateInbox = dynamoWebhookInbox(dynamo(), c.TABLE_NAME, 'replicate', { keepDays: 7 });
