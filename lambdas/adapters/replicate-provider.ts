@@ -1,14 +1,16 @@
 import Replicate from 'replicate';
 import { ProviderRefused, type ModelProvider, type ProviderPrediction } from '../ports/model-provider';
 
-interface ReplicatePrediction {
+/** A prediction as Replicate sends it, from the API and in webhook bodies. */
+export interface ReplicatePrediction {
   id: string;
   status: ProviderPrediction['status'];
   output?: unknown;
   error?: unknown;
 }
 
-function toPrediction(p: ReplicatePrediction): ProviderPrediction {
+/** Replicate's output (a URL or an array of them) and error, in the port's shape. */
+export function toPrediction(p: ReplicatePrediction): ProviderPrediction {
   const output = Array.isArray(p.output) ? p.output.map(String) : p.output ? [String(p.output)] : [];
   return { id: p.id, status: p.status, output, error: p.error ? String(p.error) : undefined };
 }

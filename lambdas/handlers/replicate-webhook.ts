@@ -3,7 +3,7 @@ import { Unauthorized } from '../app/errors';
 import { handleProviderCallback } from '../app/generation';
 import { verifyWebhookSignature } from '../app/webhook-signature';
 import { requireSecret } from '../adapters/secrets';
-import type { ProviderPrediction } from '../ports/model-provider';
+import { toPrediction, type ReplicatePrediction } from '../adapters/replicate-provider';
 import { generationDeps, replicateInbox } from './generation-deps';
 import { publicRoute } from './http';
 
@@ -18,11 +18,10 @@ export const handler = publicRoute(route, async (req) => {
 
   if (await replicateInbox.seen(eventId)) return { body: { ok: true, duplicate: true } };
 
-  const body = req.body as unknown as { id?: string; status?: ProviderPrediction['status']; output?: unknown; error?: unknown };
+  const body = req.body as unknown as Partial<ReplicatePrediction> | undefined;
   const jobId = req.query.job;
   if (jobId && body?.id && body.status) {
-    const output = Array.isArray(body.output) ? body.output.map(String) : body.output ? [String(body.output)] : [];
-    await handleProviderCallback(generationDeps, jobId, { id: body.id, status: body.status, output, error: body.error ? String(body.error) : undefined });
+    await handleProviderCallback(generationDeps, jobId, toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error }));
   }
   await replicateInbox.record(eventId, jobId ? { jobId } : {});
   return { body: { ok: true } };
