@@ -100,6 +100,7 @@ export const ROUTES = [
     path: '/api/media',
     auth: 'user',
     handler: 'list-media',
+    query: s.ListMediaQuery,
     response: s.ListMediaResponse,
     grants: ['table:read', 'media:read'],
   },

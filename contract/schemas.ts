@@ -82,6 +82,20 @@ export const MediaItemView = z.object({
   downloadUrl: z.string(),
 });
 export type MediaItemView = z.infer<typeof MediaItemView>;
+/** GET /api/media's query string. */
+export const ListMediaQuery = z.object({
+  limit: z.coerce
+    .number({ error: Messages.invalidLimit })
+    .int(Messages.invalidLimit)
+    .min(1, Messages.invalidLimit)
+    .max(100, Messages.invalidLimit)
+    .default(24),
+  /** Only images or only videos; both when left out. */
+  type: z.enum(['image', 'video'], { error: 'type must be image or video.' }).optional(),
+  /** nextCursor of the previous page. */
+  cursor: z.string().optional(),
+});
+export type ListMediaQuery = z.infer<typeof ListMediaQuery>;
 export const ListMediaResponse = z.object({ items: z.array(MediaItemView), nextCursor: z.string().optional() });
 export type ListMediaResponse = z.infer<typeof ListMediaResponse>;
 

@@ -92,6 +92,11 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   throw new InvalidInput(issue?.message ?? 'Invalid request.', { field: issue?.path.join('.') });
 }
 
+/** The query string checked against the route's `query` schema: a 400 with the schema's message when it does not fit. */
+export function validQuery<T>(schema: z.ZodType<T>, query: Record<string, string>): T {
+  return validate(schema, query);
+}
+
 function lowerKeys(h: Record<string, string | undefined> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
