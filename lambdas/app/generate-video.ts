@@ -42,19 +42,12 @@ export async function generateVideo(deps: GenerationDeps, owner: string, v: Gene
   if (!price.ok) throw new InvalidInput(price.reason);
   if (v.model === WAN_I2V && !v.image) throw new InvalidInput(Messages.wanNeedsImage);
   if (v.model === WAN_T2V && v.image) throw new InvalidInput(Messages.wanTextTakesNoImage);
-  const family = familyOf(v.model)!;
-  return startGeneration(
-    deps,
-    owner,
-    {
-      kind: 'video',
-      model: v.model,
-      prompt: v.prompt,
-      cost: price.cost,
-      ...modelRequest(v),
-      imageField: 'image',
-      ...(v.image ? { startImageKey: v.image } : {}),
-    },
-    family.startImageLongSide,
-  );
+  return startGeneration(deps, owner, {
+    kind: 'video',
+    model: v.model,
+    prompt: v.prompt,
+    cost: price.cost,
+    ...modelRequest(v),
+    ...(v.image ? { startImageKey: v.image } : {}),
+  });
 }

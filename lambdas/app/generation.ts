@@ -3,7 +3,7 @@
  * updates (from webhooks and from polling, in any order and any number of times), and report status.
  */
 import { Messages } from '../../contract/errors';
-import { MAX_START_IMAGE_BYTES } from '../../contract/catalog';
+import { familyOf, IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../contract/catalog';
 import type { Job, JobKind, JobStore, MediaIndex, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
@@ -29,9 +29,7 @@ export interface GenerationRequest {
   cost: number;
   /** Model input without the start image. */
   input: Record<string, unknown>;
-  /** The input field that takes the start image's URL (image for all three models). */
-  imageField?: string;
-  /** An uploaded start image (a key from POST /api/uploads). */
+  /** An uploaded start image (a key from POST /api/uploads); every model here takes its URL as `image`. */
   startImageKey?: string;
   /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: ImageSize) => Record<string, unknown>;
@@ -66,11 +64,19 @@ export async function startImage(deps: GenerationDeps, owner: string, key: strin
   return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
 }
 
-export async function startGeneration(deps: GenerationDeps, owner: string, req: GenerationRequest, maxLongSide = 768) {
+/** The catalog's limit on a start image's long side for this model (what the web resizes to before uploading). */
+function startImageLongSideOf(model: string): number {
+  if (model === IMAGE_MODEL.id) return IMAGE_MODEL.startImageLongSide;
+  const family = familyOf(model);
+  if (!family) throw new Error(`No catalog entry for ${model}`);
+  return family.startImageLongSide;
+}
+
+export async function startGeneration(deps: GenerationDeps, owner: string, req: GenerationRequest) {
   const input = { ...req.input };
-  if (req.startImageKey && req.imageField) {
-    const image = await startImage(deps, owner, req.startImageKey, maxLongSide);
-    input[req.imageField] = image.url;
+  if (req.startImageKey) {
+    const image = await startImage(deps, owner, req.startImageKey, startImageLongSideOf(req.model));
+    input.image = image.url;
     Object.assign(input, req.inputForImage?.({ width: image.width, height: image.height }));
   }
 

@@ -12,22 +12,16 @@ export const handler = userRoute(
   route,
   async (req, me) => {
     await getOrCreateAccount({ accounts, now: () => new Date() }, me);
-    const result = await startGeneration(
-      generationDeps,
-      me.sub,
-      {
-        kind: 'image',
-        model: IMAGE_MODEL.id,
-        version: IMAGE_MODEL.version,
-        prompt: req.body.prompt,
-        cost: IMAGE_MODEL.cost,
-        input: { prompt: req.body.prompt, ...IMAGE_MODEL.input },
-        imageField: 'image',
-        startImageKey: req.body.image,
-        options: { width: IMAGE_MODEL.input.width, height: IMAGE_MODEL.input.height },
-      },
-      IMAGE_MODEL.startImageLongSide,
-    );
+    const result = await startGeneration(generationDeps, me.sub, {
+      kind: 'image',
+      model: IMAGE_MODEL.id,
+      version: IMAGE_MODEL.version,
+      prompt: req.body.prompt,
+      cost: IMAGE_MODEL.cost,
+      input: { prompt: req.body.prompt, ...IMAGE_MODEL.input },
+      startImageKey: req.body.image,
+      options: { width: IMAGE_MODEL.input.width, height: IMAGE_MODEL.input.height },
+    });
     return { body: result };
   },
   Messages.signInToGenerateImages,
