@@ -21,6 +21,11 @@ export interface CreditChange {
   ref: string;
   /** The transition that must happen together with the change; its conditions guard against doing it twice. */
   with: TransactItem[];
+  /**
+   * The balance the caller has just read, used instead of reading it again on the first attempt. The
+   * `credits = :before` condition keeps this safe: a stale value only costs a retry with a fresh read.
+   */
+  expectedBalance?: number;
 }
 
 export type CreditChangeResult =
@@ -37,9 +42,12 @@ export async function readBalance(db: DynamoDBDocumentClient, table: string, sub
 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const before = await readBalance(db, table, c.sub);
+    const expected = attempt === 0 ? c.expectedBalance : undefined;
+    const before = expected ?? (await readBalance(db, table, c.sub));
     if (before === undefined) throw new Error(`No account for ${c.sub}`);
     const after = before + c.delta;
+    // Refuse only on a balance read here: the caller's value may be older than a top-up.
+    if (after < 0 && expected !== undefined) continue;
     if (after < 0) return { ok: false, why: 'insufficient', balance: before };
     const now = new Date();
     try {

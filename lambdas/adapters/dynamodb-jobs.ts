@@ -28,12 +28,13 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
   const jobKey = (id: string) => ({ pk: keys.job(id), sk: 'JOB' });
 
   return {
-    async createCharged(job) {
+    async createCharged(job, expectedBalance) {
       const r = await changeCredits(db, table, {
         sub: job.owner,
         delta: -job.cost,
         reason: job.kind,
         ref: job.id,
+        expectedBalance,
         with: [
           {
             Put: {

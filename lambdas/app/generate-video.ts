@@ -37,17 +37,19 @@ function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 
   };
 }
 
-export async function generateVideo(deps: GenerationDeps, owner: string, v: GenerateVideoInput) {
+/** `balance`: the owner's balance as just read, if known (see startGeneration). */
+export async function generateVideo(deps: GenerationDeps, owner: string, v: GenerateVideoInput, balance?: number) {
   const price = priceVideo(v.model, v.duration, v.quality);
   if (!price.ok) throw new InvalidInput(price.reason);
   if (v.model === WAN_I2V && !v.image) throw new InvalidInput(Messages.wanNeedsImage);
   if (v.model === WAN_T2V && v.image) throw new InvalidInput(Messages.wanTextTakesNoImage);
-  return startGeneration(deps, owner, {
+  const request: GenerationRequest = {
     kind: 'video',
     model: v.model,
     prompt: v.prompt,
     cost: price.cost,
     ...modelRequest(v),
     ...(v.image ? { startImageKey: v.image } : {}),
-  });
+  };
+  return startGeneration(deps, owner, request, balance);
 }

@@ -72,7 +72,8 @@ function startImageLongSideOf(model: string): number {
   return family.startImageLongSide;
 }
 
-export async function startGeneration(deps: GenerationDeps, owner: string, req: GenerationRequest) {
+/** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */
+export async function startGeneration(deps: GenerationDeps, owner: string, req: GenerationRequest, balance?: number) {
   const input = { ...req.input };
   if (req.startImageKey) {
     const image = await startImage(deps, owner, req.startImageKey, startImageLongSideOf(req.model));
@@ -92,7 +93,7 @@ export async function startGeneration(deps: GenerationDeps, owner: string, req: 
     status: 'pending',
     createdAt: now.toISOString(),
   };
-  const charged = await deps.jobs.createCharged(job);
+  const charged = await deps.jobs.createCharged(job, balance);
   if (!charged.ok) throw new NotEnoughCredits(req.cost);
 
   let prediction: ProviderPrediction;

@@ -2,7 +2,7 @@ import { routeById } from '../../contract/routes';
 import { IMAGE_MODEL } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { getOrCreateAccount } from '../app/get-account';
-import { startGeneration } from '../app/generation';
+import { startGeneration, type GenerationRequest } from '../app/generation';
 import { accounts, generationDeps } from './generation-deps';
 import { userRoute } from './http';
 
@@ -11,8 +11,8 @@ const route = routeById('generateImage');
 export const handler = userRoute(
   route,
   async (req, me) => {
-    await getOrCreateAccount({ accounts, now: () => new Date() }, me);
-    const result = await startGeneration(generationDeps, me.sub, {
+    const account = await getOrCreateAccount({ accounts, now: () => new Date() }, me);
+    const request: GenerationRequest = {
       kind: 'image',
       model: IMAGE_MODEL.id,
       version: IMAGE_MODEL.version,
@@ -21,8 +21,8 @@ export const handler = userRoute(
       input: { prompt: req.body.prompt, ...IMAGE_MODEL.input },
       startImageKey: req.body.image,
       options: { width: IMAGE_MODEL.input.width, height: IMAGE_MODEL.input.height },
-    });
-    return { body: result };
+    };
+    return { body: await startGeneration(generationDeps, me.sub, request, account.credits) };
   },
   Messages.signInToGenerateImages,
 );

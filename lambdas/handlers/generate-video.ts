@@ -10,8 +10,8 @@ const route = routeById('generateVideo');
 export const handler = userRoute(
   route,
   async (req, me) => {
-    await getOrCreateAccount({ accounts, now: () => new Date() }, me);
-    return { body: await generateVideo(generationDeps, me.sub, req.body) };
+    const account = await getOrCreateAccount({ accounts, now: () => new Date() }, me);
+    return { body: await generateVideo(generationDeps, me.sub, req.body, account.credits) };
   },
   Messages.signIn,
 );

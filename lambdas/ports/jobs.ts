@@ -38,8 +38,11 @@ export interface MediaItem {
 export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
 
 export interface JobStore {
-  /** Charges the job's cost and stores the job in one transaction; fails without a change when credits are short. */
-  createCharged(job: Job): Promise<ChargeResult>;
+  /**
+   * Charges the job's cost and stores the job in one transaction; fails without a change when credits are short.
+   * `expectedBalance`: the owner's balance just read, if known (saves reading it again).
+   */
+  createCharged(job: Job, expectedBalance?: number): Promise<ChargeResult>;
   get(id: string): Promise<Job | undefined>;
   /** Records the provider's id and a non-terminal status. */
   markStarted(id: string, providerId: string, status: JobStatus): Promise<void>;
