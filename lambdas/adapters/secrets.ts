@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config';
+import { memoUntilFailure } from './memo-until-failure';
 
 export interface AppSecrets {
   REPLICATE_API_TOKEN?: string;
@@ -9,38 +10,30 @@ export interface AppSecrets {
   PAYPAL_WEBHOOK_ID?: string;
 }
 
-let cached: Promise<AppSecrets> | undefined;
-
 /**
  * Provider credentials: from the Secrets Manager secret named by SECRETS_ARN in the cloud (read once per
  * function instance, when first needed), or from the environment locally.
  */
-export function appSecrets(): Promise<AppSecrets> {
-  cached ??= (async () => {
-    const c = config();
-    const fromEnv: AppSecrets = {
-      REPLICATE_API_TOKEN: c.REPLICATE_API_TOKEN,
-      REPLICATE_WEBHOOK_SECRET: c.REPLICATE_WEBHOOK_SECRET,
-      PAYPAL_CLIENT_ID: c.PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: c.PAYPAL_CLIENT_SECRET,
-      PAYPAL_WEBHOOK_ID: c.PAYPAL_WEBHOOK_ID,
-    };
-    if (!c.SECRETS_ARN) return fromEnv;
-    const res = await new SecretsManagerClient({ region: c.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
-    return { ...fromEnv, ...(JSON.parse(res.SecretString ?? '{}') as AppSecrets) };
-  })().catch((err) => {
-    cached = undefined;
-    throw err;
-  });
-  return cached;
-}
+export const appSecrets = memoUntilFailure(async (): Promise<AppSecrets> => {
+  const c = config();
+  const fromEnv: AppSecrets = {
+    REPLICATE_API_TOKEN: c.REPLICATE_API_TOKEN,
+    REPLICATE_WEBHOOK_SECRET: c.REPLICATE_WEBHOOK_SECRET,
+    PAYPAL_CLIENT_ID: c.PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: c.PAYPAL_CLIENT_SECRET,
+    PAYPAL_WEBHOOK_ID: c.PAYPAL_WEBHOOK_ID,
+  };
+  if (!c.SECRETS_ARN) return fromEnv;
+  const res = await new SecretsManagerClient({ region: c.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
+  return { ...fromEnv, ...(JSON.parse(res.SecretString ?? '{}') as AppSecrets) };
+});
 
 export async function requireSecret(name: keyof AppSecrets): Promise<string> {
   const value = (await appSecrets())[name];
   if (!value) {
     // Read again next time: operators fill the secret in after the first deploy, and a warm function
     // must not keep failing on the empty placeholder it read before.
-    cached = undefined;
+    appSecrets.forget();
     throw new Error(`Missing configuration: ${name} (set it in the environment, or in the secret named by SECRETS_ARN)`);
   }
   return value;

@@ -3,7 +3,8 @@ import { IMAGE_MODEL } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { getOrCreateAccount } from '../app/get-account';
 import { startGeneration, type GenerationRequest } from '../app/generation';
-import { accounts, generationDeps } from './generation-deps';
+import { accountDeps } from './account-deps';
+import { generationDeps } from './generation-deps';
 import { userRoute } from './http';
 
 const route = routeById('generateImage');
@@ -11,7 +12,7 @@ const route = routeById('generateImage');
 export const handler = userRoute(
   route,
   async (req, me) => {
-    const account = await getOrCreateAccount({ accounts, now: () => new Date() }, me);
+    const account = await getOrCreateAccount(accountDeps, me);
     const request: GenerationRequest = {
       kind: 'image',
       model: IMAGE_MODEL.id,
