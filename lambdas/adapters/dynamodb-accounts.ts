@@ -1,8 +1,8 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
 import { keys } from './keys';
+import { transactIf } from './update-if';
 
 export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): AccountStore {
   return {
@@ -24,52 +24,46 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): A
 
     async createWithWelcome(a: Account) {
       const pk = keys.user(a.sub);
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: table,
-                  Item: {
-                    pk,
-                    sk: keys.account,
-                    type: 'account',
-                    email: a.email,
-                    firstName: a.firstName,
-                    lastName: a.lastName,
-                    createdAt: a.createdAt,
-                    credits: a.credits,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
+      // False when the account's condition (item 0) failed: another first call won the race, and nothing was written by this one.
+      return transactIf(
+        db,
+        {
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  pk,
+                  sk: keys.account,
+                  type: 'account',
+                  email: a.email,
+                  firstName: a.firstName,
+                  lastName: a.lastName,
+                  createdAt: a.createdAt,
+                  credits: a.credits,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  pk,
+                  sk: keys.ledger(a.createdAt, 'welcome'),
+                  type: 'ledger',
+                  delta: a.credits,
+                  balance: a.credits,
+                  reason: 'welcome',
+                  ref: 'signup',
+                  createdAt: a.createdAt,
                 },
               },
-              {
-                Put: {
-                  TableName: table,
-                  Item: {
-                    pk,
-                    sk: keys.ledger(a.createdAt, 'welcome'),
-                    type: 'ledger',
-                    delta: a.credits,
-                    balance: a.credits,
-                    reason: 'welcome',
-                    ref: 'signup',
-                    createdAt: a.createdAt,
-                  },
-                },
-              },
-            ],
-          }),
-        );
-        return true;
-      } catch (err) {
-        // Another first call won the race: the account exists, nothing was written by this one.
-        if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-          return false;
-        }
-        throw err;
-      }
+            },
+          ],
+        },
+        0,
+      );
     },
   };
 }

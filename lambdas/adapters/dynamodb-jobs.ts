@@ -1,9 +1,8 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits, readBalance } from './dynamodb-credits';
 import { keys } from './keys';
-import { updateIf } from './update-if';
+import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
 const IS_OPEN = '#status IN (:pending, :starting, :processing)';
@@ -66,30 +65,26 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     },
 
     async succeed(job, media) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: table,
-                  Key: jobKey(job.id),
-                  UpdateExpression: 'SET #status = :done, mediaId = :mid',
-                  ConditionExpression: IS_OPEN,
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id },
-                },
+      // False when the job already ended (its condition, item 0): a webhook and a poll raced, and the other one stored the result.
+      return transactIf(
+        db,
+        {
+          TransactItems: [
+            {
+              Update: {
+                TableName: table,
+                Key: jobKey(job.id),
+                UpdateExpression: 'SET #status = :done, mediaId = :mid',
+                ConditionExpression: IS_OPEN,
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id },
               },
-              { Put: { TableName: table, Item: mediaRecord(media), ConditionExpression: 'attribute_not_exists(pk)' } },
-            ],
-          }),
-        );
-        return true;
-      } catch (err) {
-        // The job already ended: a webhook and a poll raced, and the other one stored the result.
-        if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-        throw err;
-      }
+            },
+            { Put: { TableName: table, Item: mediaRecord(media), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        },
+        0,
+      );
     },
 
     async failAndRefund(job, status, error) {

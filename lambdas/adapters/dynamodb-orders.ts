@@ -3,13 +3,13 @@
  * `USER#<owner>`/`PAYMENT#<createdAt>#<id>` is the owner's copy, so their payment list is one Query. Both are
  * written in one transaction and change status together, in the same transaction as the credits.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PaymentReturnPath } from '../../contract/payments';
 import type { Order, OrderStore } from '../ports/payments';
 import { changeCredits, type TransactItem } from './dynamodb-credits';
 import { queryPage } from './dynamodb-pages';
 import { keys } from './keys';
+import { transactIf } from './update-if';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
 
@@ -52,21 +52,17 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
 
   return {
     async create(order) {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName: table, Item: { ...orderKey(order.id), type: 'order', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-              { Put: { TableName: table, Item: { ...paymentKey(order), type: 'payment', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            ],
-          }),
-        );
-      } catch (err) {
-        if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
-          throw new Error(`Order ${order.id} is already stored`);
-        }
-        throw err;
-      }
+      const stored = await transactIf(
+        db,
+        {
+          TransactItems: [
+            { Put: { TableName: table, Item: { ...orderKey(order.id), type: 'order', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: table, Item: { ...paymentKey(order), type: 'payment', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        },
+        'any',
+      );
+      if (!stored) throw new Error(`Order ${order.id} is already stored`);
     },
 
     async get(id) {

@@ -1,5 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 /** Sends a conditional update: true when it was made, false when its ConditionExpression did not hold. */
 export async function updateIf(db: DynamoDBDocumentClient, input: UpdateCommandInput & { ConditionExpression: string }): Promise<boolean> {
@@ -8,6 +14,23 @@ export async function updateIf(db: DynamoDBDocumentClient, input: UpdateCommandI
     return true;
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/**
+ * Sends a transaction: true when it was written, false when it was cancelled because the condition of the item
+ * at index `guard` did not hold (of any item, with 'any'). Any other failure is thrown.
+ */
+export async function transactIf(db: DynamoDBDocumentClient, input: TransactWriteCommandInput, guard: number | 'any'): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand(input));
+    return true;
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    const reasons = err.CancellationReasons ?? [];
+    const failed = guard === 'any' ? reasons.some((r) => r.Code === 'ConditionalCheckFailed') : reasons[guard]?.Code === 'ConditionalCheckFailed';
+    if (failed) return false;
     throw err;
   }
 }
