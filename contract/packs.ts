@@ -40,10 +40,6 @@ export function findPack(amount: string | number, credits: number): CreditPack |
   return CREDIT_PACKS.find((p) => p.cents === cents && p.credits === credits);
 }
 
-export function packById(id: string): CreditPack | undefined {
-  return CREDIT_PACKS.find((p) => p.id === id);
-}
-
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

@@ -6,12 +6,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { LedgerReason } from '../../contract/payments';
 import { newId } from '../app/ids';
 import { keys } from './keys';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-export type LedgerReason = 'welcome' | 'image' | 'video' | 'refund' | 'purchase';
 
 export interface CreditChange {
   sub: string;

@@ -16,7 +16,6 @@ import {
 } from '../ports/payments';
 
 export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
-export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com';
 
 export interface PaypalClientOptions {
   baseUrl: string;
@@ -52,7 +51,7 @@ function money(v: unknown): Money | undefined {
 }
 
 /** PayPal's order representation reduced to what the use cases act on. */
-export function toProviderOrder(body: unknown): ProviderOrder {
+function toProviderOrder(body: unknown): ProviderOrder {
   if (!isRecord(body) || typeof body.id !== 'string' || typeof body.status !== 'string') {
     throw new PaymentProviderUnavailable('PayPal returned an order without id or status');
   }

@@ -14,7 +14,7 @@ export interface AppSecrets {
  * Provider credentials: from the Secrets Manager secret named by SECRETS_ARN in the cloud (read once per
  * function instance, when first needed), or from the environment locally.
  */
-export const appSecrets = memoUntilFailure(async (): Promise<AppSecrets> => {
+const appSecrets = memoUntilFailure(async (): Promise<AppSecrets> => {
   const c = config();
   const fromEnv: AppSecrets = {
     REPLICATE_API_TOKEN: c.REPLICATE_API_TOKEN,

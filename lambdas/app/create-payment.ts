@@ -4,7 +4,7 @@ import { DEFAULT_PAYMENT_RETURN_PATH, isPaymentReturnPath, type CreatePaymentReq
 import { PaymentProviderUnavailable, PaymentRefused, type OrderStore, type PaymentProvider } from '../ports/payments';
 import { InvalidInput, ProviderError } from './errors';
 
-export const BRAND_NAME = 'Framewright';
+const BRAND_NAME = 'Framewright';
 
 export interface CreatePaymentDeps {
   orders: OrderStore;

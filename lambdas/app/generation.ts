@@ -41,9 +41,9 @@ export interface ImageSize {
   height: number;
 }
 
-export const START_IMAGE_URL_SECONDS = 15 * 60;
-export const MEDIA_URL_SECONDS = 60 * 60;
-export const POLL_AFTER_MS = 4_000;
+const START_IMAGE_URL_SECONDS = 15 * 60;
+const MEDIA_URL_SECONDS = 60 * 60;
+const POLL_AFTER_MS = 4_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -205,9 +205,8 @@ export async function checkStatus(deps: GenerationDeps, owner: string, jobId: st
 }
 
 /** A webhook for a job: the prediction must be the job's own. */
-export async function handleProviderCallback(deps: GenerationDeps, jobId: string, p: ProviderPrediction): Promise<'applied' | 'ignored'> {
+export async function handleProviderCallback(deps: GenerationDeps, jobId: string, p: ProviderPrediction): Promise<void> {
   const job = await deps.jobs.get(jobId);
-  if (!job || !job.providerId || job.providerId !== p.id) return 'ignored';
+  if (!job || !job.providerId || job.providerId !== p.id) return;
   await applyUpdate(deps, job, p);
-  return 'applied';
 }

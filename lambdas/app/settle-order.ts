@@ -43,7 +43,7 @@ export type Settlement =
   | { result: 'unknown-order' };
 
 /** Every capture of an order uses the same PayPal-Request-Id, so concurrent and retried captures are one capture. */
-export const captureRequestId = (orderId: string) => `capture-${orderId}`;
+const captureRequestId = (orderId: string) => `capture-${orderId}`;
 
 /**
  * Settles one of our orders. `capture` asks PayPal to capture it (the buyer approved it); `check` only reads it

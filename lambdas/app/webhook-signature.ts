@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 /**
  * Verifies a Replicate (Standard Webhooks) signature: HMAC-SHA256 over `${id}.${timestamp}.${body}` keyed

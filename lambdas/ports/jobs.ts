@@ -1,6 +1,6 @@
 export type JobKind = 'image' | 'video';
 export type JobStatus = 'pending' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
-export const TERMINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
+const TERMINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 export const isTerminal = (s: JobStatus) => TERMINAL.includes(s);
 
 export interface Job {
@@ -35,7 +35,11 @@ export interface MediaItem {
   jobId?: string;
 }
 
-export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number };
+/** ok: charged; not ok: credits were short. Either way the balance after the attempt. */
+export interface ChargeResult {
+  ok: boolean;
+  balance: number;
+}
 
 export interface JobStore {
   /**
