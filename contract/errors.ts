@@ -1,3 +1,5 @@
+import { PAYMENT_RETURN_PATHS } from './payment-return-paths';
+
 /**
  * Error codes the API returns, with the user-visible text from the product spec.
  * Every error body is `{ error: message, code }` so the web client can show `error` as is.
@@ -53,8 +55,8 @@ export const Messages = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidPack: 'Choose one of the credit packs.',
-  /** contract/payments PAYMENT_RETURN_PATHS, spelled out for the caller (a test keeps the two in step). */
-  invalidReturnPath: 'returnPath must be one of /, /generator, /video-generator/wan, /video-generator/pixverse or /admin.',
+  /** PAYMENT_RETURN_PATHS spelled out for the caller: 'returnPath must be one of /, /generator, ... or /admin.' */
+  invalidReturnPath: `returnPath must be one of ${PAYMENT_RETURN_PATHS.slice(0, -1).join(', ')} or ${PAYMENT_RETURN_PATHS.at(-1)}.`,
   paymentUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
