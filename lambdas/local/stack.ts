@@ -18,6 +18,7 @@ import { startS3, type LocalS3 } from './s3';
 import { startSes, mailbox, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
+import { byteRange } from './byte-range';
 import { createGateway } from './gateway';
 import { mailboxPage } from './mailbox-page';
 import { freePort } from './ports';
@@ -303,16 +304,11 @@ function staticSite(dir: string): Web {
       const body = fs.readFileSync(file);
       // Byte ranges, as S3 and CloudFront serve them: Chromium seeks video with them.
       headers['accept-ranges'] = 'bytes';
-      const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
-      if (range && (range[1] || range[2])) {
-        const size = body.length;
-        const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-        const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-        if (start >= size || start > end) {
-          return res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
-        }
-        headers['content-range'] = `bytes ${start}-${end}/${size}`;
-        return res.writeHead(206, headers).end(body.subarray(start, end + 1));
+      const range = byteRange(req.headers.range, body.length);
+      if (range === 'unsatisfiable') return res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
+      if (range) {
+        headers['content-range'] = `bytes ${range.start}-${range.end}/${body.length}`;
+        return res.writeHead(206, headers).end(body.subarray(range.start, range.end + 1));
       }
       if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         headers['content-encoding'] = 'gzip';

@@ -24,6 +24,7 @@ import http from 'node:http';
 import { setMaxListeners } from 'node:events';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { byteRange } from '../byte-range';
 import { signWebhook, webhookSecretKey } from './signing';
 import { modelByVersion, officialModel, SIM_MODELS, validateInput, withDefaults, type InvalidField, type SimModel } from './models';
 import { downloadImage, MediaError, renderImage, renderVideo, startImageSize } from './media';
@@ -612,22 +613,18 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
       'cache-control': 'public, max-age=3600',
       'access-control-allow-origin': '*',
     };
-    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    const range = byteRange(req.headers.range, total);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'content-range': `bytes */${total}` });
+      res.end();
+      return;
+    }
     let status = 200;
     let body = file.data;
-    if (range && (range[1] || range[2])) {
-      let start = range[1] ? Number(range[1]) : Math.max(0, total - Number(range[2]));
-      let end = range[1] && range[2] ? Math.min(Number(range[2]), total - 1) : total - 1;
-      if (start >= total || start > end) {
-        res.writeHead(416, { 'content-range': `bytes */${total}` });
-        res.end();
-        return;
-      }
-      start = Math.max(0, start);
-      end = Math.max(start, end);
+    if (range) {
       status = 206;
-      body = file.data.subarray(start, end + 1);
-      headers['content-range'] = `bytes ${start}-${end}/${total}`;
+      body = file.data.subarray(range.start, range.end + 1);
+      headers['content-range'] = `bytes ${range.start}-${range.end}/${total}`;
     }
     headers['content-length'] = body.length;
     res.writeHead(status, headers);
