@@ -6,8 +6,7 @@
 import os from 'node:os';
 import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { apiLatency } from './api-latency';
-import { bundleSizes, formatTable } from './bundle-sizes';
-import { MAX_BUNDLE_BYTES } from '../../lib/bundling';
+import { reportBundleSizes } from './bundle-sizes';
 
 export interface BenchContext {
   /** The embedded stack, started on first use; its env is also in process.env for the SDK clients. */
@@ -27,13 +26,7 @@ export interface BenchSection {
 /** Each Lambda bundle's minified size (issue 8), built as CDK builds it; none may reach MAX_BUNDLE_BYTES. */
 const lambdaBundles: BenchSection = {
   title: 'Lambda bundles',
-  async run(ctx) {
-    const sizes = (await bundleSizes()).sort((a, b) => b.bytes - a.bytes);
-    ctx.print(formatTable(sizes));
-    const tooBig = sizes.filter((s) => s.bytes >= MAX_BUNDLE_BYTES).map((s) => s.route);
-    if (tooBig.length) process.exitCode = 1;
-    return { sizes, tooBig };
-  },
+  run: (ctx) => reportBundleSizes(ctx.print),
 };
 
 const SECTIONS: BenchSection[] = [lambdaBundles, apiLatency];

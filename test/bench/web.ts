@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 import { startStackProcess, stopStackProcess } from '../support/start-stack';
+import { table } from './stats';
 import { entryKey, FORBIDDEN_PACKAGES, MARKETING_PAGES, marketingInitialJs, readChunkModules, readManifest, WEB_DIST } from './web-bundle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -69,17 +70,12 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   }
 }
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
 async function main(): Promise<void> {
   const failures: string[] = [];
 
   console.log('Building the production bundle...');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
+  // The same command as everywhere else, so the Vite config is named in package.json only.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
@@ -113,7 +109,7 @@ async function main(): Promise<void> {
     jsRows.push([route, String(js.files.length), kb(js.rawBytes), kb(js.gzipBytes), banned.length ? 'YES' : 'none', ok ? 'ok' : 'OVER BUDGET']);
   }
   console.log(`\nInitial JavaScript per route (budget ${kb(JS_BUDGET_BYTES)} gzip; none of ${FORBIDDEN_PACKAGES.join(', ')})\n`);
-  console.log(table(['route', 'chunks', 'raw', 'gzip', 'forbidden', 'result'], jsRows));
+  console.log(table(['route', 'chunks', 'raw', 'gzip', 'forbidden', 'result'], jsRows, 'left'));
   console.log(`\nPackages in that JavaScript: ${[...packages].join(', ')}`);
 
   if (JS_ONLY) return finish(failures);
@@ -152,7 +148,7 @@ async function main(): Promise<void> {
     await stopStackProcess(stack.child.pid!, stack.dataDir);
   }
   console.log(`\nLighthouse, mobile preset, median of ${RUNS} (budget: performance and accessibility >= ${SCORE_BUDGET})\n`);
-  console.log(table(['route', 'perf runs', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'result'], lhRows));
+  console.log(table(['route', 'perf runs', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'result'], lhRows, 'left'));
 
   finish(failures);
 }
