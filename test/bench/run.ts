@@ -4,7 +4,7 @@
  * Add a section by appending it to SECTIONS. Not part of `npm test`.
  */
 import os from 'node:os';
-import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
+import { exposeStackEnv, startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { apiLatency } from './api-latency';
 import { reportBundleSizes } from './bundle-sizes';
 
@@ -44,10 +44,7 @@ async function main(): Promise<void> {
   const ctx: BenchContext = {
     stack: () =>
       (running ??= startStackProcess({ web: 'none', extraEnv: { SIM_IMAGE_MS: '1000', SIM_VIDEO_MS: '2000', SIM_VIDEO_FPS: '4' } }).then((s) => {
-        process.env.FW_TEST_URL = s.url;
-        process.env.FW_TEST_ENV = JSON.stringify(s.env);
-        Object.assign(process.env, s.env);
-        s.child.stdout?.resume();
+        exposeStackEnv(s);
         return s;
       })),
     log: (line) => process.stderr.write(`  ${line}\n`),
