@@ -3,7 +3,8 @@
  *
  * - `createVerifiedUser()`: a confirmed Cognito user made directly on cognito-local (fast, no browser).
  * - `createUnverifiedUser()`: signed up, email not verified.
- * - `loginViaUi(page, user)`: logs in through /login and waits until the app shows the signed-in nav.
+ * - `loginViaUi(page, user)`: logs in through /login and waits until the app shows the signed-in nav;
+ *   `submitLogin(page, user)` only fills the form and presses Login; `storedIdToken(page)` reads the session.
  * - `waitForMail()` / `mailFor()` / `codeFrom()`: the dev mailbox (/_dev/mailbox.json).
  * - `disableUser()`: what an operator's AdminDisableUser does.
  *
@@ -135,9 +136,22 @@ export async function disableUser(email: string): Promise<void> {
  */
 export async function loginViaUi(page: Page, user: Pick<E2EUser, 'email' | 'password'>, options: { goto?: boolean } = {}): Promise<void> {
   if (options.goto ?? true) await page.goto('/login');
+  await submitLogin(page, user);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** Fills the login form the page shows with this email and password and presses Login (whatever happens next). */
+export async function submitLogin(page: Page, user: Pick<E2EUser, 'email' | 'password'>): Promise<void> {
   const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel(/^Email/).fill(user.email);
   await form.getByLabel(/^Password/).fill(user.password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The signed-in user's ID token where Amplify keeps it (localStorage), or null when there is none. */
+export function storedIdToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
 }
