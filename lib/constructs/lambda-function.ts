@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Annotations, Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -55,7 +55,9 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const common = {
+    // Checked here, bundling or not (Template tests skip bundling), so a missing handler fails every synth.
+    if (!fs.existsSync(props.entry)) throw new Error(`${props.description}: ${path.relative(REPO_ROOT, props.entry)} does not exist`);
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
       description: props.description,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
@@ -64,29 +66,12 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-    };
-    const relative = path.relative(REPO_ROOT, props.entry);
-    if (fs.existsSync(props.entry)) {
-      this.function = new nodejs.NodejsFunction(this, 'Function', {
-        ...common,
-        entry: props.entry,
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        bundling: LAMBDA_BUNDLING,
-      });
-    } else if (!Stack.of(this).bundlingRequired) {
-      // Template tests skip bundling; a function whose handler is still being written gets a stub there.
-      // A real synth (bundling) refuses below.
-      Annotations.of(this).addWarningV2('framewright:missing-handler', `${relative} does not exist yet`);
-      this.function = new lambda.Function(this, 'Function', {
-        ...common,
-        handler: 'index.handler',
-        code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 501 });'),
-      });
-    } else {
-      throw new Error(`${props.description}: ${relative} does not exist`);
-    }
+      entry: props.entry,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      bundling: LAMBDA_BUNDLING,
+    });
   }
 }
 
@@ -121,16 +106,12 @@ export class RouteFunction extends AppFunction {
     if (timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
       throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${MAX_TIMEOUT_SECONDS} (got ${timeout})`);
     }
-    const entry = handlerEntry(route.handler);
-    if (!fs.existsSync(entry) && Stack.of(scope).bundlingRequired) {
-      throw new Error(`Route "${route.id}": lambdas/handlers/${route.handler}.ts does not exist (every route in contract/routes needs its handler)`);
-    }
     const grants = [...new Set(route.grants)];
     // Configuration that only makes sense with a grant travels with it (a function that may not read the
     // secret is not told where it is).
     const grantEnvironment = Object.assign({}, ...grants.map((g) => GRANT_ENVIRONMENT[g]?.(props.targets) ?? {})) as Record<string, string>;
     super(scope, id, {
-      entry,
+      entry: handlerEntry(route.handler),
       description: `${route.method} ${route.path}`,
       stage: props.stage,
       environment: { ...props.environment, ...grantEnvironment },

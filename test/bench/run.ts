@@ -4,10 +4,9 @@
  * Add a section by appending it to SECTIONS. Not part of `npm test`.
  */
 import os from 'node:os';
-import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
+import { exposeStackEnv, startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { apiLatency } from './api-latency';
-import { bundleSizes, formatTable } from './bundle-sizes';
-import { MAX_BUNDLE_BYTES } from '../../lib/bundling';
+import { reportBundleSizes } from './bundle-sizes';
 
 export interface BenchContext {
   /** The embedded stack, started on first use; its env is also in process.env for the SDK clients. */
@@ -27,13 +26,7 @@ export interface BenchSection {
 /** Each Lambda bundle's minified size (issue 8), built as CDK builds it; none may reach MAX_BUNDLE_BYTES. */
 const lambdaBundles: BenchSection = {
   title: 'Lambda bundles',
-  async run(ctx) {
-    const sizes = (await bundleSizes()).sort((a, b) => b.bytes - a.bytes);
-    ctx.print(formatTable(sizes));
-    const tooBig = sizes.filter((s) => s.bytes >= MAX_BUNDLE_BYTES).map((s) => s.route);
-    if (tooBig.length) process.exitCode = 1;
-    return { sizes, tooBig };
-  },
+  run: (ctx) => reportBundleSizes(ctx.print),
 };
 
 const SECTIONS: BenchSection[] = [lambdaBundles, apiLatency];
@@ -51,10 +44,7 @@ async function main(): Promise<void> {
   const ctx: BenchContext = {
     stack: () =>
       (running ??= startStackProcess({ web: 'none', extraEnv: { SIM_IMAGE_MS: '1000', SIM_VIDEO_MS: '2000', SIM_VIDEO_FPS: '4' } }).then((s) => {
-        process.env.FW_TEST_URL = s.url;
-        process.env.FW_TEST_ENV = JSON.stringify(s.env);
-        Object.assign(process.env, s.env);
-        s.child.stdout?.resume();
+        exposeStackEnv(s);
         return s;
       })),
     log: (line) => process.stderr.write(`  ${line}\n`),

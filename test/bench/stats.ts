@@ -30,11 +30,11 @@ export function summarize(samplesMs: readonly number[], wallMs: number): Latency
   };
 }
 
-/** A plain-text table with right-aligned numeric columns. */
-export function table(headers: string[], rows: (string | number)[][]): string {
+/** A plain-text table; the columns after the first (numbers) are right-aligned unless `align` is 'left'. */
+export function table(headers: string[], rows: (string | number)[][], align: 'numbers-right' | 'left' = 'numbers-right'): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, c) => Math.max(...cells.map((r) => r[c]!.length)));
-  const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
+  const widths = headers.map((_, c) => Math.max(...cells.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]) => r.map((v, c) => (c === 0 || align === 'left' ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 

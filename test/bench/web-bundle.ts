@@ -27,8 +27,28 @@ export type Manifest = Record<string, ManifestChunk>;
 /** Chunk file -> the modules in it, relative to web/ ('../node_modules/react/index.js', 'src/main.tsx'). */
 export type ChunkModules = Record<string, string[]>;
 
+/** The production build (`npm run build`). */
+export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
+
 /** Manifest key of the light marketing entry (web/src/marketing/marketing-entry.tsx). */
 export const MARKETING_ENTRY = 'src/marketing/marketing-entry.tsx';
+/** Manifest key of the full app's entry (web/src/app/app-entry.tsx). */
+export const APP_ENTRY = 'src/app/app-entry.tsx';
+
+/**
+ * The marketing routes and their page modules (relative to web/, as manifest keys), as
+ * web/src/marketing/marketing-routes.ts loads them. The bench, the esbuild test and the e2e spec all use this list.
+ */
+export const MARKETING_PAGES: Readonly<Record<string, string>> = {
+  '/': 'src/features/marketing/landing-page.tsx',
+  '/features': 'src/features/marketing/features-page.tsx',
+  '/learn': 'src/features/marketing/learn-page.tsx',
+  '/contact': 'src/features/marketing/contact-page.tsx',
+  '/example': 'src/features/marketing/example-page.tsx',
+  '/faq': 'src/features/marketing/faq-page.tsx',
+  '/pricing': 'src/features/marketing/pricing-page.tsx',
+  '/terms': 'src/features/legal/terms-page.tsx',
+};
 
 /** Packages that must never be in a marketing page's initial JavaScript. */
 export const FORBIDDEN_PACKAGES = ['react-router', 'react-router-dom', 'aws-amplify', '@aws-amplify/*', 'zod'] as const;
@@ -71,8 +91,14 @@ export function packageOf(modulePath: string): string | undefined {
   return m?.[1];
 }
 
-function isForbidden(pkg: string): boolean {
+export function isForbidden(pkg: string): boolean {
   return FORBIDDEN_PACKAGES.some((f) => (f.endsWith('/*') ? pkg.startsWith(f.slice(0, -1)) : pkg === f));
+}
+
+/** The first forbidden package anywhere along a module path, a copy nested in another package's node_modules included. */
+export function forbiddenPackageIn(modulePath: string): string | undefined {
+  for (const m of modulePath.matchAll(/(?<![^/])node_modules\/((?:@[^/]+\/)?[^/]+)\//g)) if (isForbidden(m[1]!)) return m[1];
+  return undefined;
 }
 
 /** Text that only Amplify's code contains (its user agent and cache names survive minification). */

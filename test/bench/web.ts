@@ -17,10 +17,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 import { startStackProcess, stopStackProcess } from '../support/start-stack';
-import { entryKey, FORBIDDEN_PACKAGES, marketingInitialJs, readChunkModules, readManifest } from './web-bundle';
+import { table } from './stats';
+import { entryKey, FORBIDDEN_PACKAGES, MARKETING_PAGES, marketingInitialJs, readChunkModules, readManifest, WEB_DIST } from './web-bundle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DIST = path.join(ROOT, 'web', 'dist');
 const JS_BUDGET_BYTES = 90_000;
 const SCORE_BUDGET = 0.95;
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/faq'];
@@ -28,17 +28,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PORT = process.env.BENCH_PORT ?? process.env.PORT ?? '5180';
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
-/** The marketing routes and their page modules (relative to web/), as web/src/marketing/marketing-routes.ts loads them. */
-const ROUTES: Record<string, string> = {
-  '/': 'src/features/marketing/landing-page.tsx',
-  '/features': 'src/features/marketing/features-page.tsx',
-  '/learn': 'src/features/marketing/learn-page.tsx',
-  '/contact': 'src/features/marketing/contact-page.tsx',
-  '/example': 'src/features/marketing/example-page.tsx',
-  '/faq': 'src/features/marketing/faq-page.tsx',
-  '/pricing': 'src/features/marketing/pricing-page.tsx',
-  '/terms': 'src/features/legal/terms-page.tsx',
-};
 const JS_ONLY = process.argv.includes('--js-only');
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -81,37 +70,32 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   }
 }
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
 async function main(): Promise<void> {
   const failures: string[] = [];
 
   console.log('Building the production bundle...');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts'], {
+  // The same command as everywhere else, so the Vite config is named in package.json only.
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   });
   if (build.status !== 0) throw new Error('npm run build failed');
 
-  const manifest = readManifest(DIST);
-  const modules = readChunkModules(DIST);
+  const manifest = readManifest(WEB_DIST);
+  const modules = readChunkModules(WEB_DIST);
   // Every marketing page in the build, and every page main.tsx loads for the marketing entry, must be measured here.
   const mainLoads = manifest[entryKey(manifest)]?.dynamicImports ?? [];
   const pages = new Set([...Object.keys(manifest).filter((k) => /^src\/features\/marketing\/.*-page\.tsx$/.test(k)), ...mainLoads.filter((k) => k.endsWith('-page.tsx'))]);
-  const unlisted = [...pages].filter((k) => !Object.values(ROUTES).includes(k));
-  if (unlisted.length) failures.push(`marketing pages missing from the bench's route list: ${unlisted.join(', ')}`);
+  const unlisted = [...pages].filter((k) => !Object.values(MARKETING_PAGES).includes(k));
+  if (unlisted.length) failures.push(`marketing pages missing from MARKETING_PAGES (test/bench/web-bundle.ts): ${unlisted.join(', ')}`);
 
   const jsRows: string[][] = [];
   const packages = new Set<string>();
-  for (const [route, page] of Object.entries(ROUTES)) {
+  for (const [route, page] of Object.entries(MARKETING_PAGES)) {
     let js;
     try {
-      js = marketingInitialJs(DIST, manifest, page, modules);
+      js = marketingInitialJs(WEB_DIST, manifest, page, modules);
     } catch (err) {
       failures.push(`${route}: ${err instanceof Error ? err.message : String(err)}`);
       jsRows.push([route, '-', '-', '-', '-', 'NOT ON THE MARKETING ENTRY']);
@@ -125,7 +109,7 @@ async function main(): Promise<void> {
     jsRows.push([route, String(js.files.length), kb(js.rawBytes), kb(js.gzipBytes), banned.length ? 'YES' : 'none', ok ? 'ok' : 'OVER BUDGET']);
   }
   console.log(`\nInitial JavaScript per route (budget ${kb(JS_BUDGET_BYTES)} gzip; none of ${FORBIDDEN_PACKAGES.join(', ')})\n`);
-  console.log(table(['route', 'chunks', 'raw', 'gzip', 'forbidden', 'result'], jsRows));
+  console.log(table(['route', 'chunks', 'raw', 'gzip', 'forbidden', 'result'], jsRows, 'left'));
   console.log(`\nPackages in that JavaScript: ${[...packages].join(', ')}`);
 
   if (JS_ONLY) return finish(failures);
@@ -164,7 +148,7 @@ async function main(): Promise<void> {
     await stopStackProcess(stack.child.pid!, stack.dataDir);
   }
   console.log(`\nLighthouse, mobile preset, median of ${RUNS} (budget: performance and accessibility >= ${SCORE_BUDGET})\n`);
-  console.log(table(['route', 'perf runs', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'result'], lhRows));
+  console.log(table(['route', 'perf runs', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'result'], lhRows, 'left'));
 
   finish(failures);
 }

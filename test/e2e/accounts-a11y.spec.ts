@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { expectNoA11yViolations } from './support/a11y';
+import { createVerifiedUser, loginViaUi, submitLogin } from './support/accounts';
 
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
-}
+const expectNoViolations = (page: Page, what: string) =>
+  expectNoA11yViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], label: what });
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },
@@ -31,10 +29,7 @@ for (const viewport of [
     if (viewport.width < 768) {
       // The nav folds into the menu on phones.
       await page.goto('/login');
-      const form = page.getByRole('form', { name: 'Log in' });
-      await form.getByLabel(/^Email/).fill(user.email);
-      await form.getByLabel(/^Password/).fill(user.password);
-      await form.getByRole('button', { name: 'Login' }).click();
+      await submitLogin(page, user);
       await expect(page).toHaveURL(/\/generator$/);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { createVerifiedUser, loginViaUi, submitLogin } from './support/accounts';
 
 test.describe('My Account', () => {
   test('shows who is logged in, the tabs with Previous Prompts first, and each tab content', async ({ page }) => {
@@ -71,10 +71,7 @@ test.describe('My Account', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const login = page.getByRole('form', { name: 'Log in' });
-    await login.getByLabel(/^Email/).fill(user.email);
-    await login.getByLabel(/^Password/).fill(user.password);
-    await login.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, user);
     await expect(page.getByRole('alert')).toHaveText('Login error: Incorrect email or password.');
     await loginViaUi(page, { email: user.email, password: 'N3wPassword' }, { goto: false });
   });

@@ -8,6 +8,7 @@ import {
   mailFor,
   RESET_SUBJECT,
   VERIFY_SUBJECT,
+  submitLogin,
   waitForMail,
 } from './support/accounts';
 
@@ -17,10 +18,7 @@ test.describe('log in, forgot password, log out', () => {
     const first = await waitForMail(user.email, VERIFY_SUBJECT);
 
     await page.goto('/login');
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel(/^Email/).fill(user.email);
-    await form.getByLabel(/^Password/).fill(user.password);
-    await form.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, user);
     await expect(
       page.getByText('Please verify your email before logging in. Check your inbox for a verification link.'),
     ).toBeVisible();
@@ -42,10 +40,7 @@ test.describe('log in, forgot password, log out', () => {
   test('a wrong password gives a login error', async ({ page }) => {
     const user = await createVerifiedUser();
     await page.goto('/login');
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel(/^Email/).fill(user.email);
-    await form.getByLabel(/^Password/).fill('Wr0ngPassword');
-    await form.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, { email: user.email, password: 'Wr0ngPassword' });
     await expect(page.getByRole('alert')).toHaveText('Login error: Incorrect email or password.');
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { createVerifiedUser, disableUser, loginViaUi } from './support/accounts';
+import { createVerifiedUser, disableUser, loginViaUi, storedIdToken, submitLogin } from './support/accounts';
 
 /** Rewrites the stored Cognito tokens as Amplify keeps them in localStorage. */
 async function tamperTokens(page: Page, options: { expire: boolean; refreshToken?: string }): Promise<string> {
@@ -22,12 +22,6 @@ async function tamperTokens(page: Page, options: { expire: boolean; refreshToken
     return idToken;
   }, options);
 }
-
-const storedIdToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
 
 const cognitoTarget = (r: Request) => r.headers()['x-amz-target'] ?? '';
 
@@ -119,10 +113,7 @@ test.describe('protected routes and the session', () => {
     await expect(page.getByRole('alert')).toHaveText('Your account has been disabled. Please contact support.');
     expect(await storedIdToken(page)).toBeNull();
 
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel(/^Email/).fill(user.email);
-    await form.getByLabel(/^Password/).fill(user.password);
-    await form.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, user);
     await expect(page.getByRole('alert')).toHaveText('Login error: This account has been disabled. Please contact support.');
   });
 

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { IMAGE_TIMEOUT, START_IMAGE, expectFitsWidth, expectNoA11yViolations, sidebarBalance, shareSignedInPage } from './support/generators';
+import { IMAGE_TIMEOUT, START_IMAGE, expectFitsWidth, sidebarBalance, shareSignedInPage } from './support/generators';
+import { expectNoA11yViolations } from './support/a11y';
 
 let page: Page;
 shareSignedInPage((p) => {

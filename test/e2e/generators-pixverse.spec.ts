@@ -3,7 +3,8 @@
  * button said and comes out at the chosen height and length; a failing job is refunded.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { VIDEO_TIMEOUT, buyCredits, expectFitsWidth, expectNoA11yViolations, sidebarBalance, shareSignedInPage, videoFacts } from './support/generators';
+import { VIDEO_TIMEOUT, buyCredits, expectFitsWidth, sidebarBalance, shareSignedInPage, videoFacts } from './support/generators';
+import { expectNoA11yViolations } from './support/a11y';
 
 let page: Page;
 shareSignedInPage((p) => {

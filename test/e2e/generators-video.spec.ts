@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { START_IMAGE, VIDEO_TIMEOUT, buyCredits, expectNoA11yViolations, sidebarBalance, shareSignedInPage, videoFacts } from './support/generators';
+import { START_IMAGE, VIDEO_TIMEOUT, buyCredits, sidebarBalance, shareSignedInPage, videoFacts } from './support/generators';
+import { expectNoA11yViolations } from './support/a11y';
 
 let page: Page;
 shareSignedInPage((p) => {

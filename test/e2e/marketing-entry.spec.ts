@@ -4,47 +4,26 @@
  * focus to the new page; links into the app hand the tab over to it without a reload, with the back
  * button, scroll positions and the signed-in session intact.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { APP_ENTRY, entryKey, MARKETING_ENTRY, MARKETING_PAGES, packageOf, readChunkModules, readManifest, staticClosure, WEB_DIST } from '../bench/web-bundle';
 import { createVerifiedUser, loginViaUi } from './support/accounts';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-const MARKETING_MODULES = [
-  'index.html',
-  'src/marketing/marketing-entry.tsx',
-  'src/lib/config.ts', // read in the background: the contact form and the terms need it
-  ...['landing', 'features', 'learn', 'contact', 'example', 'faq', 'pricing'].map((p) => `src/features/marketing/${p}-page.tsx`),
-  'src/features/legal/terms-page.tsx',
-];
 
 /** The JS files only the full app needs (its entry, react-router, the route table...): none of the marketing pages' files. */
 function appOnlyFiles(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (roots: string[]) => {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest`);
-      if (files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    roots.forEach(visit);
-    return files;
-  };
-  const marketing = closure(MARKETING_MODULES);
-  return [...closure(['src/app/app-entry.tsx'])].filter((f) => f.endsWith('.js') && !marketing.has(f));
+  const manifest = readManifest(WEB_DIST);
+  const files = (roots: string[]) => new Set(staticClosure(manifest, roots).map((key) => manifest[key]!.file));
+  const marketing = files([
+    entryKey(manifest),
+    MARKETING_ENTRY,
+    'src/lib/config.ts', // read in the background: the contact form and the terms need it
+    ...Object.values(MARKETING_PAGES),
+  ]);
+  return [...files([APP_ENTRY])].filter((f) => f.endsWith('.js') && !marketing.has(f));
 }
 
 /** Packages bundled into a built JS file, from .vite/chunk-modules.json. */
 function packagesIn(file: string): string[] {
-  const modules = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../web/dist/.vite/chunk-modules.json'), 'utf8')) as Record<string, string[]>;
-  return (modules[file] ?? []).map((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1]).filter((p): p is string => Boolean(p));
+  return (readChunkModules(WEB_DIST)[file] ?? []).map(packageOf).filter((p): p is string => Boolean(p));
 }
 
 function recordScripts(page: Page): string[] {

@@ -4,30 +4,19 @@
  * (The generators render the same Buy Credits toggle and return notice; they are covered by component tests.)
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Messages } from '../../contract/errors';
-import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { expectNoA11yViolations } from './support/a11y';
+import { createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
 
 /** The balance My Account shows (the nav shows it too; this is the one in the page). */
 const balanceOnPage = (page: Page) => page.getByRole('main').getByTestId('credit-balance');
 
-/** The signed-in user's ID token, where Amplify keeps it. */
-async function idToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken')) return localStorage.getItem(key);
-    }
-    return null;
-  });
-  if (!token) throw new Error('No ID token in localStorage: is the user signed in?');
-  return token;
-}
-
 /** GET /api/me as the signed-in user: what the server holds, whatever the page shows. */
 async function me(page: Page, request: APIRequestContext): Promise<{ sub: string; credits: number }> {
-  const res = await request.get('/api/me', { headers: { authorization: `Bearer ${await idToken(page)}` } });
+  const token = await storedIdToken(page);
+  if (!token) throw new Error('No ID token in localStorage: is the user signed in?');
+  const res = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return (await res.json()) as { sub: string; credits: number };
 }
@@ -79,8 +68,7 @@ test('buy the 72 pack from My Account through PayPal: exactly 72 credits, the me
   await expect(tableRows(page, 'Credit history').nth(1).getByRole('cell')).toHaveText([/\d{4}/, 'Welcome bonus', '+10', '10']);
   await expect(page.getByText('Payment integration coming soon.')).toHaveCount(0);
 
-  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoA11yViolations(page, { include: 'main', tags: ['wcag2a', 'wcag2aa'] });
 });
 
 test('cancel on PayPal: back to My Account with "Payment canceled.", the balance unchanged, the order awaiting payment', async ({ page, request }) => {

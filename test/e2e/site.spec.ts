@@ -3,11 +3,11 @@
  * page, the top bar, the facts the pages state (checked against contract/), the contact form down to the
  * dev mailbox and its rate limit, the payment return messages, 375 px layouts and axe on every page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { IMAGE_COST, PIXVERSE, SIGNUP_CREDITS, WAN_T2V, priceVideo } from '../../contract/catalog';
 import { CONTACT_LIMIT_PER_SENDER, ContactMessages } from '../../contract/contact';
 import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
+import { expectNoA11yViolations } from './support/a11y';
 
 const PAGES = [
   { path: '/', title: 'Framewright · AI image and video studio', h1: 'Framewright' },
@@ -35,13 +35,7 @@ const cost = (model: string, duration: number, quality?: string) => {
   return r.cost;
 };
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, serious.join('\n')).toEqual([]);
-}
+const expectNoSeriousAxeViolations = (page: Page) => expectNoA11yViolations(page, { impacts: ['serious', 'critical'] });
 
 test.describe('every marketing page', () => {
   for (const p of PAGES) {

@@ -4,26 +4,27 @@ import * as path from 'node:path';
 import { readSettings, REPO_ROOT } from '../../lib/settings';
 import { resourcesOfType, synthForSuite, synthTemplate } from './synth';
 
-describe('prod stage', () => {
-  const synth = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app' } });
+// One prod synth for the file: the prod stage's own tests and the dev/prod comparison read it.
+const prod = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app' } });
 
+describe('prod stage', () => {
   it('is the Framewright-prod stack', () => {
-    expect(synth.stack.stackName).toBe('Framewright-prod');
+    expect(prod.stack.stackName).toBe('Framewright-prod');
   });
 
   it('keeps users, data and media when the stack goes away', () => {
-    synth.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
-    synth.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
-    for (const [id, bucket] of resourcesOfType(synth.template, 'AWS::S3::Bucket')) {
+    prod.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
+    prod.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
+    for (const [id, bucket] of resourcesOfType(prod.template, 'AWS::S3::Bucket')) {
       expect({ id, policy: bucket.DeletionPolicy }).toEqual({ id, policy: 'Retain' });
     }
-    synth.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
   });
 
   it('sends from the configured addresses', () => {
-    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
-    synth.template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/prod/app' });
-    const fn = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, f]) => f.Properties!.Description === 'GET /api/health');
+    prod.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
+    prod.template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/prod/app' });
+    const fn = resourcesOfType(prod.template, 'AWS::Lambda::Function').find(([, f]) => f.Properties!.Description === 'GET /api/health');
     expect(fn?.[1].Properties!.Environment.Variables).toMatchObject({
       SES_FROM_ADDRESS: 'hello@framewright.app',
       SUPPORT_EMAIL: 'support@framewright.app',
@@ -31,7 +32,7 @@ describe('prod stage', () => {
   });
 
   it('may mail the support address while SES is in its sandbox, from the sender only', () => {
-    const sendStatements = resourcesOfType(synth.template, 'AWS::IAM::Policy')
+    const sendStatements = resourcesOfType(prod.template, 'AWS::IAM::Policy')
       .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement)
       .filter((st: any) => [st.Action].flat().includes('ses:SendEmail'));
     expect(sendStatements.length).toBeGreaterThan(0);
@@ -49,14 +50,14 @@ describe('prod stage', () => {
   });
 
   it('takes payments through live PayPal', () => {
-    const paypal = resourcesOfType(synth.template, 'AWS::Lambda::Function')
+    const paypal = resourcesOfType(prod.template, 'AWS::Lambda::Function')
       .map(([, f]) => f.Properties!.Environment?.Variables?.PAYPAL_BASE_URL)
       .filter(Boolean);
     expect(new Set(paypal)).toEqual(new Set(paypal.length ? ['https://api-m.paypal.com'] : []));
   });
 
   it('outputs what the deploy guide names', () => {
-    const outputs = synth.template.toJSON().Outputs;
+    const outputs = prod.template.toJSON().Outputs;
     expect(outputs.SecretName.Value).toBe('framewright/prod/app');
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'SecretName']));
     expect(Object.keys(outputs).filter((k) => k.startsWith('SenderDkim'))).toEqual([]);
@@ -66,7 +67,6 @@ describe('prod stage', () => {
 describe('dev and prod side by side', () => {
   it('differ in names and in what survives a teardown', () => {
     const dev = synthTemplate({ context: { stage: 'dev' } });
-    const prod = synthTemplate({ context: { stage: 'prod', senderEmail: 'hello@framewright.app' } });
     try {
       expect([dev.stack.stackName, prod.stack.stackName]).toEqual(['Framewright-dev', 'Framewright-prod']);
       const names = (t: Template) => ({
@@ -90,7 +90,6 @@ describe('dev and prod side by side', () => {
       expect(resourcesOfType(dev.template, 'Custom::S3AutoDeleteObjects').length).toBeGreaterThan(0);
     } finally {
       dev.cleanup();
-      prod.cleanup();
     }
   });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { api, createUser } from '../support/users';
-import { jobItem, json, pngOf, postWebhook, signedWebhook, uploadStartImage, userItems, waitForSim, waitForStatus } from '../support/generation';
+import { jobItem, json, pngOf, postWebhook, raceWebhookAndPolls, signedWebhook, uploadStartImage, userItems, waitForStatus } from '../support/generation';
 
 const generate = (user: Parameters<typeof api>[0], body: unknown) =>
   api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify(body) });
@@ -63,14 +63,7 @@ describe('image generation', () => {
   it('stores one media item when a webhook and polls race 50 times', async () => {
     const user = await createUser();
     const { predictionId } = await json<{ predictionId: string }>(generate(user, { prompt: 'a quiet harbour [nowebhook]' }));
-    let job = await jobItem(predictionId);
-    for (let i = 0; !job?.providerId && i < 50; i++) job = (await new Promise((r) => setTimeout(r, 50)), await jobItem(predictionId));
-    const prediction = await waitForSim(job!.providerId, ['succeeded']);
-    const body = JSON.stringify(prediction);
-    const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 2 ? postWebhook(predictionId, body, signedWebhook(body)) : api(user, `/api/check-status/${predictionId}`),
-    );
-    const statuses = (await Promise.all(calls)).map((r) => r.status);
+    const statuses = await raceWebhookAndPolls(user, predictionId, ['succeeded']);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const done = await waitForStatus(user, predictionId);
     expect(done.status).toBe('succeeded');
@@ -81,13 +74,7 @@ describe('image generation', () => {
   it('refunds at most once when failure webhooks and polls race 50 times', async () => {
     const user = await createUser();
     const { predictionId } = await json<{ predictionId: string }>(generate(user, { prompt: 'a storm [fail] [nowebhook]' }));
-    let job = await jobItem(predictionId);
-    for (let i = 0; !job?.providerId && i < 50; i++) job = (await new Promise((r) => setTimeout(r, 50)), await jobItem(predictionId));
-    const prediction = await waitForSim(job!.providerId, ['failed']);
-    const body = JSON.stringify(prediction);
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? postWebhook(predictionId, body, signedWebhook(body)) : api(user, `/api/check-status/${predictionId}`))),
-    );
+    await raceWebhookAndPolls(user, predictionId, ['failed']);
     expect((await waitForStatus(user, predictionId)).status).toBe('failed');
     expect((await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'refund')).toHaveLength(1);
     expect(await json(api(user, '/api/me'))).toMatchObject({ credits: 10 });

@@ -17,9 +17,8 @@ import {
   jobItem,
   json,
   pngOf,
-  postWebhook,
   providerIdOf,
-  signedWebhook,
+  raceWebhookAndPolls,
   uploadStartImage,
   userItems,
   waitForSim,
@@ -179,12 +178,7 @@ describe('POST /api/generate-video', () => {
   it('stores one video when a success webhook and polls race 50 times', async () => {
     const user = await createUser();
     const { predictionId } = await start(user, { model: PIXVERSE, prompt: 'a quiet harbour [nowebhook]', duration: 5, quality: '540p' });
-    const prediction = await waitForSim(await providerIdOf(predictionId), ['succeeded']);
-    const body = JSON.stringify(prediction);
-    const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 2 ? postWebhook(predictionId, body, signedWebhook(body)) : api(user, `/api/check-status/${predictionId}`),
-    );
-    expect((await Promise.all(calls)).map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(await raceWebhookAndPolls(user, predictionId, ['succeeded'])).toEqual(Array(50).fill(200));
     const done = await waitForStatus(user, predictionId);
     expect(done).toMatchObject({ status: 'succeeded', value: 4 });
     const media = await userItems(user.sub, 'MEDIA#');
@@ -196,11 +190,7 @@ describe('POST /api/generate-video', () => {
   it('refunds at most once when failure webhooks and polls race 50 times', async () => {
     const user = await createUser();
     const { predictionId } = await start(user, { model: WAN_T2V, prompt: 'a storm [fail] [nowebhook]', duration: 5 });
-    const prediction = await waitForSim(await providerIdOf(predictionId), ['failed']);
-    const body = JSON.stringify(prediction);
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? postWebhook(predictionId, body, signedWebhook(body)) : api(user, `/api/check-status/${predictionId}`))),
-    );
+    await raceWebhookAndPolls(user, predictionId, ['failed']);
     expect((await waitForStatus(user, predictionId)).status).toBe('failed');
     expect((await ledger(user)).filter((l) => l.reason === 'refund')).toHaveLength(1);
     expect(await balance(user)).toBe(10);

@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { changeCredits } from '../../lambdas/adapters/dynamodb-credits';
+import { signWebhook } from '../../lambdas/local/replicate-sim/signing';
 import { api, stackEnv, stackUrl, type TestUser } from './users';
 
 export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>): Promise<T> {
@@ -42,8 +43,7 @@ export function signedWebhook(body: string, opts: { secret?: string; id?: string
   const secret = opts.secret ?? stackEnv().REPLICATE_WEBHOOK_SECRET!;
   const id = opts.id ?? `msg_${randomUUID()}`;
   const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-  const sig = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${ts}.${body}`).digest('base64');
-  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': `v1,${sig}` };
+  return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': signWebhook(secret, id, ts, body) };
 }
 
 export function postWebhook(jobId: string, body: string, headers: Record<string, string>) {
@@ -102,4 +102,17 @@ export async function providerIdOf(jobId: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`Job ${jobId} never got a provider id`);
+}
+
+/**
+ * Once the simulator's prediction for `jobId` reaches one of `statuses`, races 50 requests at the job: its
+ * signed webhook and the user's status polls, alternating. Returns the 50 response statuses, in order.
+ */
+export async function raceWebhookAndPolls(user: TestUser, jobId: string, statuses: string[]): Promise<number[]> {
+  const prediction = await waitForSim(await providerIdOf(jobId), statuses);
+  const body = JSON.stringify(prediction);
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => (i % 2 ? postWebhook(jobId, body, signedWebhook(body)) : api(user, `/api/check-status/${jobId}`))),
+  );
+  return responses.map((r) => r.status);
 }

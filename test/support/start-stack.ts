@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -16,7 +17,14 @@ export interface RunningStack {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-export function startStackProcess(opts: { web: 'dev' | 'dist' | 'none'; extraEnv?: Record<string, string> }): Promise<RunningStack> {
+export interface StartStackOptions {
+  web: 'dev' | 'dist' | 'none';
+  extraEnv?: Record<string, string>;
+  /** Let this process exit while the stack still runs (jest's global setup: the global teardown stops it). */
+  unref?: boolean;
+}
+
+export function startStackProcess(opts: StartStackOptions): Promise<RunningStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-test-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'local.ts')], {
     cwd: ROOT,
@@ -24,6 +32,10 @@ export function startStackProcess(opts: { web: 'dev' | 'dist' | 'none'; extraEnv
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
+    // Output is kept (for the error message) only until the ready line. After it the pipes are still read to
+    // the end: a pipe nobody reads, or one closed, kills the stack with EPIPE on its next log line, before it
+    // can stop DynamoDB Local (one orphaned java per run).
+    let ready = false;
     let out = '';
     let err = '';
     const timer = setTimeout(() => {
@@ -31,16 +43,24 @@ export function startStackProcess(opts: { web: 'dev' | 'dist' | 'none'; extraEnv
       reject(new Error(`The stack did not start within 60 s.\n${out}\n${err}`));
     }, 60_000);
     child.stdout!.on('data', (d: Buffer) => {
+      if (ready) return;
       out += d.toString();
       const line = out.split('\n').find((l) => l.startsWith('FRAMEWRIGHT_READY '));
       if (line) {
+        ready = true;
         clearTimeout(timer);
         const { url, env } = JSON.parse(line.slice('FRAMEWRIGHT_READY '.length));
+        out = '';
+        err = '';
+        if (opts.unref) {
+          child.unref();
+          for (const stream of [child.stdout, child.stderr] as Array<Socket | null>) stream?.unref();
+        }
         resolve({ url, env, dataDir, child });
       }
     });
     child.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
+      if (!ready) err += d.toString();
       if (process.env.FW_TEST_STACK_LOG) process.stderr.write(d);
     });
     child.on('exit', (code) => {
@@ -48,6 +68,17 @@ export function startStackProcess(opts: { web: 'dev' | 'dist' | 'none'; extraEnv
       reject(new Error(`The stack exited with ${code}.\n${out}\n${err}`));
     });
   });
+}
+
+/**
+ * Points this process, and the workers it starts, at the stack: FW_TEST_URL and FW_TEST_ENV for the test helpers
+ * (test/support/users.ts), and the stack's own environment (emulator endpoints, table and pool names) for the
+ * handlers, adapters and SDK clients.
+ */
+export function exposeStackEnv(stack: RunningStack): void {
+  process.env.FW_TEST_URL = stack.url;
+  process.env.FW_TEST_ENV = JSON.stringify(stack.env);
+  Object.assign(process.env, stack.env);
 }
 
 export async function stopStackProcess(pid: number, dataDir?: string): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * Real users on the embedded stack's cognito-local: sign up, read the code from the dev mailbox,
- * confirm, sign in. Tests get real ID tokens, exactly as the web app does.
+ * confirm, sign in. Tests get real ID tokens, exactly as the web app does. The Playwright account helpers
+ * (test/e2e/support/accounts.ts) use the same functions against their stack.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -9,6 +10,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { MailboxMessage } from '../../lambdas/local/ses';
 
 export const stackUrl = () => {
   const url = process.env.FW_TEST_URL;
@@ -17,38 +19,51 @@ export const stackUrl = () => {
 };
 export const stackEnv = (): Record<string, string> => JSON.parse(process.env.FW_TEST_ENV ?? '{}');
 
-let client: CognitoIdentityProviderClient | undefined;
-export function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: `${stackUrl()}/_cognito`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+/**
+ * Where the Cognito helpers below talk to: the stack's origin and the web app's Cognito client id. Jest tests
+ * leave it out (the global setup's stack); the Playwright helpers (test/e2e/support/accounts.ts) pass theirs.
+ */
+export interface StackTarget {
+  baseUrl: string;
+  clientId: string;
+}
+
+const clients = new Map<string, CognitoIdentityProviderClient>();
+/** A Cognito client for the stack's cognito-local (one per stack origin). */
+export function cognito(baseUrl = stackUrl()): CognitoIdentityProviderClient {
+  let client = clients.get(baseUrl);
+  if (!client) {
+    client = new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: `${baseUrl}/_cognito`,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    clients.set(baseUrl, client);
+  }
   return client;
 }
 export const clientId = () => stackEnv().USER_POOL_CLIENT_ID!;
+const jestStack = (): StackTarget => ({ baseUrl: stackUrl(), clientId: clientId() });
 
-export interface MailMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  at: string;
-  replyTo: string[];
-  from: string;
-}
+/** A mail in the dev mailbox (/_dev/mailbox.json). */
+export type MailMessage = MailboxMessage;
 
-export async function mailFor(email: string): Promise<MailMessage[]> {
-  const res = await fetch(`${stackUrl()}/_dev/mailbox.json`);
+export async function mailFor(email: string, baseUrl = stackUrl()): Promise<MailMessage[]> {
+  const res = await fetch(`${baseUrl}/_dev/mailbox.json`);
   const { messages } = (await res.json()) as { messages: MailMessage[] };
   return messages.filter((m) => m.to.includes(email));
+}
+
+/** The 6-digit code in a verification or reset mail's text. */
+export function codeIn(text: string): string | undefined {
+  return /code is (\d{6})/.exec(text)?.[1];
 }
 
 /** The newest code mailed to this address (waits briefly for it to arrive). */
 export async function latestCode(email: string, subject = /Verify/): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const m = (await mailFor(email)).find((x) => subject.test(x.subject));
-    const code = m && /code is (\d{6})/.exec(m.text)?.[1];
+    const code = m && codeIn(m.text);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -64,14 +79,16 @@ export interface TestUser {
   refreshToken: string;
 }
 
-export function newEmail(): string {
-  return `user-${randomUUID().slice(0, 12)}@example.com`;
+export const DEFAULT_PASSWORD = 'Sup3rSecret';
+
+export function newEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
 }
 
-export async function signUp(email = newEmail(), password = 'Sup3rSecret', names = { first: 'Ada', last: 'Lovelace' }) {
-  await cognito().send(
+export async function signUp(email = newEmail(), password = DEFAULT_PASSWORD, names = { first: 'Ada', last: 'Lovelace' }, target = jestStack()) {
+  await cognito(target.baseUrl).send(
     new SignUpCommand({
-      ClientId: clientId(),
+      ClientId: target.clientId,
       Username: email,
       Password: password,
       UserAttributes: [
@@ -82,6 +99,10 @@ export async function signUp(email = newEmail(), password = 'Sup3rSecret', names
     }),
   );
   return { email, password };
+}
+
+export async function confirmSignUp(email: string, code: string, target = jestStack()): Promise<void> {
+  await cognito(target.baseUrl).send(new ConfirmSignUpCommand({ ClientId: target.clientId, Username: email, ConfirmationCode: code }));
 }
 
 export async function signIn(email: string, password: string): Promise<TestUser> {
@@ -95,9 +116,8 @@ export async function signIn(email: string, password: string): Promise<TestUser>
 
 /** A confirmed, signed-in user. */
 export async function createUser(names?: { first: string; last: string }): Promise<TestUser> {
-  const { email, password } = await signUp(newEmail(), 'Sup3rSecret', names);
-  const code = await latestCode(email);
-  await cognito().send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: code }));
+  const { email, password } = await signUp(newEmail(), DEFAULT_PASSWORD, names);
+  await confirmSignUp(email, await latestCode(email));
   return signIn(email, password);
 }
 

@@ -10,22 +10,14 @@
  */
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { APP_ENTRY as MANIFEST_APP_ENTRY, forbiddenPackageIn, MARKETING_ENTRY as MANIFEST_MARKETING_ENTRY, MARKETING_PAGES } from '../bench/web-bundle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = 'web/src/main.tsx';
-const MARKETING_ENTRY = 'web/src/marketing/marketing-entry.tsx';
-const APP_ENTRY = 'web/src/app/app-entry.tsx';
-const PAGES = [
-  'web/src/features/marketing/landing-page.tsx',
-  'web/src/features/marketing/features-page.tsx',
-  'web/src/features/marketing/learn-page.tsx',
-  'web/src/features/marketing/contact-page.tsx',
-  'web/src/features/marketing/example-page.tsx',
-  'web/src/features/marketing/faq-page.tsx',
-  'web/src/features/marketing/pricing-page.tsx',
-  'web/src/features/legal/terms-page.tsx',
-];
-const FORBIDDEN = /(?:^|\/)node_modules\/(react-router|react-router-dom|aws-amplify|@aws-amplify\/[^/]+|zod)\//;
+// esbuild names modules from the repository root; the shared list names them from web/, as Vite's manifest does.
+const MARKETING_ENTRY = `web/${MANIFEST_MARKETING_ENTRY}`;
+const APP_ENTRY = `web/${MANIFEST_APP_ENTRY}`;
+const PAGES = Object.values(MARKETING_PAGES).map((page) => `web/${page}`);
 
 let metafile: Metafile;
 
@@ -69,7 +61,7 @@ function initialChunks(...entryPoints: string[]): string[] {
 /** Source files in those chunks. */
 const initialInputs = (...entryPoints: string[]) => initialChunks(...entryPoints).flatMap((out) => Object.keys(metafile.outputs[out]!.inputs));
 
-const forbiddenIn = (inputs: string[]) => [...new Set(inputs.map((i) => FORBIDDEN.exec(i)?.[1]).filter(Boolean))];
+const forbiddenIn = (inputs: string[]) => [...new Set(inputs.map(forbiddenPackageIn).filter(Boolean))];
 
 describe("the marketing pages' initial JavaScript", () => {
   it.each(PAGES)('%s: React and the page, without react-router, Amplify or zod', (page) => {

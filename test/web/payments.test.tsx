@@ -28,41 +28,33 @@ import {
 } from '../../web/src/features/payments';
 import { PENDING_RECHECKS, PENDING_RECHECK_MS } from '../../web/src/features/payments/payment-return-notice';
 import { setConfigForTesting } from '../../web/src/lib/config';
+import { FakeApi } from './helpers/fake-api';
 
 const ME = 'sub-me-0001';
 const OTHER = 'sub-other-0002';
 
 // ---- a fetch stand-in for our API ----------------------------------------------------------------------------------
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown };
-let calls: Call[] = [];
-let routes: Record<string, (call: Call) => Reply | Promise<Reply>> = {};
+let api: FakeApi;
+
+/** Every request the API got, as the assertions below read them: the path with its query string, the JSON body. */
+const calls = () =>
+  api.requests.map((r) => {
+    const url = new URL(r.url);
+    return { method: r.method, path: url.pathname + url.search, body: r.body };
+  });
 
 function installApi() {
-  calls = [];
-  routes = {};
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const call: Call = { method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const handler = routes[`${call.method} ${url.pathname}`];
-    const reply = handler ? await handler(call) : { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } };
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => text } as Response;
-  }) as typeof fetch;
+  api = new FakeApi();
+  global.fetch = api.fetch as unknown as typeof fetch;
 }
 
 /** GET /api/me answers this balance, as the server holds it. */
 function serverBalance(credits: number) {
-  routes['GET /api/me'] = () => ({ status: 200, body: { sub: ME, email: 'me@example.com', firstName: 'Grace', lastName: 'Hopper', credits } });
+  api.on('GET', '/api/me', { status: 200, body: { sub: ME, email: 'me@example.com', firstName: 'Grace', lastName: 'Hopper', credits } });
 }
 
-const meCalls = () => calls.filter((c) => c.path === '/api/me').length;
+const meCalls = () => calls().filter((c) => c.path === '/api/me').length;
 
 beforeEach(() => {
   setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' });
@@ -211,7 +203,7 @@ describe('PaymentReturnNotice', () => {
     jest.useFakeTimers();
     try {
       let balance = 10;
-      routes['GET /api/me'] = () => ({ status: 200, body: { credits: balance } });
+      api.on('GET', '/api/me', () => ({ status: 200, body: { credits: balance } }));
       renderAt('/admin?payment=pending', page);
       expect(await screen.findByText(Messages.paymentPending)).toBeInTheDocument();
       await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('10'));
@@ -274,7 +266,7 @@ describe('My Account shows the generator-style messages', () => {
     ['?payment=error', Messages.paymentFailed],
   ])('/admin%s', async (search, text) => {
     serverBalance(82);
-    routes['GET /api/media'] = () => ({ status: 200, body: { items: [] } });
+    api.on('GET', '/api/media', { status: 200, body: { items: [] } });
     const router = renderAt(`/admin${search}`, <AccountPage />, '/admin');
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -291,7 +283,7 @@ describe('the landing page payment alert', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // Public page: no session, no API call.
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 });
 
@@ -302,16 +294,16 @@ describe('Buy buttons', () => {
 
   it('create the order for the pack with this page as returnPath, then go to PayPal', async () => {
     window.history.replaceState(null, '', '/admin');
-    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: paypalUrl, orderId: 'ORDER1' } });
+    api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: paypalUrl, orderId: 'ORDER1' } });
     render(<CreditPacks layout="cards" />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 150 credits for $13.99' }));
     await waitFor(() => expect(window.location.hash).toBe('#paypal-approval'));
-    expect(calls).toEqual([{ method: 'POST', path: '/api/create-paypal-payment', body: { amount: '13.99', credits: 150, returnPath: '/admin' } }]);
+    expect(calls()).toEqual([{ method: 'POST', path: '/api/create-paypal-payment', body: { amount: '13.99', credits: 150, returnPath: '/admin' } }]);
   });
 
   it('the generator toggle reveals the three packs and sends its own page', async () => {
     window.history.replaceState(null, '', '/video-generator/wan');
-    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: 'http://localhost/video-generator/wan#pp', orderId: 'ORDER2' } });
+    api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: 'http://localhost/video-generator/wan#pp', orderId: 'ORDER2' } });
     const user = userEvent.setup();
     render(<BuyCreditsToggle />);
     expect(screen.queryByRole('list', { name: 'Credit packs' })).toBeNull();
@@ -323,17 +315,17 @@ describe('Buy buttons', () => {
       '300 credits$25.99 · about 36 basic videosBuy',
     ]);
     await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).toEqual({ amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    expect(calls()[0]!.body).toEqual({ amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
   });
 
   it('send no returnPath from a page the server would refuse', async () => {
     window.history.replaceState(null, '', '/somewhere/else');
-    routes['POST /api/create-paypal-payment'] = () => ({ status: 200, body: { paymentUrl: 'http://localhost/somewhere/else#pp', orderId: 'ORDER3' } });
+    api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: 'http://localhost/somewhere/else#pp', orderId: 'ORDER3' } });
     render(<CreditPacks />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 300 credits for $25.99' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).toEqual({ amount: '25.99', credits: 300 });
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    expect(calls()[0]!.body).toEqual({ amount: '25.99', credits: 300 });
   });
 
   it.each([
@@ -341,7 +333,7 @@ describe('Buy buttons', () => {
     [{ status: 502, body: { error: Messages.paymentUnavailable, code: 'PROVIDER_ERROR' } }, `Error initiating payment: ${Messages.paymentUnavailable}`],
     [{ status: 500 }, 'Error initiating payment: HTTP error: 500'],
   ])('show the reason when the order cannot be created (%p), and can be pressed again', async (reply, text) => {
-    routes['POST /api/create-paypal-payment'] = () => reply;
+    api.on('POST', '/api/create-paypal-payment', reply);
     const user = userEvent.setup();
     render(<CreditPacks layout="cards" />);
     await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
@@ -398,7 +390,7 @@ describe('My Account > My Payments', () => {
       },
       'page-2': { orders: [], ledger: [entry('L1', 'image', -1, 9), entry('L0', 'welcome', 10, 10)] },
     };
-    routes['GET /api/payments'] = (call) => ({ status: 200, body: pages[new URL(call.path, 'http://x').searchParams.get('cursor') ?? 'first'] });
+    api.on('GET', '/api/payments', (req) => ({ status: 200, body: pages[req.query.get('cursor') ?? 'first'] }));
     const user = userEvent.setup();
     renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -414,7 +406,7 @@ describe('My Account > My Payments', () => {
       ['Video', '\u22128', '73'],
       ['Purchase', '+72', '81'],
     ]);
-    expect(calls.map((c) => c.path)).toEqual(['/api/payments?limit=20']);
+    expect(calls().map((c) => c.path)).toEqual(['/api/payments?limit=20']);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowsOf('Credit history')).toHaveLength(5));
@@ -423,12 +415,12 @@ describe('My Account > My Payments', () => {
       ['Welcome bonus', '+10', '10'],
     ]);
     expect(rowsOf('Orders')).toHaveLength(2);
-    expect(calls.map((c) => c.path)).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=page-2']);
+    expect(calls().map((c) => c.path)).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=page-2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('says honestly when there is nothing yet, with a way to buy', async () => {
-    routes['GET /api/payments'] = () => ({ status: 200, body: { orders: [], ledger: [] } });
+    api.on('GET', '/api/payments', { status: 200, body: { orders: [], ledger: [] } });
     renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
     expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
     expect(screen.getByText('No credit changes yet.')).toBeInTheDocument();
@@ -439,8 +431,9 @@ describe('My Account > My Payments', () => {
 
   it("shows 'Error fetching data: {message}' and tries again", async () => {
     let fail = true;
-    routes['GET /api/payments'] = () =>
-      fail ? { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } : { status: 200, body: { orders: [order('O1', 'captured')], ledger: [] } };
+    api.on('GET', '/api/payments', () =>
+      fail ? { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } : { status: 200, body: { orders: [order('O1', 'captured')], ledger: [] } },
+    );
     const user = userEvent.setup();
     renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching data: Service unavailable');
@@ -452,10 +445,10 @@ describe('My Account > My Payments', () => {
 
   it('keeps what it has when loading more fails, and lets the user retry', async () => {
     let fail = true;
-    routes['GET /api/payments'] = (call) => {
-      if (!call.path.includes('cursor=')) return { status: 200, body: { orders: [order('O1', 'captured')], ledger: [entry('L1', 'purchase', 72, 82)], nextCursor: 'c2' } };
+    api.on('GET', '/api/payments', (req) => {
+      if (!req.query.has('cursor')) return { status: 200, body: { orders: [order('O1', 'captured')], ledger: [entry('L1', 'purchase', 72, 82)], nextCursor: 'c2' } };
       return fail ? { status: 500 } : { status: 200, body: { orders: [], ledger: [entry('L0', 'welcome', 10, 10)] } };
-    };
+    });
     const user = userEvent.setup();
     renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
     await user.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -3,20 +3,28 @@
  *
  * - `createVerifiedUser()`: a confirmed Cognito user made directly on cognito-local (fast, no browser).
  * - `createUnverifiedUser()`: signed up, email not verified.
- * - `loginViaUi(page, user)`: logs in through /login and waits until the app shows the signed-in nav.
+ * - `loginViaUi(page, user)`: logs in through /login and waits until the app shows the signed-in nav;
+ *   `submitLogin(page, user)` only fills the form and presses Login; `storedIdToken(page)` reads the session.
  * - `waitForMail()` / `mailFor()` / `codeFrom()`: the dev mailbox (/_dev/mailbox.json).
  * - `disableUser()`: what an operator's AdminDisableUser does.
  *
  * Call them inside a test (they find the stack through the test's baseURL).
  */
-import { randomUUID } from 'node:crypto';
-import {
-  AdminDisableUserCommand,
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDisableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  codeIn,
+  cognito,
+  confirmSignUp,
+  DEFAULT_PASSWORD,
+  mailFor as mailboxFor,
+  newEmail,
+  signUp,
+  type MailMessage,
+  type StackTarget,
+} from '../../support/users';
+
+export { DEFAULT_PASSWORD, type MailMessage };
 
 export interface E2EUser {
   email: string;
@@ -24,17 +32,6 @@ export interface E2EUser {
   firstName: string;
   lastName: string;
 }
-
-export interface MailMessage {
-  id: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  at: string;
-}
-
-export const DEFAULT_PASSWORD = 'Sup3rSecret';
 
 /** The stack's origin: the running test's baseURL, else the Playwright config's default. */
 export function baseUrl(): string {
@@ -61,26 +58,21 @@ async function userPoolId(): Promise<string> {
   return c.userPoolId;
 }
 
-function cognito(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: `${baseUrl()}/_cognito`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+/** This run's stack, for the shared helpers of test/support/users.ts. */
+async function stack(): Promise<StackTarget> {
+  return { baseUrl: baseUrl(), clientId: await webClientId() };
 }
 
 export function uniqueEmail(prefix = 'e2e'): string {
-  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+  return newEmail(prefix);
 }
 
 function newUser(overrides: Partial<E2EUser> = {}): E2EUser {
   return { email: uniqueEmail(), password: DEFAULT_PASSWORD, firstName: 'Grace', lastName: 'Hopper', ...overrides };
 }
 
-export async function mailFor(email: string): Promise<MailMessage[]> {
-  const res = await fetch(`${baseUrl()}/_dev/mailbox.json`);
-  const { messages } = (await res.json()) as { messages: MailMessage[] };
-  return messages.filter((m) => m.to.includes(email));
+export function mailFor(email: string): Promise<MailMessage[]> {
+  return mailboxFor(email, baseUrl());
 }
 
 /**
@@ -103,7 +95,7 @@ export async function waitForMail(email: string, subject: RegExp, seen: readonly
 
 /** The 6-digit code in a verification or reset mail. */
 export function codeFrom(mail: MailMessage): string {
-  const code = /code is (\d{6})/.exec(mail.text)?.[1];
+  const code = codeIn(mail.text);
   if (!code) throw new Error(`No code in mail "${mail.subject}": ${mail.text}`);
   return code;
 }
@@ -121,18 +113,7 @@ export const RESET_SUBJECT = /Reset your Framewright password/;
 /** Signed up on cognito-local; the email is not verified yet. */
 export async function createUnverifiedUser(overrides: Partial<E2EUser> = {}): Promise<E2EUser> {
   const user = newUser(overrides);
-  await cognito().send(
-    new SignUpCommand({
-      ClientId: await webClientId(),
-      Username: user.email,
-      Password: user.password,
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'given_name', Value: user.firstName },
-        { Name: 'family_name', Value: user.lastName },
-      ],
-    }),
-  );
+  await signUp(user.email, user.password, { first: user.firstName, last: user.lastName }, await stack());
   return user;
 }
 
@@ -140,13 +121,13 @@ export async function createUnverifiedUser(overrides: Partial<E2EUser> = {}): Pr
 export async function createVerifiedUser(overrides: Partial<E2EUser> = {}): Promise<E2EUser> {
   const user = await createUnverifiedUser(overrides);
   const code = codeFrom(await waitForMail(user.email, VERIFY_SUBJECT));
-  await cognito().send(new ConfirmSignUpCommand({ ClientId: await webClientId(), Username: user.email, ConfirmationCode: code }));
+  await confirmSignUp(user.email, code, await stack());
   return user;
 }
 
 /** Disables the account, as an operator would in the Cognito console. */
 export async function disableUser(email: string): Promise<void> {
-  await cognito().send(new AdminDisableUserCommand({ UserPoolId: await userPoolId(), Username: email }));
+  await cognito(baseUrl()).send(new AdminDisableUserCommand({ UserPoolId: await userPoolId(), Username: email }));
 }
 
 /**
@@ -155,9 +136,22 @@ export async function disableUser(email: string): Promise<void> {
  */
 export async function loginViaUi(page: Page, user: Pick<E2EUser, 'email' | 'password'>, options: { goto?: boolean } = {}): Promise<void> {
   if (options.goto ?? true) await page.goto('/login');
+  await submitLogin(page, user);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** Fills the login form the page shows with this email and password and presses Login (whatever happens next). */
+export async function submitLogin(page: Page, user: Pick<E2EUser, 'email' | 'password'>): Promise<void> {
   const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel(/^Email/).fill(user.email);
   await form.getByLabel(/^Password/).fill(user.password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The signed-in user's ID token where Amplify keeps it (localStorage), or null when there is none. */
+export function storedIdToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
 }

@@ -3,7 +3,6 @@
  * quick), buying credits through the PayPal simulator, and reading what a <video> element really plays.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createVerifiedUser, loginViaUi, type E2EUser } from './accounts';
 
@@ -57,12 +56,6 @@ export async function videoFacts(video: Locator): Promise<{ duration: number; wi
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { message: 'the video loads its metadata', timeout: 20_000 })
     .toBeGreaterThanOrEqual(1);
   return video.evaluate((v: HTMLVideoElement) => ({ duration: v.duration, width: v.videoWidth, height: v.videoHeight }));
-}
-
-/** No axe-core violations on the page as it is now. */
-export async function expectNoA11yViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The page fits a phone's width: nothing scrolls sideways. */
