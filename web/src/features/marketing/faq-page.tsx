@@ -4,7 +4,7 @@ import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
 import { AppLink } from '../../lib/navigation';
 import { Disclosure } from './disclosure';
 import { PageIntro } from './page-intro';
-import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, familyById, formatUsd, listDurations, videoPriceRows } from './prices';
+import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, formatUsd, listDurations, videoFamily, videoPriceRows } from './prices';
 
 const linkClass = 'text-brand-ink underline underline-offset-4 hover:text-ink';
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
@@ -15,8 +15,8 @@ interface Faq {
 }
 
 function sections(): Array<{ id: string; title: string; items: Faq[] }> {
-  const wan = familyById('wan');
-  const pixverse = familyById('pixverse');
+  const wan = videoFamily('wan');
+  const pixverse = videoFamily('pixverse');
   const wanCosts = videoPriceRows()
     .filter((r) => r.family.id === 'wan')
     .flatMap((r) => r.costs)

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
 import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, familyById, formatUsd, videoPriceRows } from './prices';
+import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, formatUsd, videoFamily, videoPriceRows } from './prices';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
@@ -76,8 +76,8 @@ const PROMPTS: Array<{ kind: string; prompt: string; why: string }> = [
 ];
 
 export function LearnPage() {
-  const wan = familyById('wan');
-  const pixverse = familyById('pixverse');
+  const wan = videoFamily('wan');
+  const pixverse = videoFamily('pixverse');
   const rows = videoPriceRows();
   const wanRow = rows.find((r) => r.family.id === 'wan');
   const smallest = cheapestPack();
