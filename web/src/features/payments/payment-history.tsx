@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
-import { formatAmount, formatDateTime, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
+import { formatDateTime } from '../../lib/format-date-time';
+import { formatAmount, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
 import { fetchPayments } from './payments-api';
 
 /** The spec's loading error (section 8), with the API client's message. */
