@@ -24,6 +24,8 @@ export interface Navigation {
   search: string;
   /** '' or '#id'. */
   hash: string;
+  /** The current entry's history state (react-router's `location.state`), for navigations that keep it. */
+  readonly state?: unknown;
   /** Goes to a same-origin path such as '/faq' or '/?a=b#c'. */
   navigate(to: string, options?: NavigateOptions): void;
   /** Optional: starts loading what `to` needs when a visitor shows the intent to follow a link. */
