@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { BuyCreditsToggle } from '../payments';
-import { useCredits } from '../credits';
+import { CreditsLoadError, useCredits } from '../credits';
 import { cx } from '../../lib/cx';
 import { credits } from '../marketing/prices';
 
@@ -30,14 +30,7 @@ export function CreditsBox({ cost, className }: { cost: number; className?: stri
           {balance === undefined ? (error ? '—' : 'Loading...') : balance}
         </p>
       </div>
-      {balance === undefined && error && (
-        <p role="alert" className="mt-2 flex items-center gap-2 text-sm text-danger">
-          {error}
-          <button type="button" onClick={() => void refresh()} className="rounded-control underline hover:text-ink">
-            Retry
-          </button>
-        </p>
-      )}
+      {balance === undefined && error && <CreditsLoadError alert error={error} className="mt-2 flex items-center gap-2 text-sm text-danger" />}
       {short && (
         <p className="mt-2 text-xs text-warning">
           This costs {credits(cost)}. Buy credits to continue.
