@@ -103,6 +103,13 @@ export function familyOf(model: string): VideoFamily | undefined {
   return VIDEO_FAMILIES.find((f) => !f.upcoming && (f.models as readonly string[]).includes(model));
 }
 
+/** The family with this id, available or upcoming. */
+export function videoFamily(id: VideoFamilyId): VideoFamily {
+  const family = VIDEO_FAMILIES.find((f) => f.id === id);
+  if (!family) throw new Error(`No video family ${id}`);
+  return family;
+}
+
 export type VideoPriceResult = { ok: true; cost: number } | { ok: false; reason: string };
 
 /** The price of one video, or why that combination cannot be ordered. */
@@ -148,5 +155,5 @@ export type StartImagePurpose = (typeof START_IMAGE_PURPOSES)[number];
 /** The long side (px) a start image may have for that purpose; the web app resizes to it before uploading. */
 export function startImageLongSide(purpose: StartImagePurpose = 'image'): number {
   if (purpose === 'image') return IMAGE_MODEL.startImageLongSide;
-  return VIDEO_FAMILIES.find((f) => f.id === purpose)!.startImageLongSide;
+  return videoFamily(purpose).startImageLongSide;
 }

@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppLayout } from '../../web/src/app/layouts/app-layout';
 import { MarketingLayout } from '../../web/src/app/layouts/marketing-layout';
 import { routes } from '../../web/src/app/router';
-import { useUiStore } from '../../web/src/stores/ui-store';
 
 function renderLayout(Layout: () => React.ReactNode, path = '/') {
   const router = createMemoryRouter(
@@ -22,8 +21,6 @@ function renderLayout(Layout: () => React.ReactNode, path = '/') {
   );
   return render(<RouterProvider router={router} />);
 }
-
-beforeEach(() => useUiStore.setState({ mobileMenuOpen: false }));
 
 describe('MarketingLayout', () => {
   it('has the six product links and Go To App in the top bar', () => {

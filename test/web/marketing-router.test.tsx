@@ -10,7 +10,6 @@ import { marketingRoutes } from '../../web/src/app/router';
 import { MarketingRouter, type Departure } from '../../web/src/marketing/marketing-router';
 import { MARKETING_PAGES, marketingPage } from '../../web/src/marketing/marketing-routes';
 import { adoptEntry } from '../../web/src/marketing/browser-history';
-import { useUiStore } from '../../web/src/stores/ui-store';
 
 const scrollTo = jest.fn();
 beforeAll(() => {
@@ -20,7 +19,6 @@ beforeAll(() => {
 
 beforeEach(() => {
   scrollTo.mockClear();
-  useUiStore.setState({ mobileMenuOpen: false });
   sessionStorage.clear();
 });
 

@@ -4,16 +4,17 @@ import { setAmbientNavigation, type Navigation } from '../lib/navigation';
 
 /** lib/navigation's Navigation backed by react-router: the location and navigate of the router above. */
 export function useRouterNavigation(): Navigation {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   const navigate = useNavigate();
   return useMemo(
     () => ({
       pathname,
       search,
       hash,
+      state,
       navigate: (to, options) => void navigate(to, { replace: options?.replace, state: options?.state }),
     }),
-    [pathname, search, hash, navigate],
+    [pathname, search, hash, state, navigate],
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/spinner';
+import { MARKETING_PAGES } from '../marketing/marketing-routes';
 import { RouteError } from './route-error';
 
 /**
@@ -11,17 +12,13 @@ export function page(load: () => Promise<{ default: ComponentType }>): RouteObje
   return async () => ({ Component: (await load()).default });
 }
 
-/** Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App). */
-export const marketingRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/marketing/landing-page')) },
-  { path: 'features', lazy: page(() => import('../features/marketing/features-page')) },
-  { path: 'learn', lazy: page(() => import('../features/marketing/learn-page')) },
-  { path: 'contact', lazy: page(() => import('../features/marketing/contact-page')) },
-  { path: 'example', lazy: page(() => import('../features/marketing/example-page')) },
-  { path: 'faq', lazy: page(() => import('../features/marketing/faq-page')) },
-  { path: 'pricing', lazy: page(() => import('../features/marketing/pricing-page')) },
-  { path: 'terms', lazy: page(() => import('../features/legal/terms-page')) },
-];
+/**
+ * Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App): the light marketing entry's
+ * table, so both entries serve the same pages from the same chunks.
+ */
+export const marketingRoutes: RouteObject[] = Object.entries(MARKETING_PAGES).map(([path, load]) =>
+  path === '/' ? { index: true, lazy: page(load) } : { path: path.slice(1), lazy: page(load) },
+);
 
 /**
  * Pages that need a signed-in user, rendered inside the auth guard ('Loading...' while the session is

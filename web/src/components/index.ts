@@ -3,6 +3,7 @@ export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVa
 export { ButtonLink, type ButtonLinkProps } from './button-link';
 export { Card, type CardProps } from './card';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { marketingLinkClass, textLinkClass } from './link-styles';
 export { Logo, LogoMark } from './logo';
 export { Modal, type ModalProps } from './modal';
 export { PageLoader, Spinner, type SpinnerProps } from './spinner';

@@ -1,4 +1,5 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { normalizePath } from './normalize-path';
 
 /**
  * The one navigation abstraction of components that render both in the full app (react-router) and on
@@ -23,6 +24,8 @@ export interface Navigation {
   search: string;
   /** '' or '#id'. */
   hash: string;
+  /** The current entry's history state (react-router's `location.state`), for navigations that keep it. */
+  readonly state?: unknown;
   /** Goes to a same-origin path such as '/faq' or '/?a=b#c'. */
   navigate(to: string, options?: NavigateOptions): void;
   /** Optional: starts loading what `to` needs when a visitor shows the intent to follow a link. */
@@ -53,7 +56,7 @@ export function useNavigation(): Navigation {
 
 /** react-router's NavLink rule: `to` itself, or (unless `end`) a path below it; case and a trailing slash ignored. */
 export function isActivePath(pathname: string, to: string, end = false): boolean {
-  const norm = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase();
+  const norm = (p: string) => normalizePath(p).toLowerCase();
   const current = norm(pathname);
   const target = norm(to);
   if (current === target) return true;

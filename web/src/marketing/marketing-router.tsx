@@ -100,12 +100,13 @@ export function MarketingRouter({ initialPage, onLeave, onLeaveIntent }: Marketi
     else if (!scrollToHash(location.hash) && action !== 'load') window.scrollTo(0, 0);
   }, [view]);
 
-  const { pathname, search, hash } = view.location;
+  const { pathname, search, hash, state } = view.location;
   const navigation = useMemo<Navigation>(
     () => ({
       pathname,
       search,
       hash,
+      state,
       navigate: (to, options) => void go(to, options?.replace ? 'replace' : 'push', options),
       prefetch: (to) => {
         const url = new URL(to, window.location.href);
@@ -115,7 +116,7 @@ export function MarketingRouter({ initialPage, onLeave, onLeaveIntent }: Marketi
         else callbacks.current.onLeaveIntent?.();
       },
     }),
-    [pathname, search, hash, go],
+    [pathname, search, hash, state, go],
   );
 
   const { Page } = view;

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { ensureConfig } from '../lib/config-state';
+import { normalizePath } from '../lib/normalize-path';
 
 /**
  * The pages the light marketing entry serves, by path. main.tsx reads this to choose the entry (any other
- * path starts the full app, which has these pages too: see app/router.tsx's marketingRoutes, kept in
- * step by test/web/marketing-entry.test.tsx) and loads the page's chunk alongside the entry's.
+ * path starts the full app, whose router serves these pages too: app/router.tsx builds its marketingRoutes from
+ * this table) and loads the page's chunk alongside the entry's.
  */
 export type PageModule = { default: ComponentType };
 
@@ -25,6 +26,6 @@ export const MARKETING_PAGES: Readonly<Record<string, () => Promise<PageModule>>
 
 /** The page loader for a path, matched like react-router does (case-insensitive, trailing slash ignored). */
 export function marketingPage(pathname: string): (() => Promise<PageModule>) | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  const path = normalizePath(pathname).toLowerCase();
   return Object.hasOwn(MARKETING_PAGES, path) ? MARKETING_PAGES[path] : undefined;
 }

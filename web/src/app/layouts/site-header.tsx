@@ -1,8 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
 import { cx } from '../../lib/cx';
 import { AppLink, useNavigation } from '../../lib/navigation';
-import { useUiStore } from '../../stores/ui-store';
 
 const NAV_ID = 'site-nav';
 
@@ -15,14 +14,13 @@ export interface SiteHeaderProps {
 
 /** The sticky top bar shared by both layouts: logo, nav content and a mobile menu toggle. */
 export function SiteHeader({ navLabel, children }: SiteHeaderProps) {
-  const open = useUiStore((s) => s.mobileMenuOpen);
-  const setOpen = useUiStore((s) => s.setMobileMenuOpen);
-  const toggle = useUiStore((s) => s.toggleMobileMenu);
+  // The header's own state: a store would put zustand into every marketing page's first download.
+  const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useNavigation();
 
   // Navigating closes the menu.
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -34,7 +32,7 @@ export function SiteHeader({ navLabel, children }: SiteHeaderProps) {
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, setOpen]);
+  }, [open]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/80 backdrop-blur-md">
@@ -50,7 +48,7 @@ export function SiteHeader({ navLabel, children }: SiteHeaderProps) {
           aria-controls={NAV_ID}
           aria-expanded={open}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={toggle}
+          onClick={() => setOpen((o) => !o)}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}

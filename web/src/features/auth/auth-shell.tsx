@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
+import { textLinkClass } from '../../components/link-styles';
 import { cx } from '../../lib/cx';
 
 const WIDE = '(min-width: 1024px)';
@@ -88,6 +89,3 @@ export function AuthShell({ title, subtitle, children, footer, withVideo = false
     </section>
   );
 }
-
-/** An inline text link style for the account pages. */
-export const textLinkClass = 'font-medium text-brand-ink underline-offset-4 hover:underline';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { textLinkClass } from './auth-shell';
+import { textLinkClass } from '../../components/link-styles';
 
 export interface FeedbackAction {
   label: string;

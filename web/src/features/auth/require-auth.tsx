@@ -7,19 +7,16 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/spinner';
+import type { LoginPageState } from './login-page';
 import { useSession } from './session-store';
-
-/** What /login reads to return to the page that sent the user there. */
-export interface LoginRedirectState {
-  from?: string;
-}
 
 export function RequireAuth() {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageLoader label="Loading..." />;
   if (status === 'signedOut') {
-    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    // /login returns here after signing in.
+    const state: LoginPageState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;
   }
   return <Outlet />;

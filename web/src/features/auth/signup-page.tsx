@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
+import { textLinkClass } from '../../components/link-styles';
 import { Modal } from '../../components/modal';
 import { PageLoader } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -15,7 +16,6 @@ import { authErrorReason } from './auth-errors';
 import { EmailField, NewPasswordFields } from './auth-fields';
 import { AuthForm } from './auth-form';
 import { AuthMessages } from './auth-messages';
-import { textLinkClass } from './auth-shell';
 import { DEFAULT_AFTER_LOGIN } from './return-path';
 import { rememberPendingEmail } from './pending-email';
 import { useSession } from './session-store';

@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx';
+import { CreditsLoadError } from './credits-load-error';
 import { useCredits } from './credits-store';
 
 export interface CreditBalanceProps {
@@ -9,17 +10,9 @@ export interface CreditBalanceProps {
 export function CreditBalance({ className }: CreditBalanceProps) {
   const credits = useCredits((s) => s.credits);
   const error = useCredits((s) => s.error);
-  const refresh = useCredits((s) => s.refresh);
 
   if (credits === undefined && error) {
-    return (
-      <span className={cx('inline-flex items-center gap-2 text-sm text-danger', className)}>
-        {error}
-        <button type="button" onClick={() => void refresh()} className="rounded-control underline hover:text-ink">
-          Retry
-        </button>
-      </span>
-    );
+    return <CreditsLoadError error={error} className={cx('inline-flex items-center gap-2 text-sm text-danger', className)} />;
   }
   return (
     <span className={cx('inline-flex items-center gap-1.5 text-sm', className)} aria-live="polite">

@@ -1,14 +1,15 @@
 import { useEffect, useId } from 'react';
 import { BuyCreditsToggle } from '../payments';
-import { useCredits } from '../credits';
+import { CreditsLoadError, useCredits } from '../credits';
 import { cx } from '../../lib/cx';
+import { credits } from '../marketing/prices';
 
 /**
  * The generator sidebar's credits box: the balance ('Loading...' until the server has said), the load error with
  * a retry, what this page's action costs, and the Buy Credits toggle with the three packs.
  */
 export function CreditsBox({ cost, className }: { cost: number; className?: string }) {
-  const credits = useCredits((s) => s.credits);
+  const balance = useCredits((s) => s.credits);
   const error = useCredits((s) => s.error);
   const refresh = useCredits((s) => s.refresh);
   const labelId = useId();
@@ -18,7 +19,7 @@ export function CreditsBox({ cost, className }: { cost: number; className?: stri
     if (useCredits.getState().credits === undefined) void refresh();
   }, [refresh]);
 
-  const short = credits !== undefined && credits < cost;
+  const short = balance !== undefined && balance < cost;
   return (
     <section aria-labelledby={labelId} className={cx('rounded-card border border-line bg-surface-raised p-4', className)}>
       <div className="flex items-baseline justify-between gap-3">
@@ -26,20 +27,13 @@ export function CreditsBox({ cost, className }: { cost: number; className?: stri
           Credit balance
         </h2>
         <p aria-live="polite" className="text-2xl font-semibold tabular-nums text-ink" data-testid="credits-box-balance">
-          {credits === undefined ? (error ? '—' : 'Loading...') : credits}
+          {balance === undefined ? (error ? '—' : 'Loading...') : balance}
         </p>
       </div>
-      {credits === undefined && error && (
-        <p role="alert" className="mt-2 flex items-center gap-2 text-sm text-danger">
-          {error}
-          <button type="button" onClick={() => void refresh()} className="rounded-control underline hover:text-ink">
-            Retry
-          </button>
-        </p>
-      )}
+      {balance === undefined && error && <CreditsLoadError alert error={error} className="mt-2 flex items-center gap-2 text-sm text-danger" />}
       {short && (
         <p className="mt-2 text-xs text-warning">
-          This costs {cost} {cost === 1 ? 'credit' : 'credits'}. Buy credits to continue.
+          This costs {credits(cost)}. Buy credits to continue.
         </p>
       )}
       <div className="mt-3">

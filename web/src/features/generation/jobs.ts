@@ -45,10 +45,16 @@ export function videoFamilyJobs(family: VideoFamilyId): JobFilter {
   return filter;
 }
 
-/** The signed-in user's running jobs that the filter accepts, oldest first. */
+/**
+ * The signed-in user's running jobs that the filter accepts, oldest first. Mounting also resumes polling of stored
+ * jobs (after a reload, or jobs started in another tab), so every page that lists jobs keeps them moving.
+ */
 export function useActiveJobs(filter: JobFilter): ActiveJob[] {
   const jobs = useStore(jobTracker.store, (s) => s.jobs);
   const owner = useStore(jobTracker.store, (s) => s.owner);
+  useEffect(() => {
+    jobTracker.resume();
+  }, []);
   return useMemo(() => jobs.filter((j) => owner !== undefined && j.owner === owner && filter(j)), [jobs, owner, filter]);
 }
 
@@ -58,7 +64,7 @@ export function useJobStatuses(): Record<string, RunningStatus> {
 
 /**
  * Calls `handle` once for every finished job the filter accepts, including those that ended while the page was
- * not shown. Mounting also resumes polling of stored jobs.
+ * not shown.
  */
 export function useJobOutcomes(filter: JobFilter, handle: (outcome: JobOutcome) => void): void {
   const outcomes = useStore(jobTracker.store, (s) => s.outcomes);
@@ -66,9 +72,6 @@ export function useJobOutcomes(filter: JobFilter, handle: (outcome: JobOutcome) 
   useEffect(() => {
     handleRef.current = handle;
   });
-  useEffect(() => {
-    jobTracker.resume();
-  }, []);
   useEffect(() => {
     if (outcomes.length === 0) return;
     for (const outcome of jobTracker.takeOutcomes(filter)) handleRef.current(outcome);

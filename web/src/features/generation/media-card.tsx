@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Button, buttonClasses } from '../../components/button';
 import { cx } from '../../lib/cx';
+import { formatDateTime } from '../../lib/format-date-time';
 import { ConfirmDelete } from './confirm-delete';
 import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
-import { describeMedia, formatCreatedAt } from './media-labels';
+import { describeMedia } from './media-labels';
 
 export interface MediaCardProps {
   item: MediaItemView;
@@ -85,7 +86,7 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false 
           {promptText}
         </p>
         <p className="text-xs text-ink-subtle">
-          {describeMedia(item)} · <time dateTime={item.createdAt}>{formatCreatedAt(item.createdAt)}</time>
+          {describeMedia(item)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, '')}</time>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={onError} />

@@ -10,10 +10,3 @@ export function describeMedia(item: Pick<MediaItemView, 'type' | 'model' | 'opti
   if (startImage === true) parts.push('from image');
   return parts.join(' · ');
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatCreatedAt(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : dateFormat.format(ms);
-}

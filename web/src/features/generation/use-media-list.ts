@@ -58,14 +58,14 @@ export function useMediaList(type?: MediaType): MediaList {
   const mounted = useRef(true);
 
   const fetchFilled = useCallback(
-    async (cursor: string | undefined, have: number) => {
+    async (cursor: string | undefined) => {
       const items: MediaItemView[] = [];
       let next = cursor;
       for (let page = 0; page < MAX_PAGES_PER_LOAD; page++) {
         const res = await listMedia({ type, cursor: next });
         items.push(...res.items);
         next = res.nextCursor;
-        if (!next || have + items.length >= MIN_FILL) break;
+        if (!next || items.length >= MIN_FILL) break;
       }
       return { items, nextCursor: next };
     },
@@ -75,7 +75,7 @@ export function useMediaList(type?: MediaType): MediaList {
   const reload = useCallback(() => {
     const mine = ++generation.current;
     setState((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading', loadError: undefined, moreError: undefined }));
-    fetchFilled(undefined, 0).then(
+    fetchFilled(undefined).then(
       (page) => {
         if (!mounted.current || mine !== generation.current) return;
         loadedAt.current = Date.now();
@@ -93,7 +93,7 @@ export function useMediaList(type?: MediaType): MediaList {
     if (!nextCursor || loadingMore) return;
     const mine = generation.current;
     setState((s) => ({ ...s, loadingMore: true, moreError: undefined }));
-    fetchFilled(nextCursor, 0).then(
+    fetchFilled(nextCursor).then(
       (page) => {
         if (!mounted.current || mine !== generation.current) return;
         setState((s) => ({ ...s, loadingMore: false, items: merge(s.items, page.items), nextCursor: page.nextCursor }));

@@ -41,7 +41,7 @@ const previewOf = (item: MediaItemView): PreviewMedia => ({ url: item.url, promp
 
 /**
  * Which result a generator's preview shows: the newest one unless the user picks another, and each new result as
- * its job succeeds (brought into view and added to the gallery). Also resumes the page's stored jobs.
+ * its job succeeds (brought into view and added to the gallery).
  */
 export function useResultPreview({ filter, media, newest, onReady, onFailed }: ResultPreviewOptions): ResultPreview {
   const [chosen, setChosen] = useState<PreviewMedia | undefined>();

@@ -20,8 +20,9 @@ import { uploadStartImage, useStartImage } from '../generation/start-image';
 import { StartImagePicker } from '../generation/start-image-picker';
 import { useMediaList } from '../generation/use-media-list';
 import { useResultPreview } from '../generation/use-result-preview';
+import { generateImageLabel } from '../marketing/prices';
 import { ImagePreview } from './image-preview';
-import { generateImageLabel, validateImageRequest } from './validate-image-request';
+import { validateImageRequest } from './validate-image-request';
 
 const GALLERY_MESSAGES: GalleryMessages = {
   loadFailed: () => GenerationText.failedToLoadImages,

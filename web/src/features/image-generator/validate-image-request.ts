@@ -15,8 +15,3 @@ export function validateImageRequest({ prompt, signedIn, credits }: ImageRequest
   if (credits === undefined || credits < IMAGE_COST) return GenerationText.notEnoughCredits(IMAGE_COST);
   return undefined;
 }
-
-/** "Generate Image (1 Credit)": the cost comes from the catalog. */
-export function generateImageLabel(cost = IMAGE_COST): string {
-  return `Generate Image (${cost} ${cost === 1 ? 'Credit' : 'Credits'})`;
-}

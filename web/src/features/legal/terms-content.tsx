@@ -4,6 +4,7 @@
  * three cases; support replies within 2 business days; governed by the laws of Israel; covers video.
  */
 import { CREDIT_PACKS } from '../../../../contract/packs';
+import { textLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { supportEmail } from './support';
 
@@ -19,7 +20,6 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
   const heading = 'mt-6 text-base font-semibold text-ink first:mt-0';
   const smallestPack = CREDIT_PACKS[0]!;
   const email = supportEmail();
-  const link = 'font-medium text-brand-ink underline-offset-4 hover:underline';
   return (
     <div className="space-y-3 text-sm leading-relaxed text-ink-muted" data-testid="terms-content">
       <p className="text-xs uppercase tracking-wide text-ink-subtle">Last updated: {TERMS_LAST_UPDATED}</p>
@@ -84,7 +84,7 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         {email ? (
           <>
             Contact us at{' '}
-            <a href={`mailto:${email}`} className={link}>
+            <a href={`mailto:${email}`} className={textLinkClass}>
               {email}
             </a>{' '}
             or through the{' '}
@@ -92,7 +92,7 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         ) : (
           'Contact us through the '
         )}
-        <AppLink to="/contact" className={link}>
+        <AppLink to="/contact" className={textLinkClass}>
           contact form
         </AppLink>
         . We reply within 2 business days.

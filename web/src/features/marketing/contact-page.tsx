@@ -1,3 +1,4 @@
+import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { ContactForm } from './contact-form';
 import { PageIntro } from './page-intro';
@@ -31,7 +32,7 @@ export function ContactPage() {
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-muted">
             <li>
               Many answers are in the{' '}
-              <AppLink to="/faq" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+              <AppLink to="/faq" className={marketingLinkClass}>
                 FAQ
               </AppLink>
               .

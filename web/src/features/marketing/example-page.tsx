@@ -2,12 +2,12 @@ import { priceVideo } from '../../../../contract/catalog';
 import { ButtonLink } from '../../components/button-link';
 import { EXAMPLES, type ExampleClip } from './media';
 import { PageIntro, Section } from './page-intro';
-import { credits, familyById } from './prices';
+import { credits, videoFamily } from './prices';
 
 function Settings({ example }: { example: ExampleClip }) {
   const price = priceVideo(example.model, example.duration, example.quality);
   const rows: Array<[string, string]> = [
-    ['Model', familyById(example.family).name],
+    ['Model', videoFamily(example.family).name],
     ['Replicate model', example.model],
     ['Mode', example.startImage ? 'Image to video' : 'Text to video'],
     ['Duration', `${example.duration} seconds`],
@@ -74,7 +74,7 @@ function Example({ example }: { example: ExampleClip }) {
 
 export function ExamplePage() {
   const groups = (['wan', 'pixverse'] as const).map((family) => ({
-    family: familyById(family),
+    family: videoFamily(family),
     examples: EXAMPLES.filter((e) => e.family === family),
   }));
   return (

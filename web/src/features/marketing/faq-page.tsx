@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { CONTACT_LIMIT_PER_SENDER } from '../../../../contract/contact';
 import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { Disclosure } from './disclosure';
 import { PageIntro } from './page-intro';
-import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, familyById, formatUsd, listDurations, videoPriceRows } from './prices';
+import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, formatUsd, listDurations, videoFamily, videoPriceRows } from './prices';
 
-const linkClass = 'text-brand-ink underline underline-offset-4 hover:text-ink';
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
 interface Faq {
@@ -15,8 +15,8 @@ interface Faq {
 }
 
 function sections(): Array<{ id: string; title: string; items: Faq[] }> {
-  const wan = familyById('wan');
-  const pixverse = familyById('pixverse');
+  const wan = videoFamily('wan');
+  const pixverse = videoFamily('pixverse');
   const wanCosts = videoPriceRows()
     .filter((r) => r.family.id === 'wan')
     .flatMap((r) => r.costs)
@@ -56,7 +56,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               Images are made with SDXL. Videos are made with {wan.name} (text-to-video or image-to-video) and {pixverse.name}{' '}
               (540p, 720p or 1080p). Kling 1.6 is coming. The{' '}
-              <AppLink to="/features" className={linkClass}>
+              <AppLink to="/features" className={marketingLinkClass}>
                 features page
               </AppLink>{' '}
               compares them.
@@ -91,7 +91,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               An image costs {credits(IMAGE_COST)}. A {wan.name} video costs {wanCosts}. {pixverse.name} depends on quality and
               length; the long clip costs twice the 5-second price. All prices are on the{' '}
-              <AppLink to="/pricing" className={linkClass}>
+              <AppLink to="/pricing" className={marketingLinkClass}>
                 pricing page
               </AppLink>
               .
@@ -112,7 +112,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
             <>
               Refunds are given for credits that were missing after a purchase, for credits deducted without a delivered result,
               and in full if no purchased credits were used and you ask within 24 hours. The{' '}
-              <AppLink to="/terms" className={linkClass}>
+              <AppLink to="/terms" className={marketingLinkClass}>
                 terms
               </AppLink>{' '}
               have the details.
@@ -156,7 +156,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           a: (
             <>
               Use the{' '}
-              <AppLink to="/contact" className={linkClass}>
+              <AppLink to="/contact" className={marketingLinkClass}>
                 contact form
               </AppLink>{' '}
               with your email, a subject and a description. Signed-in users also find a Contact tab under My Account.

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../../../contract/catalog';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, credits, familyById, listDurations, type VideoFamily } from './prices';
+import { IMAGE_COST, credits, listDurations, videoFamily, type VideoFamily } from './prices';
 import { VideoPriceTable } from './video-price-table';
 
 interface ModelCard {
@@ -13,7 +13,7 @@ interface ModelCard {
 
 const CARDS: ModelCard[] = [
   {
-    family: familyById('wan'),
+    family: videoFamily('wan'),
     heading: 'Wan 2.1 i2v',
     modelIds: [WAN_I2V, WAN_T2V],
     strengths: [
@@ -23,7 +23,7 @@ const CARDS: ModelCard[] = [
     ],
   },
   {
-    family: familyById('pixverse'),
+    family: videoFamily('pixverse'),
     heading: 'Pixverse',
     modelIds: [PIXVERSE],
     strengths: [
@@ -35,7 +35,7 @@ const CARDS: ModelCard[] = [
 ];
 
 export function FeaturesPage() {
-  const kling = familyById('kling');
+  const kling = videoFamily('kling');
   return (
     <>
       <PageIntro

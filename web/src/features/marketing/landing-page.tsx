@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button-link';
+import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
 import { HERO_CLIP } from './media';
@@ -93,7 +94,7 @@ export function LandingPage() {
             ))}
           </ol>
           <p className="mt-6 text-sm text-ink-muted">
-            New to prompting? The <AppLink className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/learn">guide</AppLink> walks
+            New to prompting? The <AppLink className={marketingLinkClass} to="/learn">guide</AppLink> walks
             you through your first image and video.
           </p>
         </div>
@@ -130,7 +131,7 @@ export function LandingPage() {
               .map((f) => f.name)
               .join(', ')}{' '}
             is on the way.{' '}
-            <AppLink className="text-brand-ink underline underline-offset-4 hover:text-ink" to="/features">
+            <AppLink className={marketingLinkClass} to="/features">
               Compare the models
             </AppLink>
           </p>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/button-link';
+import { marketingLinkClass } from '../../components/link-styles';
 import { IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
 import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, familyById, formatUsd, videoPriceRows } from './prices';
+import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, formatUsd, videoFamily, videoPriceRows } from './prices';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
@@ -22,7 +23,7 @@ const STEPS: Array<{ title: string; body: ReactNode }> = [
     body: (
       <>
         Open the Image Generator for stills, or the Video Generator and pick Wan 2.1 or Pixverse. The{' '}
-        <AppLink to="/features" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+        <AppLink to="/features" className={marketingLinkClass}>
           features page
         </AppLink>{' '}
         compares them.
@@ -76,8 +77,8 @@ const PROMPTS: Array<{ kind: string; prompt: string; why: string }> = [
 ];
 
 export function LearnPage() {
-  const wan = familyById('wan');
-  const pixverse = familyById('pixverse');
+  const wan = videoFamily('wan');
+  const pixverse = videoFamily('pixverse');
   const rows = videoPriceRows();
   const wanRow = rows.find((r) => r.family.id === 'wan');
   const smallest = cheapestPack();
@@ -142,7 +143,7 @@ export function LearnPage() {
               )}
               <li>
                 a {pixverse.name} video depends on quality and length; the long clip costs twice the 5-second price (see{' '}
-                <AppLink to="/pricing" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+                <AppLink to="/pricing" className={marketingLinkClass}>
                   pricing
                 </AppLink>
                 ).

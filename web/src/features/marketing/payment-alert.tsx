@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { PaymentReturnParams } from '../../../../contract/payments';
 import { Alert } from '../../components/alert';
 import { useNavigation } from '../../lib/navigation';
-import { hasPaymentQuery, landingPaymentNotice, readPaymentReturn, withoutPaymentQuery, type PaymentNotice } from '../payments/payment-messages';
+import { landingPaymentNotice, readPaymentReturn, type PaymentNotice } from '../payments/payment-messages';
+import { usePaymentReturn } from '../payments/use-payment-return';
 
 const noticeFrom = (search: string) => {
   const params = readPaymentReturn(search);
@@ -14,15 +16,15 @@ const noticeFrom = (search: string) => {
  * shared link does not repeat it. Nothing here touches credits: the server added them before redirecting.
  */
 export function PaymentAlert() {
-  const { pathname, search, hash, navigate } = useNavigation();
+  const { search } = useNavigation();
+  // Read on the first render too, so the message is there with the page rather than a frame later.
   const [notice, setNotice] = useState<PaymentNotice | undefined>(() => noticeFrom(search));
 
-  useEffect(() => {
-    if (!hasPaymentQuery(search)) return;
-    const fresh = noticeFrom(search);
+  const show = useCallback((params: PaymentReturnParams) => {
+    const fresh = landingPaymentNotice(params);
     if (fresh) setNotice(fresh);
-    navigate(`${pathname}${withoutPaymentQuery(search)}${hash}`, { replace: true });
-  }, [search, pathname, hash, navigate]);
+  }, []);
+  usePaymentReturn(show);
 
   if (!notice) return null;
   return (

@@ -1,9 +1,21 @@
-import { IMAGE_COST, SIGNUP_CREDITS, VIDEO_FAMILIES, priceVideo, type VideoFamily } from '../../../../contract/catalog';
+import {
+  IMAGE_COST,
+  PIXVERSE,
+  SIGNUP_CREDITS,
+  VIDEO_FAMILIES,
+  priceVideo,
+  videoFamily,
+  wanModelFor,
+  type PixverseQuality,
+  type VideoFamily,
+  type VideoPriceResult,
+} from '../../../../contract/catalog';
 import { CREDIT_PACKS, formatUsd, type CreditPack } from '../../../../contract/packs';
 
 /**
- * Prices as the marketing pages show them, all derived from contract/ (the same tables the server charges
- * from): nothing here is typed in by hand.
+ * Prices as the web app shows them, on the marketing pages and in the generators, all derived from contract/ (the
+ * same tables and priceVideo the server charges with): nothing here is typed in by hand. It imports only contract/,
+ * so the light marketing entry and the full app can both use it.
  */
 export interface VideoPriceRow {
   family: VideoFamily;
@@ -16,21 +28,30 @@ export interface VideoPriceRow {
 export const availableFamilies = (): VideoFamily[] => VIDEO_FAMILIES.filter((f) => !f.upcoming);
 export const upcomingFamilies = (): VideoFamily[] => VIDEO_FAMILIES.filter((f) => f.upcoming);
 
-export function familyById(id: VideoFamily['id']): VideoFamily {
-  const family = VIDEO_FAMILIES.find((f) => f.id === id);
-  if (!family) throw new Error(`No video family ${id}`);
-  return family;
+/** The Replicate model a request goes to: Wan image-to-video with a start image, text-to-video without. */
+export function modelFor(family: VideoFamily, hasImage: boolean): string {
+  return family.id === 'wan' ? wanModelFor(hasImage) : (family.models[0] ?? PIXVERSE);
 }
 
-function costOf(family: VideoFamily, duration: number, quality?: string): number | undefined {
-  const result = priceVideo(family.models[0]!, duration, quality);
+/** The quality a request carries: only families that offer qualities send one. */
+export function qualityFor(family: VideoFamily, quality: PixverseQuality | undefined): PixverseQuality | undefined {
+  return family.qualities.length > 0 ? quality : undefined;
+}
+
+/** The price of one clip with these options, or why that combination cannot be ordered. */
+export function priceOf(family: VideoFamily, hasImage: boolean, duration: number, quality: PixverseQuality | undefined): VideoPriceResult {
+  return priceVideo(modelFor(family, hasImage), duration, qualityFor(family, quality));
+}
+
+function costOf(family: VideoFamily, duration: number, quality: PixverseQuality | undefined): number | undefined {
+  const result = priceOf(family, false, duration, quality);
   return result.ok ? result.cost : undefined;
 }
 
 /** One row per family (Wan) or per family and quality (Pixverse). */
 export function videoPriceRows(): VideoPriceRow[] {
   return availableFamilies().flatMap((family) => {
-    const qualities: Array<string | undefined> = family.qualities.length ? [...family.qualities] : [undefined];
+    const qualities: Array<PixverseQuality | undefined> = family.qualities.length ? [...family.qualities] : [undefined];
     return qualities.map((quality) => ({
       family,
       quality,
@@ -55,7 +76,7 @@ export function pricePerCredit(pack: CreditPack): string {
 
 export const cheapestPack = (): CreditPack => [...CREDIT_PACKS].sort((a, b) => a.cents - b.cents)[0]!;
 
-export { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, formatUsd };
+export { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, formatUsd, videoFamily };
 export type { CreditPack, VideoFamily };
 
 /** "5 or 10 seconds" */
@@ -66,3 +87,17 @@ export function listDurations(durations: readonly number[]): string {
 
 /** "1 credit", "8 credits" */
 export const credits = (n: number): string => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+/** "1 Credit", "8 Credits": the generators' buttons capitalise the unit. */
+const creditsTitle = (n: number): string => credits(n).replace('credit', 'Credit');
+
+/** "Generate Image (1 Credit)": the cost comes from the catalog. */
+export function generateImageLabel(cost = IMAGE_COST): string {
+  return `Generate Image (${creditsTitle(cost)})`;
+}
+
+/** "Generate Video (8 Credits)", or "Generate Video" while the chosen options have no price. */
+export function generateVideoLabel(cost: number | undefined): string {
+  if (cost === undefined) return 'Generate Video';
+  return `Generate Video (${creditsTitle(cost)})`;
+}

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../components/button-link';
+import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import {
@@ -93,11 +94,11 @@ export function PricingPage() {
         <VideoCosts />
         <p className="mt-6 text-sm text-ink-muted">
           Credits are returned automatically when a generation fails. Refunds of purchases follow our{' '}
-          <AppLink to="/terms" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+          <AppLink to="/terms" className={marketingLinkClass}>
             Terms and Conditions
           </AppLink>
           ; questions go to{' '}
-          <AppLink to="/contact" className="text-brand-ink underline underline-offset-4 hover:text-ink">
+          <AppLink to="/contact" className={marketingLinkClass}>
             support
           </AppLink>
           .

@@ -1,6 +1,6 @@
 /** How My Payments words and formats orders and ledger rows. */
 import type { LedgerReason, OrderStatus } from '../../../../contract/payments';
-import { toCents } from '../../../../contract/packs';
+import { formatUsd, toCents } from '../../../../contract/packs';
 
 export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   welcome: 'Welcome bonus',
@@ -35,14 +35,6 @@ export function formatDelta(delta: number): string {
 export function formatAmount(amount: string, currency: string): string {
   const cents = toCents(amount);
   if (cents === undefined) return `${amount} ${currency}`;
-  if (currency === 'USD') return `$${(cents / 100).toFixed(2)}`;
+  if (currency === 'USD') return formatUsd(cents);
   return `${(cents / 100).toFixed(2)} ${currency}`;
-}
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The viewer's local date and time, or the raw value when it is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }

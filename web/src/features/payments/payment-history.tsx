@@ -5,11 +5,13 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
-import { formatAmount, formatDateTime, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
+import { formatDateTime } from '../../lib/format-date-time';
+import { GenerationText } from '../generation/generation-messages';
+import { formatAmount, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
 import { fetchPayments } from './payments-api';
 
 /** The spec's loading error (section 8), with the API client's message. */
-export const fetchError = (err: unknown) => `Error fetching data: ${err instanceof Error ? err.message : String(err)}`;
+const fetchError = (err: unknown) => GenerationText.errorFetchingData(err instanceof Error ? err.message : String(err));
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import type { PaymentReturnParams } from '../../../../contract/payments';
 import { Alert } from '../../components/alert';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { hasPaymentQuery, paymentNotice, readPaymentReturn, withoutPaymentQuery, type PaymentNotice } from './payment-messages';
-
+import { paymentNotice, type PaymentNotice } from './payment-messages';
+import { usePaymentReturn } from './use-payment-return';
 
 /** While PayPal is still confirming, look at the balance again this often, this many times (a minute in all). */
 export const PENDING_RECHECK_MS = 5_000;
@@ -21,22 +21,19 @@ export interface PaymentReturnNoticeProps {
  * balance is re-read every few seconds for a minute, so the webhook's credits show up without a reload.
  */
 export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}) {
-  const location = useLocation();
-  const navigate = useNavigate();
   const { user } = useSession();
   const refresh = useCredits((s) => s.refresh);
   const [notice, setNotice] = useState<(PaymentNotice & { pending: boolean }) | undefined>();
 
-  useEffect(() => {
-    if (!user || !hasPaymentQuery(location.search)) return;
-    const params = readPaymentReturn(location.search);
-    if (params) {
-      setNotice({ ...paymentNotice(params, user.sub), pending: params.payment === 'pending' });
+  const show = useCallback(
+    (params: PaymentReturnParams) => {
+      setNotice({ ...paymentNotice(params, user?.sub), pending: params.payment === 'pending' });
       void refresh();
-    }
-    // A reload or a shared link must not show the message again.
-    navigate({ pathname: location.pathname, search: withoutPaymentQuery(location.search), hash: location.hash }, { replace: true, state: location.state });
-  }, [location, navigate, refresh, user]);
+    },
+    [user, refresh],
+  );
+  // Once the session is known: the message depends on who is signed in.
+  usePaymentReturn(show, Boolean(user));
 
   const pending = notice?.pending ?? false;
   useEffect(() => {

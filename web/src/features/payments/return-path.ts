@@ -1,4 +1,5 @@
 import { isPaymentReturnPath, type PaymentReturnPathValue as PaymentReturnPath } from '../../../../contract/payment-return-paths';
+import { normalizePath } from '../../lib/normalize-path';
 
 /**
  * The page to come back to after PayPal, when `pathname` is one the server accepts (contract PAYMENT_RETURN_PATHS:
@@ -6,6 +7,7 @@ import { isPaymentReturnPath, type PaymentReturnPathValue as PaymentReturnPath }
  * A trailing slash is ignored (/generator/ is /generator).
  */
 export function paymentReturnPathFor(pathname: string): PaymentReturnPath | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  // '//' trims to '': that is the landing page too.
+  const path = normalizePath(pathname) || '/';
   return isPaymentReturnPath(path) ? path : undefined;
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { VIDEO_FAMILIES, type VideoFamily } from '../../../../contract/catalog';
 import { cx } from '../../lib/cx';
 import { PaymentReturnNotice } from '../payments';
-import { creditsLabel, cheapestPrice } from './video-pricing';
+import { credits, familyCostRange } from '../marketing/prices';
 
 function facts(family: VideoFamily): string[] {
   const out: string[] = [];
@@ -20,7 +20,7 @@ function facts(family: VideoFamily): string[] {
 
 function FamilyCard({ family }: { family: VideoFamily }) {
   const titleId = useId();
-  const from = cheapestPrice(family);
+  const from = family.upcoming ? undefined : familyCostRange(family).min;
   const body = (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -31,7 +31,7 @@ function FamilyCard({ family }: { family: VideoFamily }) {
           <span className="shrink-0 rounded-pill border border-line bg-surface-raised px-2.5 py-0.5 text-xs font-medium text-ink-muted">Upcoming</span>
         ) : (
           from !== undefined && (
-            <span className="shrink-0 rounded-pill bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-ink">From {creditsLabel(from)}</span>
+            <span className="shrink-0 rounded-pill bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-ink">From {credits(from)}</span>
           )
         )}
       </div>

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { VIDEO_FAMILIES, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
+import { videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
 import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
@@ -21,12 +21,12 @@ import { startGeneration } from '../generation/start-generation';
 import { uploadStartImage, useStartImage } from '../generation/start-image';
 import { StartImagePicker } from '../generation/start-image-picker';
 import { useMediaList } from '../generation/use-media-list';
+import { generateVideoLabel, modelFor, priceOf, qualityFor } from '../marketing/prices';
 import { useResultPreview } from '../generation/use-result-preview';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
 import { VideoOptions } from './video-options';
 import { VideoPreview } from './video-preview';
-import { generateVideoLabel, modelFor, priceOf, qualityFor } from './video-pricing';
 
 const GALLERY_MESSAGES: GalleryMessages = {
   loadFailed: () => GenerationText.failedToLoadVideos,
@@ -40,14 +40,14 @@ const DESCRIPTIONS: Partial<Record<VideoFamilyId, string>> = {
   pixverse: 'Sharp, smooth clips at 540p, 720p or 1080p, from text or from a start frame.',
 };
 
-export function familyById(id: VideoFamilyId): VideoFamily {
-  const family = VIDEO_FAMILIES.find((f) => f.id === id);
-  if (!family || family.upcoming) throw new Error(`No video generator for ${id}`);
+function generatorFamily(id: VideoFamilyId): VideoFamily {
+  const family = videoFamily(id);
+  if (family.upcoming) throw new Error(`No video generator for ${id}`);
   return family;
 }
 
 export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
-  const family = familyById(familyId);
+  const family = generatorFamily(familyId);
   const filter = videoFamilyJobs(family.id);
   const { user } = useSession();
   const credits = useCredits((s) => s.credits);

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PixverseQuality, VideoFamily } from '../../../../contract/catalog';
 import { cx } from '../../lib/cx';
-import { creditsLabel, priceOf } from './video-pricing';
+import { credits, priceOf } from '../marketing/prices';
 
 interface Choice<T extends string | number> {
   value: T;
@@ -56,7 +56,7 @@ function ChoiceGroup<T extends string | number>({ legend, name, choices, value, 
               />
               <span className="text-sm font-medium text-ink">{choice.label}</span>
               <span className="text-xs text-ink-subtle" data-testid="option-cost">
-                {choice.cost === undefined ? 'Not available' : creditsLabel(choice.cost)}
+                {choice.cost === undefined ? 'Not available' : credits(choice.cost)}
               </span>
             </label>
           );

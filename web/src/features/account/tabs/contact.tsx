@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
+import { textLinkClass } from '../../../components/link-styles';
 import { supportEmail } from '../../legal/support';
-
-const link = 'font-medium text-brand-ink underline-offset-4 hover:underline';
 
 /** My Account > Contact: the support email (from the deployment's config) and the FAQ. */
 export function ContactTab() {
@@ -15,7 +14,7 @@ export function ContactTab() {
           {email ? (
             <>
               Email us at{' '}
-              <a href={`mailto:${email}`} className={link}>
+              <a href={`mailto:${email}`} className={textLinkClass}>
                 {email}
               </a>{' '}
               or use the{' '}
@@ -23,14 +22,14 @@ export function ContactTab() {
           ) : (
             'Use the '
           )}
-          <Link to="/contact" className={link}>
+          <Link to="/contact" className={textLinkClass}>
             contact form
           </Link>
           . We reply within 48 hours (Mon–Fri, 9:00–17:00 UTC).
         </p>
         <p>
           Many answers are already in the{' '}
-          <Link to="/faq" className={link}>
+          <Link to="/faq" className={textLinkClass}>
             FAQ
           </Link>
           .

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { textLinkClass } from '../../../components/link-styles';
 import { PaymentHistory } from '../../payments/payment-history';
 
 /** My Account > My Payments: the user's orders and credit ledger (GET /api/payments). */
@@ -10,7 +11,7 @@ export function MyPaymentsTab() {
       <div className="mt-5">
         <PaymentHistory
           emptyOrdersAction={
-            <Link to={{ search: '?tab=buy-credits' }} className="text-sm font-medium text-brand-ink underline-offset-4 hover:underline">
+            <Link to={{ search: '?tab=buy-credits' }} className={`text-sm ${textLinkClass}`}>
               Buy credits
             </Link>
           }

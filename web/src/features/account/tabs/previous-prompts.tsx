@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/alert';
 import { useSession } from '../../auth';
 import { GenerationText } from '../../generation/generation-messages';
-import { jobTracker, useActiveJobs } from '../../generation/jobs';
+import { useActiveJobs } from '../../generation/jobs';
 import { MediaGallery, type GalleryMessages } from '../../generation/media-gallery';
 import { useMediaList } from '../../generation/use-media-list';
 
@@ -26,9 +26,6 @@ export function PreviousPromptsTab() {
   const running = useActiveJobs(everyJob);
   const before = useRef(running.length);
 
-  useEffect(() => {
-    jobTracker.resume();
-  }, []);
   const { refresh } = media;
   useEffect(() => {
     if (running.length < before.current) void refresh();

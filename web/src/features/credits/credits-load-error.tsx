@@ -1,0 +1,23 @@
+import { useCredits } from './credits-store';
+
+export interface CreditsLoadErrorProps {
+  /** Why the balance could not be loaded (the credits store's `error`). */
+  error: string;
+  /** A paragraph announced at once (the generators' credits box); otherwise an inline span (the header's balance). */
+  alert?: boolean;
+  className?: string;
+}
+
+/** The balance's load error with a Retry that asks the server again. */
+export function CreditsLoadError({ error, alert = false, className }: CreditsLoadErrorProps) {
+  const refresh = useCredits((s) => s.refresh);
+  const Tag = alert ? 'p' : 'span';
+  return (
+    <Tag role={alert ? 'alert' : undefined} className={className}>
+      {error}
+      <button type="button" onClick={() => void refresh()} className="rounded-control underline hover:text-ink">
+        Retry
+      </button>
+    </Tag>
+  );
+}

@@ -1,0 +1,7 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO timestamp as the viewer's local date and time ("Jun 7, 2025, 3:04 PM"), or `fallback` when it is not a date. */
+export function formatDateTime(iso: string, fallback: string = iso): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? fallback : dateTime.format(ms);
+}
