@@ -3,7 +3,7 @@
  * the local API gateway and the web app). Ctrl-C stops every part; data stays under .data/.
  */
 import path from 'node:path';
-import { startStack } from '../lambdas/local/stack';
+import { startStack } from '../local/stack';
 
 // Node 20 is supported until the SDK's January 2027 releases; cognito-local still uses SDK v2.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { renderImage, renderVideo, type VideoSpec } from '../lambdas/local/replicate-sim/media';
+import { renderImage, renderVideo, type VideoSpec } from '../local/replicate-sim/media';
 import { EXAMPLES, HERO_CLIP, type MediaClip } from '../web/src/features/marketing/media';
 
 const PUBLIC = path.resolve(__dirname, '..', 'web', 'public');

@@ -1,6 +1,6 @@
 /**
  * Cognito CustomMessage trigger: the verification and password-reset emails with a one-click link that carries
- * the email and the code; the local emulator sends the same email (lambdas/local/cognito/code-mail.ts). Cognito's
+ * the email and the code; the local emulator sends the same email (local/cognito/code-mail.ts). Cognito's
  * plain message templates only substitute the code, so they cannot put the address in the link.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';

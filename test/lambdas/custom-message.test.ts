@@ -1,7 +1,7 @@
 import type { SESv2Client, SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { codeMailer } from '../../lambdas/local/cognito/code-mail';
-import type { CodeSource } from '../../lambdas/local/cognito/cognito-server';
+import { codeMailer } from '../../local/cognito/code-mail';
+import type { CodeSource } from '../../local/cognito/cognito-server';
 import { handler } from '../../lambdas/triggers/custom-message';
 
 const APP_URL = 'https://d111111abcdef8.cloudfront.net';
@@ -28,7 +28,7 @@ function delivered(result: CustomMessageTriggerEvent, code: string) {
   return { subject: result.response.emailSubject, html, link: href };
 }
 
-/** The mail the embedded stack sends for the same flow (lambdas/local/cognito/code-mail.ts). */
+/** The mail the embedded stack sends for the same flow (local/cognito/code-mail.ts). */
 async function localMail(source: CodeSource, email: string, code: string, givenName?: string) {
   const sent: SendEmailCommandInput[] = [];
   const ses = { send: async (command: { input: SendEmailCommandInput }) => void sent.push(command.input) } as unknown as SESv2Client;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createGateway, MAX_PAYLOAD_BYTES } from '../../lambdas/local/gateway';
+import { createGateway, MAX_PAYLOAD_BYTES } from '../../local/gateway';
 import type { RouteDef } from '../../contract/routes';
 
 const routes: RouteDef[] = [

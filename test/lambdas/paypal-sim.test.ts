@@ -5,7 +5,7 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { crc32, startPaypalSimulator, type PaypalSim } from '../../lambdas/local/paypal-sim';
+import { crc32, startPaypalSimulator, type PaypalSim } from '../../local/paypal-sim';
 
 const CLIENT_ID = 'sim-client-id';
 const CLIENT_SECRET = 'sim-client-secret';

@@ -14,8 +14,8 @@ import {
   startReplicateSimulator,
   type ReplicateSim,
   type SimPrediction,
-} from '../../lambdas/local/replicate-sim';
-import { MAX_ENCODE_FPS } from '../../lambdas/local/replicate-sim/media';
+} from '../../local/replicate-sim';
+import { MAX_ENCODE_FPS } from '../../local/replicate-sim/media';
 import { mp4Info } from '../support/mp4';
 
 jest.setTimeout(60_000);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { changeCredits } from '../../lambdas/adapters/dynamodb-credits';
-import { signWebhook } from '../../lambdas/local/replicate-sim/signing';
+import { signWebhook } from '../../local/replicate-sim/signing';
 import { api, stackEnv, stackUrl, type TestUser } from './users';
 
 export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>): Promise<T> {

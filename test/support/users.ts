@@ -10,7 +10,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { MailboxMessage } from '../../lambdas/local/ses';
+import type { MailboxMessage } from '../../local/mailbox';
 
 export const stackUrl = () => {
   const url = process.env.FW_TEST_URL;

@@ -9,23 +9,23 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { ALL_ROUTES } from '../../contract/routes';
+import { ALL_ROUTES } from '../contract/routes';
 import { startDynamo, ensureTable, type LocalDynamo } from './dynamodb';
 import { startS3, type LocalS3 } from './s3';
-import { startSes, mailbox, type LocalSes } from './ses';
+import { startSes, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
-import { byteRange } from './byte-range';
 import { createGateway } from './gateway';
-import { mailboxPage } from './mailbox-page';
-import { freePort } from './ports';
+import { mailbox } from './mailbox';
+import { mailboxPage } from './mailbox/page';
 import { startReplicateSimulator, type ReplicateSim } from './replicate-sim';
 import { startPaypalSimulator, type PaypalSim } from './paypal-sim';
-
-const ROOT = path.resolve(__dirname, '..', '..');
+import { webMiddleware, type WebMode } from './web';
+import { sendJson } from './shared/http';
+import { REPO_ROOT } from './shared/paths';
+import { freePort } from './shared/ports';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -33,7 +33,7 @@ export interface StackOptions {
   /** Port of the single origin; 0 picks a free one. */
   port: number;
   /** Serve the Vite dev server, the production build, or no web app (API only). */
-  web: 'dev' | 'dist' | 'none';
+  web: WebMode;
   host?: string;
   log?: (line: string) => void;
 }
@@ -64,6 +64,8 @@ export const LOCAL_SECRETS = {
   paypalClientSecret: 'framewright-local-paypal-secret',
   paypalWebhookId: 'WH-FRAMEWRIGHT-LOCAL',
 } as const;
+
+const NO_STORE = { 'cache-control': 'no-store' };
 
 const msFromEnv = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
@@ -173,7 +175,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
     const gateway = createGateway({
       routes: ALL_ROUTES,
-      loadHandler: async (route) => (await import(path.join(ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
+      loadHandler: async (route) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
       userPoolId: LOCAL_IDS.userPoolId,
       clientId: LOCAL_IDS.userPoolClientId,
       jwksUrl: cognito.jwksUrl,
@@ -189,7 +191,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         const pathname = new URL(req.url ?? '/', 'http://local').pathname;
         if (await gateway(req, res)) return;
         if (pathname === '/config.json') {
-          return sendJson(res, {
+          const config = {
             region: LOCAL_IDS.region,
             userPoolId: LOCAL_IDS.userPoolId,
             userPoolClientId: LOCAL_IDS.userPoolClientId,
@@ -197,9 +199,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
             authFlowType: 'USER_PASSWORD_AUTH',
             apiBaseUrl: '/api',
             supportEmail: LOCAL_IDS.support,
-          });
+          };
+          return sendJson(res, 200, config, NO_STORE);
         }
-        if (pathname === '/_dev/mailbox.json') return sendJson(res, { messages: await mail.messages() });
+        if (pathname === '/_dev/mailbox.json') return sendJson(res, 200, { messages: await mail.messages() }, NO_STORE);
         if (pathname === '/_dev/mailbox') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
           return res.end(mailboxPage(await mail.messages()));
@@ -220,12 +223,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   }
 }
 
-function sendJson(res: ServerResponse, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(payload);
-}
-
 function proxy(req: IncomingMessage, res: ServerResponse, target: string, prefix: string): void {
   const t = new URL(target);
   const upstream = http.request(
@@ -240,83 +237,4 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, prefix
     res.end('Upstream unavailable');
   });
   req.pipe(upstream);
-}
-
-interface Web {
-  handle(req: IncomingMessage, res: ServerResponse): void;
-  close(): Promise<void>;
-}
-
-async function webMiddleware(mode: StackOptions['web'], server: http.Server): Promise<Web> {
-  const notFound = (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(404, { 'content-type': 'text/plain' });
-    res.end('Not found');
-  };
-  if (mode === 'none') return { handle: notFound, close: async () => undefined };
-  if (mode === 'dist') return staticSite(path.join(ROOT, 'web', 'dist'));
-  const { createServer } = await import('vite');
-  const vite = await createServer({
-    configFile: path.join(ROOT, 'web', 'vite.config.mts'),
-    appType: 'spa',
-    logLevel: 'warn',
-    server: { middlewareMode: true, hmr: { server } },
-  });
-  return { handle: (req, res) => vite.middlewares(req, res, () => notFound(req, res)), close: () => vite.close() };
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.mp4': 'video/mp4',
-  '.json': 'application/json',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain',
-  '.woff2': 'font/woff2',
-};
-
-/** web/dist as CloudFront serves it: hashed assets cached for a year, extension-less paths get index.html. */
-function staticSite(dir: string): Web {
-  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`npm run build\` first`);
-  return {
-    handle(req, res) {
-      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
-      let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-      if (!file.startsWith(dir)) file = path.join(dir, 'index.html');
-      if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-        if (path.extname(pathname)) {
-          res.writeHead(404, { 'content-type': 'text/plain' });
-          return res.end('Not found');
-        }
-        file = path.join(dir, 'index.html');
-      }
-      const ext = path.extname(file);
-      const type = TYPES[ext] ?? 'application/octet-stream';
-      const immutable = pathname.startsWith('/assets/');
-      const headers: Record<string, string> = {
-        'content-type': type,
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      };
-      const body = fs.readFileSync(file);
-      // Byte ranges, as S3 and CloudFront serve them: Chromium seeks video with them.
-      headers['accept-ranges'] = 'bytes';
-      const range = byteRange(req.headers.range, body.length);
-      if (range === 'unsatisfiable') return res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-      if (range) {
-        headers['content-range'] = `bytes ${range.start}-${range.end}/${body.length}`;
-        return res.writeHead(206, headers).end(body.subarray(range.start, range.end + 1));
-      }
-      if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-        headers['content-encoding'] = 'gzip';
-        headers.vary = 'accept-encoding';
-        return res.writeHead(200, headers).end(zlib.gzipSync(body));
-      }
-      res.writeHead(200, headers).end(body);
-    },
-    close: async () => undefined,
-  };
 }

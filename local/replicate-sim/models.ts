@@ -2,7 +2,7 @@
  * The models the simulator knows, with input schemas modelled on the real ones on Replicate, and a small
  * JSON-schema-like validator that answers the way Replicate does (gojsonschema-style `invalid_fields`).
  */
-import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../../contract/catalog';
+import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'uri';
 

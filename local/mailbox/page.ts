@@ -1,6 +1,5 @@
-import type { MailboxMessage } from './ses';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as esc } from '../shared/http';
+import type { MailboxMessage } from './index';
 
 /** The dev mailbox: every email the system sent, newest first, readable without any tool. */
 export function mailboxPage(messages: MailboxMessage[]): string {

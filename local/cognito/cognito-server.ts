@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { passwordPolicyViolation } from '../../../contract/auth';
+import { passwordPolicyViolation } from '../../contract/auth';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const lib = (p: string) => require(path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', p));

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { compilePath, type RouteDef } from '../../contract/routes';
+import { readBody, sendJson, TOO_LARGE } from '../shared/http';
 
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 29_000;
@@ -27,27 +28,6 @@ export interface GatewayOptions {
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-  res.end(payload);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 export function createGateway(o: GatewayOptions) {
   const table = o.routes.map((route) => ({ route, match: compilePath(route.path) }));
@@ -96,22 +76,22 @@ export function createGateway(o: GatewayOptions) {
       }
     }
     if (!found) {
-      send(res, 404, { message: 'Not Found' });
+      sendJson(res, 404, { message: 'Not Found' });
       return true;
     }
     const { route, params } = found;
     const started = Date.now();
     try {
-      const body = await readBody(req);
-      if (body === 'too-large') {
-        send(res, 413, { message: 'Request Entity Too Large' });
+      const body = await readBody(req, MAX_PAYLOAD_BYTES);
+      if (body === TOO_LARGE) {
+        sendJson(res, 413, { message: 'Request Entity Too Large' });
         return true;
       }
       let claims: Record<string, string> | undefined;
       if (route.auth === 'user') {
         const c = await claimsOf(req);
         if (!c) {
-          send(res, 401, { message: 'Unauthorized' });
+          sendJson(res, 401, { message: 'Unauthorized' });
           return true;
         }
         claims = c;
@@ -126,13 +106,13 @@ export function createGateway(o: GatewayOptions) {
         }),
       ]).finally(() => clearTimeout(timer));
       if (result === 'timeout') {
-        send(res, 503, { message: 'Service Unavailable' });
+        sendJson(res, 503, { message: 'Service Unavailable' });
       } else {
         writeResult(res, result);
       }
     } catch (err) {
       o.log?.(`[gateway] ${method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
-      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
     }
     o.log?.(`[gateway] ${method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     return true;
@@ -189,13 +169,13 @@ function toEvent(
 /** Maps a Lambda result to HTTP as API Gateway does (payload format 2.0). */
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object): void {
   if (typeof result === 'string' || !('statusCode' in result)) {
-    send(res, 200, result);
+    sendJson(res, 200, result);
     return;
   }
   const r = result as APIGatewayProxyStructuredResultV2;
   const body = r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   if (body.length > MAX_PAYLOAD_BYTES) {
-    send(res, 502, { message: 'Internal Server Error' });
+    sendJson(res, 502, { message: 'Internal Server Error' });
     return;
   }
   const headers: Record<string, string | string[]> = {};

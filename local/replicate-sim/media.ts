@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { H264MP4Encoder } from 'h264-mp4-encoder';
+import { escapeHtml } from '../shared/http';
 
 /** The largest start image accepted, in bytes. */
 export const MAX_START_IMAGE_DOWNLOAD = 20 * 1024 * 1024;
@@ -22,15 +23,10 @@ function hashBytes(...parts: (string | number)[]): Buffer {
   return createHash('sha256').update(parts.map(String).join('\u0000')).digest();
 }
 
+/** Text for SVG: the control characters XML forbids become spaces, then markup characters are escaped. */
 function escapeXml(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  // eslint-disable-next-line no-control-regex
+  return escapeHtml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' '));
 }
 
 function wrap(text: string, perLine: number, maxLines: number): string[] {

@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { codeEmail } from '../../triggers/custom-message';
+import { codeEmail } from '../../lambdas/triggers/custom-message';
 import type { CodeMessage } from './cognito-server';
 
 /**

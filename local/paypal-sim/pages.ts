@@ -3,10 +3,7 @@
  * when an order has no return/cancel URL, and the error pages. Self-contained: inline CSS, no script, no external
  * asset, so the pages work offline and under a strict Content-Security-Policy.
  */
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../shared/http';
 
 /** "$6.99" for display; falls back to the bare value for a currency Intl does not know. */
 export function formatMoney(value: string, currency: string): string {

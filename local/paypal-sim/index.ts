@@ -1,0 +1,118 @@
+/**
+ * PayPal REST simulator (OAuth2 client credentials, Orders v2, webhooks), used by `npm start` and the tests in
+ * place of https://api-m.paypal.com. node:http only.
+ *
+ * State is in memory and lives as long as the simulator: issued access tokens, orders, captures, the
+ * PayPal-Request-Id idempotency records, the webhook events sent and the raw body of each delivery. Nothing is
+ * persisted; a restart forgets every order (and webhooks sent before it can no longer be verified). Maps only grow,
+ * which is fine for a development server and a test run.
+ *
+ * Endpoints (JSON bodies and error shapes as PayPal's; `Authorization: Bearer <token>` required except where noted):
+ * - POST /v1/oauth2/token                       Basic clientId:clientSecret, grant_type=client_credentials (no Bearer)
+ * - POST /v2/checkout/orders                     create (intent CAPTURE); idempotent by PayPal-Request-Id
+ * - GET  /v2/checkout/orders/{id}
+ * - POST /v2/checkout/orders/{id}/capture        idempotent by PayPal-Request-Id
+ * - GET  /v2/payments/captures/{id}
+ * - POST /v1/notifications/verify-webhook-signature
+ * - GET  /v1/notifications/webhooks-events/{id}, POST /v1/notifications/webhooks-events/{id}/resend
+ * - GET  /v1/notifications/certs/{id}            the signing key, PEM (no Bearer; see below)
+ * - GET  /checkoutnow?token={id}                 buyer approval page (HTML, no auth), forms POST to
+ *   /checkoutnow/approve and /checkoutnow/cancel
+ *
+ * Orders created with `payment_source.paypal` start PAYER_ACTION_REQUIRED with a `payer-action` link (PayPal's
+ * current flow); orders created with only the legacy `application_context` start CREATED with an `approve` link, as
+ * on PayPal. Approval -> APPROVED, capture -> COMPLETED. Cancelling on the approval page leaves the order as it was
+ * (PayPal does not void it), so the simulator never produces VOIDED.
+ *
+ * Webhooks are signed for real, PayPal's scheme: an RSA key pair is generated at start, and
+ * paypal-transmission-sig = base64(RSA-SHA256(`${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`)).
+ * paypal-cert-url points at /v1/notifications/certs/..., which serves the public key as PEM (PayPal serves an
+ * X.509 certificate; node:crypto verifies with either). verify-webhook-signature says SUCCESS only when the
+ * webhook_id is the configured one, auth_algo and cert_url are what was sent, the transmission id is one the
+ * simulator sent, the signature verifies with its public key over that transmission's id, time, webhook id and the
+ * CRC-32 of the raw body it sent, and JSON.stringify(webhook_event) as received is exactly that raw body (the
+ * receiver parsed the body it got and passes the parsed event back; any changed, added or removed field fails).
+ *
+ * Files: types.ts (shapes), validation.ts + money.ts (request checks), errors.ts, state.ts (orders, captures,
+ * tokens), webhooks.ts + crc32.ts (events, signing, verification), api.ts (REST endpoints), checkout.ts + pages.ts
+ * (buyer pages), routes.ts (routing), http.ts (responses).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApi } from './api';
+import { createCheckout } from './checkout';
+import { createRouter } from './routes';
+import { createState } from './state';
+import type { PaypalSim, PaypalSimOptions } from './types';
+import { createWebhooks } from './webhooks';
+
+export { crc32 } from './crc32';
+export {
+  SIM_BUYER,
+  type PaypalErrorBody,
+  type PaypalIssue,
+  type PaypalSim,
+  type PaypalSimOptions,
+  type SimCapture,
+  type SimExperienceContext,
+  type SimLink,
+  type SimMoney,
+  type SimOrder,
+  type SimOrderStatus,
+  type SimPayer,
+  type SimPurchaseUnit,
+} from './types';
+
+export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => {});
+  let webhookUrl = opts.webhookUrl;
+  let url = '';
+  let publicBaseUrl = '';
+  let closed = false;
+
+  const webhooks = createWebhooks({
+    webhookId: opts.webhookId,
+    fetchImpl: opts.fetchImpl ?? globalThis.fetch.bind(globalThis),
+    log,
+    url: () => url,
+    target: () => webhookUrl,
+  });
+  const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks });
+  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), log));
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+      url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+      publicBaseUrl = (opts.publicBaseUrl ?? url).replace(/\/+$/, '');
+      resolve({
+        url,
+        async close() {
+          if (closed) return;
+          closed = true;
+          webhooks.close();
+          await new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          });
+        },
+        setWebhookUrl(next) {
+          webhookUrl = next;
+        },
+        orders() {
+          return [...state.orders.values()].map((o) => structuredClone(o));
+        },
+        approve(orderId) {
+          const o = state.orders.get(orderId);
+          if (!o) throw new Error(`paypal-sim: no order ${orderId}`);
+          if (o.status === 'COMPLETED') throw new Error(`paypal-sim: order ${orderId} is already completed`);
+          state.approveOrder(o);
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * Webhooks signed for real, with PayPal's scheme: an RSA key pair made at start, and
+ * paypal-transmission-sig = base64(RSA-SHA256(`${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`)).
+ * Every event and every delivery (its raw body) is kept, so events can be read and resent and
+ * verify-webhook-signature can check a delivery as PayPal does.
+ */
+import crypto from 'node:crypto';
+import { crc32 } from './crc32';
+import { randomAlnum } from './ids';
+import type { Delivery, SimLink, WebhookEvent } from './types';
+import type { VerifyRequest } from './validation';
+
+const RETRY_DELAYS_MS = [250, 1000];
+const TIMEOUT_MS = 10_000;
+
+export interface WebhookOptions {
+  /** The webhook id deliveries are signed with (and verify-webhook-signature accepts). */
+  webhookId: string;
+  fetchImpl: typeof fetch;
+  log: (line: string) => void;
+  /** The simulator's URL (known once it listens): event and certificate links start with it. */
+  url: () => string;
+  /** Where deliveries go now; none are sent while it is undefined. */
+  target: () => string | undefined;
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;
+
+export function createWebhooks(o: WebhookOptions) {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const certId = `CERT-360caa42-fca2a594-${randomAlnum(8).toLowerCase()}`;
+  const certUrl = () => `${o.url()}/v1/notifications/certs/${certId}`;
+
+  const events = new Map<string, { event: WebhookEvent; raw: string }>();
+  const deliveries = new Map<string, Delivery>(); // transmission id -> what was sent
+  const timers = new Set<NodeJS.Timeout>();
+  const inflight = new Set<AbortController>();
+  let closed = false;
+
+  function makeEvent(type: string, resourceType: string, summary: string, resource: unknown): WebhookEvent {
+    const id = `WH-${randomAlnum(17)}-${randomAlnum(17)}`;
+    const href = `${o.url()}/v1/notifications/webhooks-events/${id}`;
+    const links: SimLink[] = [
+      { href, rel: 'self', method: 'GET' },
+      { href: `${href}/resend`, rel: 'resend', method: 'POST' },
+    ];
+    const event: WebhookEvent = {
+      id,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: resourceType,
+      resource_version: '2.0',
+      event_type: type,
+      summary,
+      resource,
+      links,
+    };
+    events.set(id, { event, raw: JSON.stringify(event) });
+    return event;
+  }
+
+  function sign(transmissionId: string, transmissionTime: string, raw: string): string {
+    const message = `${transmissionId}|${transmissionTime}|${o.webhookId}|${crc32(raw)}`;
+    return crypto.sign('sha256', Buffer.from(message, 'utf8'), privateKey).toString('base64');
+  }
+
+  /** Fire-and-forget delivery with retries; never throws. The delivery is recorded before it is sent. */
+  function deliver(eventId: string): void {
+    const stored = events.get(eventId);
+    const target = o.target();
+    if (!stored || !target || closed) return;
+    const { raw, event } = stored;
+    const transmissionId = crypto.randomUUID();
+    const transmissionTime = new Date().toISOString();
+    deliveries.set(transmissionId, { raw, eventId, transmissionTime });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'PayPal/AUHD-214.0-58904720',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': transmissionTime,
+      'paypal-transmission-sig': sign(transmissionId, transmissionTime, raw),
+      'paypal-cert-url': certUrl(),
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-auth-version': 'v2',
+    };
+    const attempt = async (n: number): Promise<void> => {
+      if (closed) return;
+      const ac = new AbortController();
+      inflight.add(ac);
+      const timeout = setTimeout(() => ac.abort(), TIMEOUT_MS);
+      timeout.unref();
+      let failure: string | undefined;
+      try {
+        const r = await o.fetchImpl(target, { method: 'POST', headers, body: raw, signal: ac.signal });
+        await r.arrayBuffer().catch(() => undefined);
+        if (!r.ok) failure = `HTTP ${r.status}`;
+      } catch (err) {
+        failure = err instanceof Error ? err.message : String(err);
+      } finally {
+        clearTimeout(timeout);
+        inflight.delete(ac);
+      }
+      if (failure === undefined || closed) return;
+      const delay = RETRY_DELAYS_MS[n];
+      if (delay === undefined) {
+        o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed after ${n + 1} attempts: ${failure}`);
+        return;
+      }
+      o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed (${failure}); retrying in ${delay} ms`);
+      const t = setTimeout(() => {
+        timers.delete(t);
+        void attempt(n + 1);
+      }, delay);
+      t.unref();
+      timers.add(t);
+    };
+    void attempt(0).catch(() => undefined);
+  }
+
+  /**
+   * SUCCESS only when the webhook id is the configured one, auth_algo and cert_url are what was sent, the
+   * transmission is one this simulator sent, the signature verifies over that transmission's id, time, webhook id
+   * and the CRC-32 of the raw body sent, and JSON.stringify(webhook_event) is exactly that raw body.
+   */
+  function verify(b: VerifyRequest): boolean {
+    const sent = deliveries.get(b.transmission_id);
+    let ok =
+      b.webhook_id === o.webhookId &&
+      b.auth_algo === 'SHA256withRSA' &&
+      b.cert_url === certUrl() &&
+      sent !== undefined &&
+      JSON.stringify(b.webhook_event) === sent.raw;
+    if (ok && sent) {
+      const message = `${b.transmission_id}|${b.transmission_time}|${b.webhook_id}|${crc32(sent.raw)}`;
+      try {
+        ok = crypto.verify('sha256', Buffer.from(message, 'utf8'), publicKey, Buffer.from(b.transmission_sig, 'base64'));
+      } catch {
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  return {
+    certId,
+    publicKeyPem,
+    /** An event sent earlier, with the exact JSON it was sent as. */
+    event: (id: string) => events.get(id),
+    /** Records a new event and delivers it. */
+    emit(type: string, resourceType: string, summary: string, resource: unknown): void {
+      deliver(makeEvent(type, resourceType, summary, resource).id);
+    },
+    /** Delivers a recorded event again (a new transmission). */
+    resend: deliver,
+    verify,
+    /** Stops the retries and aborts the deliveries in flight; nothing is sent after. */
+    close(): void {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const ac of inflight) ac.abort();
+      inflight.clear();
+    },
+  };
+}

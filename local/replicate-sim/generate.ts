@@ -1,0 +1,110 @@
+/**
+ * Generating a prediction's output: the frame size each model would produce (as its reference code sizes it), then
+ * the image(s) or video rendered by media.ts.
+ */
+import { downloadImage, MediaError, renderImage, renderVideo, startImageSize } from './media';
+import type { JobOutcome, OutputFile, Rec } from './types';
+
+export interface GenerateOptions {
+  fetchImpl: typeof fetch;
+  /** Where output files are served: output URLs are `${filesBase}/files/{id}/{name}`. */
+  filesBase: string;
+  /** Frame rate of the videos (media.ts's default when unset). */
+  videoFps?: number;
+}
+
+const even = (n: number) => Math.round(n / 2) * 2;
+
+type Size = { width: number; height: number };
+
+/** Pixverse's frame: the quality is the short side; with a start image, the aspect ratio nearest to the image's. */
+function pixverseSize(quality: string, aspect: string, start?: Size): Size {
+  if (start) {
+    const r = start.width / start.height;
+    const nearest = ([['16:9', 16 / 9], ['9:16', 9 / 16], ['1:1', 1]] as const).reduce((a, b) =>
+      Math.abs(Math.log(b[1] / r)) < Math.abs(Math.log(a[1] / r)) ? b : a,
+    );
+    aspect = nearest[0];
+  }
+  const h = Number.parseInt(quality, 10);
+  const long = even((h * 16) / 9);
+  if (aspect === '9:16') return { width: h, height: long };
+  if (aspect === '1:1') return { width: h, height: h };
+  return { width: long, height: h };
+}
+
+/** Wan 2.1 text-to-video: 832x480 for 16:9, 480x832 for 9:16. */
+function wanT2vSize(aspect: string): Size {
+  return aspect === '9:16' ? { width: 480, height: 832 } : { width: 832, height: 480 };
+}
+
+/**
+ * Wan 2.1 image-to-video, as its reference code sizes the frame: the start image's aspect ratio within the area of
+ * max_area (832x480 and 480x832 are the same area), both sides multiples of 16. An 832x480 image gives 832x480.
+ */
+function wanI2vSize(maxArea: string, start: Size): Size {
+  const [aw, ah] = maxArea.split('x').map(Number) as [number, number];
+  const area = aw * ah;
+  // area * w / h rather than area / (h / w): exact for integer inputs, so 832x480 maps to itself.
+  const side = (v: number) => Math.max(16, Math.floor(v / 16 + 1e-9) * 16);
+  return { width: side(Math.sqrt((area * start.width) / start.height)), height: side(Math.sqrt((area * start.height) / start.width)) };
+}
+
+/** Renders a prediction's media (the real files its output URLs serve); a failure is an outcome, never a throw. */
+export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome> {
+  const i = rec.input;
+  const prompt = String(i.prompt ?? '');
+  const fileUrl = (name: string) => `${o.filesBase}/files/${rec.p.id}/${name}`;
+  const t0 = Date.now();
+  try {
+    const start = typeof i.image === 'string' ? await downloadImage(i.image, o.fetchImpl) : undefined;
+    if (rec.abort.signal.aborted) return { ok: false, error: 'canceled' };
+    const files = new Map<string, OutputFile>();
+    if (rec.model.kind === 'image') {
+      const size = start ? await startImageSize(start) : { width: Number(i.width), height: Number(i.height) };
+      const urls: string[] = [];
+      for (let k = 0; k < Number(i.num_outputs); k++) {
+        const png = await renderImage({
+          ...size,
+          prompt,
+          seed: rec.seed,
+          index: k,
+          ...(start ? { startImage: start } : {}),
+          promptStrength: Number(i.prompt_strength),
+        });
+        files.set(`out-${k}.png`, { data: png, type: 'image/png' });
+        urls.push(fileUrl(`out-${k}.png`));
+      }
+      return { ok: true, output: urls, files, note: `Generated ${urls.length} image(s) of ${size.width}x${size.height} in ${Date.now() - t0} ms` };
+    }
+    let size: Size;
+    let seconds: number;
+    const startSize = start ? await startImageSize(start) : undefined;
+    if (rec.model.id.startsWith('pixverse/')) {
+      size = pixverseSize(String(i.quality), String(i.aspect_ratio), startSize);
+      seconds = Number(i.duration);
+    } else {
+      size = startSize ? wanI2vSize(String(i.max_area), startSize) : wanT2vSize(String(i.aspect_ratio));
+      seconds = Number(i.num_frames) / Number(i.frames_per_second);
+    }
+    const video = await renderVideo({
+      ...size,
+      seconds,
+      prompt,
+      seed: rec.seed,
+      ...(start ? { startImage: start } : {}),
+      ...(o.videoFps ? { fps: o.videoFps } : {}),
+      signal: rec.abort.signal,
+    });
+    files.set('output.mp4', { data: video.mp4, type: 'video/mp4' });
+    return {
+      ok: true,
+      output: fileUrl('output.mp4'),
+      files,
+      note: `Encoded ${video.frames} frames (${size.width}x${size.height}, ${video.fps} fps) in ${video.ms} ms`,
+    };
+  } catch (err) {
+    if (err instanceof MediaError) return { ok: false, error: err.message };
+    return { ok: false, error: `Prediction failed: ${(err as Error).message}` };
+  }
+}

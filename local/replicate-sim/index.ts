@@ -1,0 +1,105 @@
+/**
+ * A Replicate-compatible HTTP simulator, used by `npm start` and the tests instead of api.replicate.com.
+ *
+ * - node:http only. State lives in memory: it is a simulator, and a restart forgets every prediction and output.
+ * - API (Replicate's shapes; `/v1` prefix optional, so both `baseUrl: url + '/v1'` and `baseUrl: url` work):
+ *     POST /v1/predictions                          {version, input, webhook?, webhook_events_filter?}  (SDXL)
+ *     POST /v1/models/{owner}/{name}/predictions     {input, webhook?, webhook_events_filter?}  (Wan i2v/t2v, Pixverse)
+ *     GET  /v1/predictions, GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel
+ *     GET|HEAD /files/{predictionId}/{name}          the outputs (no auth, like replicate.delivery; 404 after the TTL)
+ *   Every /v1 call needs `Authorization: Bearer <apiToken>` (or `Token <apiToken>`).
+ * - `Prefer: wait[=n]` is honoured: the create call holds the response until the prediction is terminal or n seconds
+ *   (default and max 60) have passed, then answers 201 with the prediction as it is.
+ * - Lifecycle: starting -> processing at 10% of the run time -> succeeded/failed at 100% (imageMs for SDXL, videoMs
+ *   for video; [slow] triples it), but never before the output file is really generated. Media is generated off the
+ *   request path as soon as the prediction is created (images two at a time, videos one at a time).
+ * - Webhooks (Standard Webhooks signing, as Replicate): 'start' on creation, 'logs' at processing and mid-run,
+ *   'output'/'completed' at the end, filtered by webhook_events_filter (default all four). Deliveries of one
+ *   prediction go out in order; a failed delivery is retried twice (after 1 s and 5 s) in the background.
+ * - Outputs of API predictions disappear after outputTtlMs (Replicate: about an hour); the prediction then reports
+ *   `data_removed: true` and its output URLs answer 404.
+ * - Prompt markers (see SIM_MARKERS) inject failures.
+ *
+ * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
+ * generate.ts + media.ts (the outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generate } from './generate';
+import { createRouter } from './routes';
+import { webhookSecretKey } from './signing';
+import { createStore } from './state';
+import type { ReplicateSim, ReplicateSimOptions } from './types';
+import { createWebhooks } from './webhooks';
+
+export { signWebhook } from './signing';
+export {
+  FAIL_ERROR,
+  FAIL_MARKER,
+  NO_WEBHOOK_MARKER,
+  NSFW_ERROR,
+  NSFW_MARKER,
+  REJECT_MARKER,
+  SIM_MARKERS,
+  SLOW_MARKER,
+  type PredictionStatus,
+  type ReplicateSim,
+  type ReplicateSimOptions,
+  type SimPrediction,
+  type WebhookEvent,
+} from './types';
+
+export async function startReplicateSimulator(opts: ReplicateSimOptions): Promise<ReplicateSim> {
+  if (!opts.apiToken) throw new Error('startReplicateSimulator: apiToken is required');
+  webhookSecretKey(opts.webhookSecret); // throws on a malformed secret
+  const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
+  const timings = {
+    imageMs: opts.imageMs ?? 4_000,
+    videoMs: opts.videoMs ?? 30_000,
+    outputTtlMs: opts.outputTtlMs ?? 3_600_000,
+  };
+  const closing = new AbortController();
+  let baseUrl = '';
+  let filesBase = '';
+  const store = createStore({
+    timings,
+    apiBase: () => baseUrl,
+    generate: (rec) => generate(rec, { fetchImpl, filesBase, ...(opts.videoFps ? { videoFps: opts.videoFps } : {}) }),
+    notify: createWebhooks({ secret: opts.webhookSecret, fetchImpl, closing: closing.signal }),
+  });
+
+  const server = http.createServer(createRouter(store, opts.apiToken));
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = opts.host && !['0.0.0.0', '::'].includes(opts.host) ? opts.host : '127.0.0.1';
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+  filesBase = (opts.publicBaseUrl ?? baseUrl).replace(/\/+$/, '');
+
+  return {
+    url: baseUrl,
+    async close() {
+      closing.abort();
+      await store.shutdown();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    predictions() {
+      return store.all().map((r) => structuredClone(r.p));
+    },
+    setTimings(t) {
+      if (t.imageMs !== undefined) timings.imageMs = t.imageMs;
+      if (t.videoMs !== undefined) timings.videoMs = t.videoMs;
+      if (t.outputTtlMs !== undefined) timings.outputTtlMs = t.outputTtlMs;
+    },
+  };
+}

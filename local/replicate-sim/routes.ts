@@ -1,0 +1,118 @@
+/**
+ * The simulator's HTTP API (Replicate's shapes; the `/v1` prefix is optional):
+ *   POST /v1/predictions, POST /v1/models/{owner}/{name}/predictions, GET /v1/predictions,
+ *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel (Bearer or Token auth),
+ *   GET|HEAD /files/{predictionId}/{name} (no auth, byte ranges), GET / (a status line).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { byteRange } from '../shared/byte-range';
+import { readBody, sendJson, TOO_LARGE } from '../shared/http';
+import type { Store } from './state';
+import type { Rec } from './types';
+import { HttpError, modelOfVersion, notFound, officialModelOf, parseCreate, parseJsonObject, problem } from './validation';
+
+const MAX_BODY = 32 * 1024 * 1024;
+
+/** The request listener: routes a request, answering errors as Replicate does (problem+json). */
+export function createRouter(store: Store, apiToken: string) {
+  function serveFile(req: IncomingMessage, res: ServerResponse, id: string, name: string): void {
+    const rec = store.find(id);
+    const file = rec?.files.get(name);
+    if (!rec || !file) {
+      res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
+      res.end('Not found');
+      return;
+    }
+    const total = file.data.length;
+    const headers: Record<string, string | number> = {
+      'content-type': file.type,
+      'accept-ranges': 'bytes',
+      'cache-control': 'public, max-age=3600',
+      'access-control-allow-origin': '*',
+    };
+    const range = byteRange(req.headers.range, total);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'content-range': `bytes */${total}` });
+      res.end();
+      return;
+    }
+    let status = 200;
+    let body = file.data;
+    if (range) {
+      status = 206;
+      body = file.data.subarray(range.start, range.end + 1);
+      headers['content-range'] = `bytes ${range.start}-${range.end}/${total}`;
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function authorized(req: IncomingMessage): boolean {
+    const m = /^(?:Bearer|Token)\s+(.+)$/i.exec(req.headers.authorization ?? '');
+    return !!m && m[1]!.trim() === apiToken;
+  }
+
+  async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const raw = await readBody(req, MAX_BODY);
+    if (raw === TOO_LARGE) throw problem(413, 'Payload too large', 'The request body is too large.');
+    return parseJsonObject(raw);
+  }
+
+  /** 201 with the new prediction; with `Prefer: wait[=n]`, once it is terminal or n seconds (max 60) have passed. */
+  async function created(req: IncomingMessage, res: ServerResponse, rec: Rec): Promise<void> {
+    const prefer = /(?:^|[,;\s])wait(?:=(\d+))?/i.exec(String(req.headers.prefer ?? ''));
+    if (prefer) await store.waitFor(rec, Math.min(60, Math.max(1, prefer[1] ? Number(prefer[1]) : 60)));
+    sendJson(res, 201, rec.p, { location: rec.p.urls.get });
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sim');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+
+    const file = /^\/files\/([a-z0-9]+)\/([A-Za-z0-9._-]+)$/.exec(path);
+    if (file && (method === 'GET' || method === 'HEAD')) return serveFile(req, res, file[1]!, file[2]!);
+    if (path === '/' && method === 'GET') return sendJson(res, 200, { simulator: 'replicate', predictions: store.all().length });
+
+    const api = path.replace(/^\/v1(?=\/|$)/, '');
+    if (!authorized(req)) {
+      throw problem(401, 'Unauthenticated', 'You did not pass a valid authentication token');
+    }
+    let m: RegExpExecArray | null;
+    if (api === '/predictions' && method === 'POST') {
+      const body = await jsonBody(req);
+      const model = modelOfVersion(body.version);
+      return created(req, res, store.create(model, parseCreate(model, body), model.version));
+    }
+    if ((m = /^\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(api)) && method === 'POST') {
+      const model = officialModelOf(`${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`);
+      const body = await jsonBody(req);
+      return created(req, res, store.create(model, parseCreate(model, body), model.version));
+    }
+    if (api === '/predictions' && method === 'GET') {
+      const results = store.all().map((r) => r.p).reverse();
+      return sendJson(res, 200, { next: null, previous: null, results });
+    }
+    if ((m = /^\/predictions\/([a-z0-9]+)$/.exec(api)) && method === 'GET') {
+      const rec = store.find(m[1]!);
+      if (!rec) throw notFound();
+      return sendJson(res, 200, rec.p);
+    }
+    if ((m = /^\/predictions\/([a-z0-9]+)\/cancel$/.exec(api)) && method === 'POST') {
+      const rec = store.get(m[1]!);
+      if (!rec) throw notFound();
+      store.cancel(rec);
+      return sendJson(res, 200, rec.p);
+    }
+    throw notFound();
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    route(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (err instanceof HttpError) return sendJson(res, err.status, err.body);
+      sendJson(res, 500, { title: 'Internal server error', detail: (err as Error).message, status: 500 });
+    });
+  };
+}

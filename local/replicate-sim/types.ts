@@ -1,0 +1,103 @@
+/** The Replicate simulator's vocabulary: failure markers, predictions as the API returns them, the options and handle. */
+import type { SimModel } from './models';
+
+/** `[fail]` in the prompt: the prediction ends as failed with FAIL_ERROR. */
+export const FAIL_MARKER = '[fail]';
+/** `[nsfw]` in the prompt: the prediction fails with NSFW_ERROR, as SDXL's safety checker does. */
+export const NSFW_MARKER = '[nsfw]';
+/** `[reject]` in the prompt: creating the prediction is refused with 422. */
+export const REJECT_MARKER = '[reject]';
+/** `[slow]` in the prompt: the prediction takes three times as long. */
+export const SLOW_MARKER = '[slow]';
+/** `[nowebhook]` in the prompt: no webhook is ever sent (to test the polling fallback). */
+export const NO_WEBHOOK_MARKER = '[nowebhook]';
+/** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
+export const SIM_MARKERS = {
+  fail: FAIL_MARKER,
+  nsfw: NSFW_MARKER,
+  reject: REJECT_MARKER,
+  slow: SLOW_MARKER,
+  noWebhook: NO_WEBHOOK_MARKER,
+} as const;
+
+export const FAIL_ERROR = 'Prediction failed: simulated model error';
+export const NSFW_ERROR = 'NSFW content detected. Try running it again, or try a different prompt.';
+
+export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+export type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['start', 'output', 'logs', 'completed'];
+/** One of SIM_MARKERS' keys. */
+export type SimMarker = keyof typeof SIM_MARKERS;
+
+/** A prediction as Replicate's API returns it. */
+export interface SimPrediction {
+  id: string;
+  model: string;
+  version: string;
+  input: Record<string, unknown>;
+  logs: string;
+  output: string[] | string | null;
+  data_removed: boolean;
+  error: string | null;
+  status: PredictionStatus;
+  source: 'api';
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  urls: { get: string; cancel: string; web: string; stream?: string };
+  metrics: { predict_time?: number; total_time?: number };
+}
+
+export interface ReplicateSimOptions {
+  host?: string;
+  port?: number;
+  apiToken: string;
+  webhookSecret: string;
+  imageMs?: number;
+  videoMs?: number;
+  /** Frame rate the videos are encoded at (1 to 8, default 8): tests lower it to spend less CPU. */
+  videoFps?: number;
+  outputTtlMs?: number;
+  publicBaseUrl?: string;
+  fetchImpl?: typeof fetch;
+}
+
+export interface ReplicateSim {
+  url: string;
+  close(): Promise<void>;
+  /** test hooks */
+  predictions(): SimPrediction[];
+  setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number }): void;
+}
+
+export interface OutputFile {
+  data: Buffer;
+  type: string;
+}
+
+export type JobOutcome =
+  | { ok: true; output: string[] | string; files: Map<string, OutputFile>; note: string }
+  | { ok: false; error: string };
+
+/** What the simulator keeps for one prediction: the API's view (p) and the run behind it. */
+export interface Rec {
+  p: SimPrediction;
+  model: SimModel;
+  input: Record<string, unknown>;
+  seed: number;
+  createdMs: number;
+  startedMs?: number;
+  completedMs?: number;
+  totalMs: number;
+  markers: Set<SimMarker>;
+  webhook?: string;
+  events: Set<WebhookEvent>;
+  timers: Set<NodeJS.Timeout>;
+  abort: AbortController;
+  job?: Promise<void>;
+  outcome?: JobOutcome;
+  timeUp: boolean;
+  files: Map<string, OutputFile>;
+  waiters: Set<() => void>;
+  deliveries: Promise<void>;
+}

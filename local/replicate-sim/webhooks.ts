@@ -1,0 +1,74 @@
+/**
+ * Webhook delivery as Replicate does it: Standard Webhooks signing (see signing.ts), deliveries of one prediction
+ * in order, a failed delivery retried twice (after 1 s and 5 s) in the background, nothing sent once closing.
+ */
+import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { signWebhook } from './signing';
+import type { Rec, WebhookEvent } from './types';
+
+export interface WebhookOptions {
+  /** The `whsec_...` secret deliveries are signed with. */
+  secret: string;
+  fetchImpl: typeof fetch;
+  /** Aborted when the simulator closes: pending retries and requests stop. */
+  closing: AbortSignal;
+}
+
+/** Returns notify(rec, event): queues the delivery of the prediction as it is now, if its webhook wants the event. */
+export function createWebhooks(o: WebhookOptions): (rec: Rec, event: WebhookEvent) => void {
+  const { closing, fetchImpl } = o;
+  setMaxListeners(0, closing); // one listener per in-flight webhook delivery
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const onAbort = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      const t = setTimeout(() => {
+        closing.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      closing.addEventListener('abort', onAbort, { once: true });
+    });
+
+  async function deliver(url: string, msgId: string, body: string): Promise<void> {
+    for (const delay of [0, 1_000, 5_000]) {
+      if (delay) await sleep(delay);
+      if (closing.aborted) return;
+      const ts = Math.floor(Date.now() / 1000);
+      try {
+        const res = await fetchImpl(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Replicate-Webhook/1.0 (simulator)',
+            'webhook-id': msgId,
+            'webhook-timestamp': String(ts),
+            'webhook-signature': signWebhook(o.secret, msgId, ts, body),
+          },
+          body,
+          signal: AbortSignal.any([closing, AbortSignal.timeout(10_000)]),
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.ok) return;
+      } catch {
+        /* unreachable receiver: retry, then give up quietly */
+      }
+    }
+  }
+
+  return function notify(rec: Rec, event: WebhookEvent): void {
+    if (!rec.webhook || rec.markers.has('noWebhook') || closing.aborted) return;
+    const wanted =
+      rec.events.has(event) ||
+      // the final delivery carries the output: send it when either is wanted, once
+      (event === 'completed' && rec.events.has('output') && rec.p.status === 'succeeded');
+    if (!wanted) return;
+    const url = rec.webhook;
+    const body = JSON.stringify(rec.p);
+    const msgId = `msg_${randomBytes(12).toString('hex')}`;
+    rec.deliveries = rec.deliveries.then(() => deliver(url, msgId, body)).catch(() => undefined);
+  };
+}
