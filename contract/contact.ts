@@ -14,7 +14,7 @@ export const ContactMessages = {
 
 /**
  * Messages an hour per sender address, and per client IP (one IP can be many people behind a NAT): a burst
- * of that many, then one more each hour / limit (lambdas/app/rate-limit.ts).
+ * of that many, then one more each hour / limit (lambdas/domain/rate-limit.ts).
  */
 export const CONTACT_LIMIT_PER_SENDER = 5;
 export const CONTACT_LIMIT_PER_IP = 20;

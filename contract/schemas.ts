@@ -40,6 +40,7 @@ export const CreateUploadRequest = z.object({
   /** What the image is for ('image' by default); the answer's maxLongSide depends on it. */
   purpose: z.enum(START_IMAGE_PURPOSES, { error: `Purpose must be one of ${START_IMAGE_PURPOSES.join(', ')}.` }).optional(),
 });
+export type CreateUploadRequest = z.infer<typeof CreateUploadRequest>;
 export const CreateUploadResponse = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
@@ -54,6 +55,7 @@ export const GenerateImageRequest = z.object({
   prompt: prompt(Messages.enterPrompt),
   image: uploadKey,
 });
+export type GenerateImageRequest = z.infer<typeof GenerateImageRequest>;
 export const GenerationResponse = z.object({ predictionId: z.string(), credits: z.number() });
 export type GenerationResponse = z.infer<typeof GenerationResponse>;
 

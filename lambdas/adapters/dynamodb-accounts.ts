@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
-import { keys } from './keys';
+import { keys } from '../domain/keys';
+import { readBalance } from './dynamodb-credits';
 import { transactIf } from './update-if';
 
 export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): AccountStore {
@@ -20,6 +21,10 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): A
         createdAt: i.createdAt,
         credits: i.credits,
       };
+    },
+
+    async balance(sub) {
+      return (await readBalance(db, table, sub)) ?? 0;
     },
 
     async createWithWelcome(a: Account) {

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { gcra } from '../app/rate-limit';
+import { gcra } from '../domain/rate-limit';
 import type { ContactStore } from '../ports/contact';
 
 /** Attempts before concurrent writers to the same key count as too many requests. */

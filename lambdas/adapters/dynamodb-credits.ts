@@ -7,8 +7,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerReason } from '../../contract/payments';
-import { newId } from '../app/ids';
-import { keys } from './keys';
+import { newId } from '../domain/ids';
+import { keys } from '../domain/keys';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
-import { changeCredits, readBalance } from './dynamodb-credits';
-import { keys } from './keys';
+import { changeCredits } from './dynamodb-credits';
+import { keys } from '../domain/keys';
 import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
@@ -118,10 +118,6 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ...OPEN, ':now': now, ':due': now - intervalMs },
       });
-    },
-
-    async balance(sub) {
-      return (await readBalance(db, table, sub)) ?? 0;
     },
   };
 

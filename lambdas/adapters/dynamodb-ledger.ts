@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LedgerReason } from '../../contract/payments';
 import type { LedgerEntry, LedgerHistory } from '../ports/payments';
 import { queryPage } from './dynamodb-pages';
-import { keys } from './keys';
+import { keys } from '../domain/keys';
 
 const LEDGER_PREFIX = 'LEDGER#';
 
@@ -29,10 +29,9 @@ function toEntry(r: Record<string, unknown>): LedgerEntry | undefined {
 /** The ledger rows every credit change writes (see dynamodb-credits), read back for the owner. */
 export function dynamoLedgerHistory(db: DynamoDBDocumentClient, table: string): LedgerHistory {
   return {
-    async list(owner, limit, after) {
-      const page = await queryPage(db, table, keys.user(owner), LEDGER_PREFIX, limit, after);
-      const items = page.items.map(toEntry).filter((e): e is LedgerEntry => e !== undefined);
-      return { items, ...(page.last ? { last: page.last } : {}) };
+    async list(owner, limit, cursor) {
+      const page = await queryPage(db, table, keys.user(owner), LEDGER_PREFIX, limit, cursor);
+      return { ...page, items: page.items.map(toEntry).filter((e): e is LedgerEntry => e !== undefined) };
     },
   };
 }

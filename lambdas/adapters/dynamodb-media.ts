@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaIndex, MediaItem } from '../ports/jobs';
-import { createdAtOf } from '../app/ids';
-import { keys } from './keys';
+import { createdAtOf } from '../domain/ids';
+import { keys } from '../domain/keys';
+import { decodeCursor, encodeCursor } from './dynamodb-pages';
 
 function toItem(owner: string, r: Record<string, unknown>): MediaItem {
   return {
@@ -17,12 +18,6 @@ function toItem(owner: string, r: Record<string, unknown>): MediaItem {
   };
 }
 
-const encodeCursor = (sk: string) => Buffer.from(sk).toString('base64url');
-const decodeCursor = (c: string) => {
-  const sk = Buffer.from(c, 'base64url').toString();
-  return sk.startsWith('MEDIA#') ? sk : undefined;
-};
-
 export function dynamoMediaIndex(db: DynamoDBDocumentClient, table: string): MediaIndex {
   const skOf = (id: string) => {
     const createdAt = createdAtOf(id);
@@ -30,7 +25,7 @@ export function dynamoMediaIndex(db: DynamoDBDocumentClient, table: string): Med
   };
   return {
     async list(owner, limit, cursor, type) {
-      let after = cursor ? decodeCursor(cursor) : undefined;
+      let after = cursor ? decodeCursor(cursor, 'MEDIA#') : undefined;
       const items: MediaItem[] = [];
       // A kind filter would shorten DynamoDB's pages (Limit counts items before the filter), so read on until the
       // page is full; the cursor is then the last item returned, not the last one read.

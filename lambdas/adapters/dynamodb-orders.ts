@@ -8,7 +8,7 @@ import { PaymentReturnPath } from '../../contract/payments';
 import type { Order, OrderStore } from '../ports/payments';
 import { changeCredits, type TransactItem } from './dynamodb-credits';
 import { queryPage } from './dynamodb-pages';
-import { keys } from './keys';
+import { keys } from '../domain/keys';
 import { transactIf } from './update-if';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
@@ -94,9 +94,9 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
       throw new Error(`Crediting order ${order.id} was refused: ${r.why}`);
     },
 
-    async list(owner, limit, after) {
-      const page = await queryPage(db, table, keys.user(owner), PAYMENT_PREFIX, limit, after);
-      return { items: page.items.map(toOrder), ...(page.last ? { last: page.last } : {}) };
+    async list(owner, limit, cursor) {
+      const page = await queryPage(db, table, keys.user(owner), PAYMENT_PREFIX, limit, cursor);
+      return { ...page, items: page.items.map(toOrder) };
     },
   };
 }

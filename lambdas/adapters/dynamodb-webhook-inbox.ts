@@ -1,6 +1,6 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { WebhookInbox } from '../ports/payments';
-import { keys } from './keys';
+import type { WebhookInbox } from '../ports/webhooks';
+import { keys } from '../domain/keys';
 import { updateIf } from './update-if';
 
 /** PayPal retries a webhook for up to three days; remember handled events well beyond that. */

@@ -12,8 +12,9 @@ import {
   type NewProviderOrder,
   type PaymentProvider,
   type ProviderOrder,
-  type WebhookDelivery,
 } from '../ports/payments';
+import type { WebhookDelivery } from '../ports/webhooks';
+import { PaypalOrderId } from '../../contract/payments';
 
 export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
 
@@ -197,33 +198,52 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
       return toProviderOrder(await call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, { requestId }));
     },
 
-    async verifyWebhook(d: WebhookDelivery) {
-      const fields: Record<string, string> = {};
-      for (const [field, header] of Object.entries(WEBHOOK_HEADERS)) {
-        const v = d.headers[header];
-        if (!v) return false;
-        fields[field] = v;
-      }
-      let event: unknown;
-      try {
-        event = JSON.parse(d.rawBody);
-      } catch {
-        return false;
-      }
-      if (!isRecord(event)) return false;
-      try {
-        // PayPal checks the signature over the event as it sent it: pass back exactly what was received, parsed.
-        const res = await call('POST', '/v1/notifications/verify-webhook-signature', {
-          body: { ...fields, webhook_id: opts.webhookId, webhook_event: event },
-        });
-        return res.verification_status === 'SUCCESS';
-      } catch (err) {
-        // A 4xx means PayPal would not even check these values (malformed headers): not genuine.
-        if (err instanceof PaymentRefused) return false;
-        throw err;
-      }
+    async parseWebhook(d: WebhookDelivery) {
+      if (!(await verify(d))) return undefined;
+      const event = JSON.parse(d.rawBody) as Json;
+      return { id: String(event.id ?? ''), eventType: String(event.event_type ?? ''), ...orderOf(event) };
     },
   };
+
+  /** True when PayPal confirms the delivery is genuine and meant for our webhook. */
+  async function verify(d: WebhookDelivery): Promise<boolean> {
+    const fields: Record<string, string> = {};
+    for (const [field, header] of Object.entries(WEBHOOK_HEADERS)) {
+      const v = d.headers[header];
+      if (!v) return false;
+      fields[field] = v;
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(d.rawBody);
+    } catch {
+      return false;
+    }
+    if (!isRecord(event)) return false;
+    try {
+      // PayPal checks the signature over the event as it sent it: pass back exactly what was received, parsed.
+      const res = await call('POST', '/v1/notifications/verify-webhook-signature', {
+        body: { ...fields, webhook_id: opts.webhookId, webhook_event: event },
+      });
+      return res.verification_status === 'SUCCESS';
+    } catch (err) {
+      // A 4xx means PayPal would not even check these values (malformed headers): not genuine.
+      if (err instanceof PaymentRefused) return false;
+      throw err;
+    }
+  }
+}
+
+/** The order an event is about: the order itself (CHECKOUT.ORDER.*) or the capture's order (PAYMENT.CAPTURE.*). */
+function orderOf(event: Json): { orderId?: string } {
+  const resource = isRecord(event.resource) ? event.resource : {};
+  let id: unknown;
+  if (event.event_type === 'CHECKOUT.ORDER.APPROVED') id = resource.id;
+  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+    const sup = isRecord(resource.supplementary_data) ? resource.supplementary_data : {};
+    id = isRecord(sup.related_ids) ? sup.related_ids.order_id : undefined;
+  }
+  return PaypalOrderId.safeParse(id).success ? { orderId: id as string } : {};
 }
 
 function refusal(status: number, body: unknown, what: string): PaymentRefused {

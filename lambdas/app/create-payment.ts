@@ -2,11 +2,12 @@ import { Messages } from '../../contract/errors';
 import { CURRENCY, findPack } from '../../contract/packs';
 import { DEFAULT_PAYMENT_RETURN_PATH, isPaymentReturnPath, type CreatePaymentRequest, type CreatePaymentResponse } from '../../contract/payments';
 import { PaymentProviderUnavailable, PaymentRefused, type OrderStore, type PaymentProvider } from '../ports/payments';
-import { InvalidInput, ProviderError } from './errors';
+import { InvalidInput, ProviderError } from '../domain/errors';
+import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
 
 const BRAND_NAME = 'Framewright';
 
-export interface CreatePaymentDeps {
+export interface CreatePaymentDeps extends GetAccountDeps {
   orders: OrderStore;
   provider: () => Promise<PaymentProvider>;
   /** The app's public origin: PayPal sends the buyer back to its /api/paypal/return and /api/paypal/cancel. */
@@ -23,11 +24,15 @@ export interface CreatePaymentDeps {
  * before the buyer can see PayPal's approval page, so every return finds it. The order keeps the page to send the
  * buyer back to (already checked against the contract's allowlist), so the return needs nothing from the query.
  */
-export async function createPayment(deps: CreatePaymentDeps, owner: string, input: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+export async function createPayment(deps: CreatePaymentDeps, caller: Caller, input: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+  const owner = caller.sub;
   const pack = findPack(input.amount, input.credits);
   if (!pack) throw new InvalidInput(Messages.invalidPack);
   // The handler's schema already checked it; a use case called some other way must not open a redirect either.
   if (input.returnPath !== undefined && !isPaymentReturnPath(input.returnPath)) throw new InvalidInput(Messages.invalidReturnPath);
+
+  // The account must exist before the buyer pays: the credits go onto it.
+  await getOrCreateAccount(deps, caller);
 
   const base = deps.appUrl.replace(/\/+$/, '');
   let created;

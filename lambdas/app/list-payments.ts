@@ -1,14 +1,15 @@
 import { Messages } from '../../contract/errors';
 import type { ListPaymentsQuery, ListPaymentsResponse } from '../../contract/payments';
-import type { LedgerEntry, LedgerHistory, Order, OrderStore, Page } from '../ports/payments';
-import { InvalidInput } from './errors';
+import { InvalidInput } from '../domain/errors';
+import type { Page } from '../ports/page';
+import type { LedgerEntry, LedgerHistory, Order, OrderStore } from '../ports/payments';
 
 export interface ListPaymentsDeps {
   orders: OrderStore;
   ledger: LedgerHistory;
 }
 
-/** Where each list stands: the sort key to continue after, or null once it has ended. */
+/** Where each list stands: that list's own (opaque) cursor, or null once it has ended. */
 interface Position {
   o: string | null;
   l: string | null;
@@ -25,10 +26,10 @@ function decodeCursor(cursor: string): Position & { started: true } {
   } catch {
     throw new InvalidInput(Messages.invalidCursor);
   }
-  const ok = (v: unknown, prefix: string) => v === null || (typeof v === 'string' && v.startsWith(prefix) && v.length < 1000);
+  const ok = (v: unknown) => v === null || (typeof v === 'string' && v.length > 0 && v.length < 1400);
   if (typeof p !== 'object' || p === null) throw new InvalidInput(Messages.invalidCursor);
   const { o, l } = p as Record<string, unknown>;
-  if (!ok(o, 'PAYMENT#') || !ok(l, 'LEDGER#')) throw new InvalidInput(Messages.invalidCursor);
+  if (!ok(o) || !ok(l)) throw new InvalidInput(Messages.invalidCursor);
   return { o: o as string | null, l: l as string | null, started: true };
 }
 
@@ -44,7 +45,7 @@ export async function listPayments(deps: ListPaymentsDeps, owner: string, q: Lis
     at.started && at.o === null ? ended : deps.orders.list(owner, q.limit, at.o ?? undefined),
     at.started && at.l === null ? ended : deps.ledger.list(owner, q.limit, at.l ?? undefined),
   ]);
-  const next: Position = { o: orders.last ?? null, l: ledger.last ?? null };
+  const next: Position = { o: orders.nextCursor ?? null, l: ledger.nextCursor ?? null };
   return {
     orders: orders.items.map((o) => ({
       id: o.id,

@@ -2,8 +2,8 @@ import { CONTACT_LIMIT_PER_IP, CONTACT_LIMIT_PER_SENDER, ContactMessages } from 
 import type { SendContactRequest } from '../../contract/schemas';
 import type { ContactStore } from '../ports/contact';
 import type { Mailer } from '../ports/mailer';
-import { RateLimited } from './errors';
-import { newId } from './ids';
+import { RateLimited } from '../domain/errors';
+import { newId } from '../domain/ids';
 
 const HOUR_MS = 3_600_000;
 

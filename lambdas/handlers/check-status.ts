@@ -1,10 +1,10 @@
 import { routeById } from '../../contract/routes';
-import { checkStatus } from '../app/generation';
-import { generationDeps } from './generation-deps';
+import { checkJobStatus } from '../app/check-job-status';
+import { checkJobStatusDeps } from '../wiring/deps';
 import { userRoute } from './http';
 
 const route = routeById('checkStatus');
 
 export const handler = userRoute(route, async (req, me) => ({
-  body: await checkStatus(generationDeps, me.sub, req.params.predictionId ?? ''),
+  body: await checkJobStatus(checkJobStatusDeps(), me.sub, req.params.predictionId ?? ''),
 }));

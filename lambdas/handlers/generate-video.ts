@@ -1,18 +1,13 @@
 import { routeById } from '../../contract/routes';
 import { Messages } from '../../contract/errors';
-import { getOrCreateAccount } from '../app/get-account';
-import { generateVideo } from '../app/generate-video';
-import { accountDeps } from './account-deps';
-import { generationDeps } from './generation-deps';
+import { startVideoGeneration } from '../app/start-video-generation';
+import { startVideoGenerationDeps } from '../wiring/deps';
 import { userRoute } from './http';
 
 const route = routeById('generateVideo');
 
 export const handler = userRoute(
   route,
-  async (req, me) => {
-    const account = await getOrCreateAccount(accountDeps, me);
-    return { body: await generateVideo(generationDeps, me.sub, req.body, account.credits) };
-  },
+  async (req, me) => ({ body: await startVideoGeneration(startVideoGenerationDeps(), me, req.body) }),
   Messages.signIn,
 );

@@ -3,13 +3,11 @@
  * contract schema, call one use case, and map the result or a typed error to HTTP.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { z } from 'zod';
 import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contract/errors';
 import type { RouteDef } from '../../contract/routes';
-import { AppError, InvalidInput, Unauthorized } from '../app/errors';
-
-export const logger = new Logger({ serviceName: 'framewright' });
+import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
+import { logger } from '../logger';
 
 /** Who is calling, from the verified Cognito ID token only (never from a header). */
 export interface Identity {
@@ -19,11 +17,14 @@ export interface Identity {
   lastName: string;
 }
 
-export interface HttpRequest<B> {
+export interface HttpRequest<B, Q = Record<string, string>> {
   body: B;
   rawBody: string;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The query string, checked against the route's `query` schema (raw strings when the route has none). */
+  query: Q;
+  /** The query string as received. */
+  rawQuery: Record<string, string>;
   headers: Record<string, string>;
   sourceIp: string;
 }
@@ -43,6 +44,13 @@ type Event = APIGatewayProxyEventV2 & {
 };
 
 type BodyOf<R extends RouteDef> = R['request'] extends z.ZodType ? z.infer<R['request']> : undefined;
+type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.infer<R['query']> : Record<string, string>;
+type RequestOf<R extends RouteDef> = HttpRequest<BodyOf<R>, QueryOf<R>>;
+
+export interface RouteOptions {
+  /** The answer when the body or query string does not fit the contract (default: a 400 naming the problem). */
+  onInvalidInput?: () => HttpResult;
+}
 
 export function identityOf(event: Event): Identity | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims;
@@ -92,11 +100,6 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   throw new InvalidInput(issue?.message ?? 'Invalid request.', { field: issue?.path.join('.') });
 }
 
-/** The query string checked against the route's `query` schema: a 400 with the schema's message when it does not fit. */
-export function validQuery<T>(schema: z.ZodType<T>, query: Record<string, string>): T {
-  return validate(schema, query);
-}
-
 function lowerKeys(h: Record<string, string | undefined> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
@@ -115,30 +118,37 @@ function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
 async function run<R extends RouteDef>(
   route: R,
   event: Event,
-  fn: (req: HttpRequest<BodyOf<R>>) => Promise<HttpResult>,
+  fn: (req: RequestOf<R>) => Promise<HttpResult>,
+  opts: RouteOptions = {},
 ): Promise<APIGatewayProxyResultV2> {
   logger.appendKeys({ requestId: event.requestContext?.requestId, route: route.id });
   try {
-    const { raw, value } = parseBody(event);
-    const body = validate(route.request as z.ZodType<BodyOf<R>> | undefined, value);
-    return toResponse(
-      await fn({
-        body,
+    let req: RequestOf<R>;
+    try {
+      const { raw, value } = parseBody(event);
+      const rawQuery = (event.queryStringParameters ?? {}) as Record<string, string>;
+      req = {
+        body: validate(route.request as z.ZodType<BodyOf<R>> | undefined, value),
         rawBody: raw,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        query: validate(route.query as z.ZodType<QueryOf<R>> | undefined, rawQuery),
+        rawQuery,
         headers: lowerKeys(event.headers),
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
-      }),
-    );
+      };
+    } catch (err) {
+      if (err instanceof InvalidInput && opts.onInvalidInput) return toResponse(opts.onInvalidInput());
+      throw err;
+    }
+    return toResponse(await fn(req));
   } catch (err) {
     return errorResponse(err);
   }
 }
 
 /** A public route (auth none or signature). */
-export function publicRoute<R extends RouteDef>(route: R, fn: (req: HttpRequest<BodyOf<R>>) => Promise<HttpResult>) {
-  return (event: Event) => run(route, event, fn);
+export function publicRoute<R extends RouteDef>(route: R, fn: (req: RequestOf<R>) => Promise<HttpResult>, opts?: RouteOptions) {
+  return (event: Event) => run(route, event, fn, opts);
 }
 
 /**
@@ -147,7 +157,7 @@ export function publicRoute<R extends RouteDef>(route: R, fn: (req: HttpRequest<
  */
 export function userRoute<R extends RouteDef>(
   route: R,
-  fn: (req: HttpRequest<BodyOf<R>>, identity: Identity) => Promise<HttpResult>,
+  fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
   unauthorizedMessage?: string,
 ) {
   return async (event: Event): Promise<APIGatewayProxyResultV2> => {

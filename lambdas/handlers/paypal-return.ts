@@ -1,13 +1,9 @@
-import { paymentReturnPath } from '../../contract/payments';
 import { routeById } from '../../contract/routes';
-import { completePaymentReturn } from '../app/settle-order';
-import { paymentDeps } from './payments-deps';
-import { publicRoute } from './http';
-
-const route = routeById('paypalReturn');
+import { settlePaymentReturn } from '../app/settle-payment-return';
+import { settlePaymentReturnDeps } from '../wiring/deps';
+import { paymentRedirectRoute } from './payment-redirect';
 
 /** PayPal sends the buyer's browser here: settle the order, then send the browser back to its page with the outcome. */
-export const handler = publicRoute(route, async (req) => {
-  const { outcome, returnPath } = await completePaymentReturn(paymentDeps, req.query);
-  return { redirect: paymentReturnPath(outcome, returnPath) };
+export const handler = paymentRedirectRoute(routeById('paypalReturn'), (orderId) => settlePaymentReturn(settlePaymentReturnDeps(), orderId), {
+  payment: 'error',
 });

@@ -15,4 +15,6 @@ export interface AccountStore {
    * Returns false when the account already existed (nothing is written then).
    */
   createWithWelcome(account: Account): Promise<boolean>;
+  /** The balance alone (0 without an account), read strongly consistent. */
+  balance(sub: string): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import type { Allowance, AllowanceResult } from '../app/rate-limit';
+import type { Allowance, AllowanceResult } from '../domain/rate-limit';
 
 export interface ContactMessage {
   id: string;

@@ -1,3 +1,5 @@
+import type { Page } from './page';
+
 export type JobKind = 'image' | 'video';
 export type JobStatus = 'pending' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 const TERMINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
@@ -58,13 +60,11 @@ export interface JobStore {
   failAndRefund(job: Job, status: 'failed' | 'canceled', error: string): Promise<boolean>;
   /** Claims the right to ask the provider now: true for one caller per interval. */
   claimPoll(id: string, now: number, intervalMs: number): Promise<boolean>;
-  /** The caller's balance. */
-  balance(sub: string): Promise<number>;
 }
 
 export interface MediaIndex {
   /** Newest first; with `type`, only that kind, still `limit` to a page (the filter does not shorten pages). */
-  list(owner: string, limit: number, cursor?: string, type?: JobKind): Promise<{ items: MediaItem[]; nextCursor?: string }>;
+  list(owner: string, limit: number, cursor?: string, type?: JobKind): Promise<Page<MediaItem>>;
   get(owner: string, id: string): Promise<MediaItem | undefined>;
   remove(owner: string, id: string): Promise<boolean>;
 }

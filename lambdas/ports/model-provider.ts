@@ -1,3 +1,5 @@
+import type { WebhookDelivery } from './webhooks';
+
 export type ProviderStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 export interface ProviderPrediction {
@@ -24,4 +26,19 @@ export interface ModelProvider {
   create(req: CreatePrediction): Promise<ProviderPrediction>;
   get(id: string): Promise<ProviderPrediction>;
   cancel(id: string): Promise<void>;
+}
+
+/** A genuine webhook delivery from the provider, parsed. */
+export interface ProviderWebhook {
+  /** The delivery's id: the same on every retry of one delivery. */
+  eventId: string;
+  /** Our job, when the delivery names it (we put it in the webhook URL). */
+  jobId?: string;
+  /** The prediction it reports, when the body is one. */
+  prediction?: ProviderPrediction;
+}
+
+export interface ModelWebhooks {
+  /** The delivery parsed, or undefined when its signature is not genuine (or too old). */
+  parse(delivery: WebhookDelivery): Promise<ProviderWebhook | undefined>;
 }

@@ -1,4 +1,6 @@
 import type { LedgerReason, OrderStatus, PaymentReturnPath } from '../../contract/payments';
+import type { Page } from './page';
+import type { WebhookDelivery } from './webhooks';
 
 export interface Money {
   /** ISO 4217, e.g. USD. */
@@ -44,11 +46,13 @@ export interface ProviderOrder {
   approvalUrl?: string;
 }
 
-/** A webhook delivery as received: verification needs the raw body and the transmission headers. */
-export interface WebhookDelivery {
-  /** Lower-case header names. */
-  headers: Record<string, string>;
-  rawBody: string;
+/** A verified PayPal event, reduced to what the use cases act on. */
+export interface PaymentEvent {
+  id: string;
+  /** e.g. CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED. */
+  eventType: string;
+  /** The order it is about, when it is about one of ours (a well-formed order id). */
+  orderId?: string;
 }
 
 /** The provider answered, and the answer is no (4xx): retrying the same request will not help. */
@@ -81,8 +85,11 @@ export interface PaymentProvider {
   getOrder(id: string): Promise<ProviderOrder>;
   /** Captures an approved order; the same requestId makes a retried capture return the first one's result. */
   captureOrder(id: string, requestId: string): Promise<ProviderOrder>;
-  /** True when the provider confirms the delivery is genuine and meant for our webhook. */
-  verifyWebhook(delivery: WebhookDelivery): Promise<boolean>;
+  /**
+   * The event, when the provider confirms the delivery is genuine and meant for our webhook; undefined when it
+   * is not. Throws PaymentProviderUnavailable when the provider cannot say.
+   */
+  parseWebhook(delivery: WebhookDelivery): Promise<PaymentEvent | undefined>;
 }
 
 // ---- our records ----------------------------------------------------------------------------------------------
@@ -107,12 +114,6 @@ export interface Order {
 
 export type CreditResult = { credited: true; balance: number } | { credited: false };
 
-export interface Page<T> {
-  items: T[];
-  /** The sort key of the last item when more may follow; pass it back as `after`. */
-  last?: string;
-}
-
 export interface OrderStore {
   /** Stores a new order (status created) and its entry in the owner's payment list, in one transaction. */
   create(order: Order): Promise<void>;
@@ -123,7 +124,7 @@ export interface OrderStore {
    */
   captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }): Promise<CreditResult>;
   /** The owner's orders, newest first. */
-  list(owner: string, limit: number, after?: string): Promise<Page<Order>>;
+  list(owner: string, limit: number, cursor?: string): Promise<Page<Order>>;
 }
 
 export interface LedgerEntry {
@@ -137,12 +138,5 @@ export interface LedgerEntry {
 
 export interface LedgerHistory {
   /** The owner's credit changes, newest first. */
-  list(owner: string, limit: number, after?: string): Promise<Page<LedgerEntry>>;
-}
-
-/** Provider events already handled, so a redelivered event changes nothing. */
-export interface WebhookInbox {
-  /** True when the event was handled before (and counts this redelivery). */
-  seen(eventId: string): Promise<boolean>;
-  record(eventId: string, info: Record<string, string>): Promise<void>;
+  list(owner: string, limit: number, cursor?: string): Promise<Page<LedgerEntry>>;
 }

@@ -16,7 +16,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
-import { keys } from '../../lambdas/adapters/keys';
+import { keys } from '../../lambdas/domain/keys';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 import { grantCredits, waitForStatus } from '../support/generation';
 import { ms, summarize, table, type LatencySummary } from './stats';

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { mediaRecord } from '../../lambdas/adapters/dynamodb-jobs';
-import { newId } from '../../lambdas/app/ids';
+import { newId } from '../../lambdas/domain/ids';
 import { json } from '../support/generation';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 

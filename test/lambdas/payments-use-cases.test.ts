@@ -5,10 +5,14 @@
 import { Messages } from '../../contract/errors';
 import { CREDIT_PACKS } from '../../contract/packs';
 import { PAYMENT_RETURN_PATHS, type PaymentReturnPath } from '../../contract/payments';
-import { AppError, InvalidInput, ProviderError, Unauthorized } from '../../lambdas/app/errors';
+import { AppError, InvalidInput, ProviderError, Unauthorized } from '../../lambdas/domain/errors';
 import { createPayment, type CreatePaymentDeps } from '../../lambdas/app/create-payment';
 import { listPayments } from '../../lambdas/app/list-payments';
-import { cancelPaymentReturn, completePaymentReturn, handlePaymentWebhook, settleOrder, type WebhookDeps } from '../../lambdas/app/settle-order';
+import { applyPaymentWebhook, type ApplyPaymentWebhookDeps } from '../../lambdas/app/apply-payment-webhook';
+import { cancelPaymentReturn } from '../../lambdas/app/cancel-payment-return';
+import { settlePaymentReturn } from '../../lambdas/app/settle-payment-return';
+import { settleOrder } from '../../lambdas/app/steps/settle-order';
+import type { Account, AccountStore } from '../../lambdas/ports/accounts';
 import {
   OrderAlreadyCaptured,
   OrderNotApproved,
@@ -19,10 +23,13 @@ import {
   type Order,
   type OrderStore,
   type PaymentProvider,
+  type PaymentEvent,
   type ProviderOrder,
 } from '../../lambdas/ports/payments';
+import type { WebhookDelivery } from '../../lambdas/ports/webhooks';
 
 const OWNER = 'user-0001';
+const BUYER = { sub: OWNER, email: 'buyer@example.com', firstName: 'B', lastName: 'Uyer' };
 
 class FakePaypal implements PaymentProvider {
   orders = new Map<string, ProviderOrder>();
@@ -64,6 +71,13 @@ class FakePaypal implements PaymentProvider {
     if (this.down) throw new PaymentProviderUnavailable('down');
     return this.genuine;
   }
+  /** Like the adapter: verified by "PayPal", then the event's id, type and order. */
+  async parseWebhook(d: WebhookDelivery): Promise<PaymentEvent | undefined> {
+    if (!(await this.verifyWebhook())) return undefined;
+    const e = JSON.parse(d.rawBody) as { id: string; event_type: string; resource: { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } } };
+    const orderId = e.event_type === 'CHECKOUT.ORDER.APPROVED' ? e.resource.id : e.resource.supplementary_data?.related_ids?.order_id;
+    return { id: e.id, eventType: e.event_type, ...(orderId ? { orderId } : {}) };
+  }
   approve(id: string) {
     this.orders.get(id)!.status = 'APPROVED';
   }
@@ -104,7 +118,14 @@ function setup() {
   const orders = new FakeOrders();
   const seen = new Map<string, Record<string, string>>();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
-  const deps: CreatePaymentDeps & WebhookDeps = {
+  const accounts = new Map<string, Account>();
+  const accountStore: AccountStore = {
+    get: async (sub) => accounts.get(sub),
+    balance: async (sub) => accounts.get(sub)?.credits ?? 0,
+    createWithWelcome: async (a) => !accounts.has(a.sub) && Boolean(accounts.set(a.sub, a)),
+  };
+  const deps: CreatePaymentDeps & ApplyPaymentWebhookDeps = {
+    accounts: accountStore,
     orders,
     provider: async () => paypal,
     appUrl: 'https://app.example.com/',
@@ -135,7 +156,7 @@ describe('createPayment', () => {
     async (packId, amount, credits) => {
       const { deps, paypal, orders } = setup();
       const pack = CREDIT_PACKS.find((p) => p.id === packId)!;
-      const result = await createPayment(deps, OWNER, { amount, credits });
+      const result = await createPayment(deps, BUYER, { amount, credits });
       expect(paypal.created).toEqual([
         expect.objectContaining({
           amount: { currency: 'USD', value: pack.amount },
@@ -165,7 +186,7 @@ describe('createPayment', () => {
 
   it.each(PAYMENT_RETURN_PATHS)('keeps returnPath %s on the order; PayPal still comes back to our API', async (returnPath) => {
     const { deps, paypal, orders } = setup();
-    const { orderId } = await createPayment(deps, OWNER, { amount: '6.99', credits: 72, returnPath });
+    const { orderId } = await createPayment(deps, BUYER, { amount: '6.99', credits: 72, returnPath });
     expect(paypal.created[0]).toMatchObject({ returnUrl: 'https://app.example.com/api/paypal/return', cancelUrl: 'https://app.example.com/api/paypal/cancel' });
     expect((await orders.get(orderId))?.returnPath).toBe(returnPath);
   });
@@ -174,7 +195,7 @@ describe('createPayment', () => {
     'refuses returnPath %p before asking PayPal',
     async (returnPath) => {
       const { deps, paypal, orders } = setup();
-      const err = await caught(createPayment(deps, OWNER, { amount: '6.99', credits: 72, returnPath: returnPath as PaymentReturnPath }));
+      const err = await caught(createPayment(deps, BUYER, { amount: '6.99', credits: 72, returnPath: returnPath as PaymentReturnPath }));
       expect(err).toBeInstanceOf(InvalidInput);
       expect(err.message).toBe(Messages.invalidReturnPath);
       expect(paypal.created).toHaveLength(0);
@@ -199,7 +220,7 @@ describe('createPayment', () => {
     [Infinity, 300],
   ] as const)('refuses %p for %p credits without asking PayPal', async (amount, credits) => {
     const { deps, paypal, orders } = setup();
-    const err = await caught(createPayment(deps, OWNER, { amount, credits }));
+    const err = await caught(createPayment(deps, BUYER, { amount, credits }));
     expect(err).toBeInstanceOf(InvalidInput);
     expect(err.message).toBe(Messages.invalidPack);
     expect(paypal.created).toHaveLength(0);
@@ -209,7 +230,7 @@ describe('createPayment', () => {
   it('tells the buyer to try later when PayPal is down, and stores nothing', async () => {
     const { deps, paypal, orders, logs } = setup();
     paypal.down = true;
-    const err = await caught(createPayment(deps, OWNER, { amount: '6.99', credits: 72 }));
+    const err = await caught(createPayment(deps, BUYER, { amount: '6.99', credits: 72 }));
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.message).toBe(Messages.paymentUnavailable);
     expect(orders.orders.size).toBe(0);
@@ -219,7 +240,7 @@ describe('createPayment', () => {
 
 describe('settleOrder', () => {
   async function approvedOrder(ctx: ReturnType<typeof setup>, approve = true) {
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '13.99', credits: 150 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '13.99', credits: 150 });
     if (approve) ctx.paypal.approve(orderId);
     return orderId;
   }
@@ -290,68 +311,64 @@ describe('settleOrder', () => {
   });
 });
 
-describe('completePaymentReturn', () => {
+describe('settlePaymentReturn', () => {
   const home = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/' });
 
   it('sends the buyer to success with the owner and credits, pending while PayPal is down, error otherwise', async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'error' }));
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'error' }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'pending' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'pending' }));
     ctx.paypal.down = false;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId, PayerID: 'X' })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
     expect(ctx.orders.ledger).toHaveLength(1);
-    for (const query of [{}, { token: '' }, { token: 'lower-case' }, { token: 'A'.repeat(37) }, { token: 'NOSUCHORDER00' }] as Record<string, string>[]) {
-      expect(await completePaymentReturn(ctx.deps, query)).toEqual(home({ payment: 'error' }));
-    }
+    expect(await settlePaymentReturn(ctx.deps, 'NOSUCHORDER00')).toEqual(home({ payment: 'error' }));
   });
 
   it("goes back to the order's page whatever the outcome", async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
     const back = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/video-generator/wan' });
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'error' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'error' }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'pending' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'pending' }));
     ctx.paypal.down = false;
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(back({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'success', userId: OWNER, credits: 72 }));
   });
 
   it("an order stored without a return path (before it existed) goes back to '/'", async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/admin' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/admin' });
     delete ctx.orders.orders.get(orderId)!.returnPath;
     ctx.paypal.approve(orderId);
-    expect(await completePaymentReturn(ctx.deps, { token: orderId })).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
   });
 });
 
 describe('cancelPaymentReturn', () => {
   it("goes back to the order's page with payment=cancel and changes nothing", async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72, returnPath: '/generator' });
-    expect(await cancelPaymentReturn(ctx.deps, { token: orderId })).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/generator' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/generator' });
+    expect(await cancelPaymentReturn(ctx.deps, orderId)).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/generator' });
     expect(ctx.orders.orders.get(orderId)!.status).toBe('created');
     expect(ctx.paypal.captureCalls).toBe(0);
   });
 
-  it("an unknown or malformed token, or a table that does not answer, goes back to '/'", async () => {
+  it("an unknown order, or a table that does not answer, goes back to '/'", async () => {
     const ctx = setup();
-    for (const query of [{}, { token: 'lower-case' }, { token: 'NOSUCHORDER00' }] as Record<string, string>[]) {
-      expect(await cancelPaymentReturn(ctx.deps, query)).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
-    }
+    expect(await cancelPaymentReturn(ctx.deps, 'NOSUCHORDER00')).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
     const broken = { log: ctx.deps.log, orders: Object.assign(Object.create(ctx.orders) as FakeOrders, { get: async () => Promise.reject(new Error('table down')) }) };
-    expect(await cancelPaymentReturn(broken, { token: 'ORDER000000000001' })).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
+    expect(await cancelPaymentReturn(broken, 'ORDER000000000001')).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
     expect(ctx.logs).toEqual([expect.objectContaining({ message: 'Payment cancel could not read the order' })]);
   });
 });
 
-describe('handlePaymentWebhook', () => {
-  const delivery = (event: Record<string, unknown>) => ({ headers: {}, rawBody: JSON.stringify(event) });
+describe('applyPaymentWebhook', () => {
+  const delivery = (event: Record<string, unknown>) => ({ headers: {}, rawBody: JSON.stringify(event), query: {} });
   const approvedEvent = (orderId: string, id = 'WH-1') => ({ id, event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: orderId, status: 'APPROVED' } });
   const captureEvent = (orderId: string, id = 'WH-2') => ({
     id,
@@ -362,7 +379,7 @@ describe('handlePaymentWebhook', () => {
   it('refuses what PayPal does not confirm, and records nothing', async () => {
     const ctx = setup();
     ctx.paypal.genuine = false;
-    const err = await caught(handlePaymentWebhook(ctx.deps, delivery(approvedEvent('ORDER000000000001'))));
+    const err = await caught(applyPaymentWebhook(ctx.deps, delivery(approvedEvent('ORDER000000000001'))));
     expect(err).toBeInstanceOf(Unauthorized);
     expect(err.message).toBe(Messages.invalidWebhookSignature);
     expect(ctx.seen.size).toBe(0);
@@ -370,11 +387,11 @@ describe('handlePaymentWebhook', () => {
 
   it('CHECKOUT.ORDER.APPROVED captures and credits; a redelivery is a duplicate and asks nothing', async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
-    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'CHECKOUT.ORDER.APPROVED' });
-    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'duplicate' });
-    expect(await handlePaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'already-credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'duplicate' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'already-credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
     expect(ctx.paypal.captureCalls).toBe(1);
     expect(ctx.orders.ledger).toHaveLength(1);
     expect(ctx.seen.get('WH-1')).toEqual({ eventType: 'CHECKOUT.ORDER.APPROVED', orderId, outcome: 'credited' });
@@ -382,23 +399,23 @@ describe('handlePaymentWebhook', () => {
 
   it('PAYMENT.CAPTURE.COMPLETED credits a capture made elsewhere without capturing again', async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     await ctx.paypal.captureOrder(orderId);
-    expect(await handlePaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
     expect(ctx.paypal.captureCalls).toBe(1);
   });
 
   it('ignores other events and other merchants\u2019 orders, but remembers them', async () => {
     const ctx = setup();
-    expect(await handlePaymentWebhook(ctx.deps, delivery({ id: 'WH-3', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: {} }))).toEqual({ handled: 'ignored', eventType: 'PAYMENT.CAPTURE.REFUNDED' });
-    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent('NOTOURORDER00000', 'WH-4')))).toEqual({ handled: 'unknown-order', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery({ id: 'WH-3', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: {} }))).toEqual({ handled: 'ignored', eventType: 'PAYMENT.CAPTURE.REFUNDED' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent('NOTOURORDER00000', 'WH-4')))).toEqual({ handled: 'unknown-order', eventType: 'CHECKOUT.ORDER.APPROVED' });
     expect([...ctx.seen.keys()]).toEqual(['WH-3', 'WH-4']);
   });
 
   it('fails without recording the event while PayPal is down, so the redelivery settles it', async () => {
     const ctx = setup();
-    const { orderId } = await createPayment(ctx.deps, OWNER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     ctx.deps.provider = async () =>
       Object.assign(Object.create(ctx.paypal) as FakePaypal, {
@@ -407,10 +424,10 @@ describe('handlePaymentWebhook', () => {
           throw new PaymentProviderUnavailable('timeout');
         },
       });
-    await expect(handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+    await expect(applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).rejects.toBeInstanceOf(PaymentProviderUnavailable);
     expect(ctx.seen.size).toBe(0);
     ctx.deps.provider = async () => ctx.paypal;
-    expect(await handlePaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toMatchObject({ handled: 'credited' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toMatchObject({ handled: 'credited' });
   });
 });
 
@@ -421,11 +438,12 @@ describe('listPayments', () => {
       id: `O${i}`, owner: OWNER, packId: 'pack-72', credits: 72, amount: '6.99', currency: 'USD', status: 'created', createdAt: `2026-02-0${i + 1}T00:00:00.000Z`,
     }));
     const ledger = Array.from({ length: ledgerCount }, (_, i) => entry(i + 1));
-    // A list of sort keys, paged like the adapter: `last` only when more follow.
-    const page = <T>(all: T[], prefix: string, limit: number, after?: string) => {
-      const start = after ? Number(after.slice(prefix.length)) + 1 : 0;
+    // Paged like the adapters: an opaque cursor only when more follow, and a 400 for a cursor they did not make.
+    const page = <T>(all: T[], prefix: string, limit: number, cursor?: string) => {
+      if (cursor !== undefined && !/^\d+$/.test(cursor.slice(prefix.length))) throw new InvalidInput(Messages.invalidCursor);
+      const start = cursor ? Number(cursor.slice(prefix.length)) + 1 : 0;
       const items = all.slice(start, start + limit);
-      return { items, ...(start + limit < all.length ? { last: `${prefix}${start + limit - 1}` } : {}) };
+      return { items, ...(start + limit < all.length ? { nextCursor: `${prefix}${start + limit - 1}` } : {}) };
     };
     return {
       orders: { list: async (_o: string, limit: number, after?: string) => page(orders, 'PAYMENT#', limit, after) } as unknown as OrderStore,

@@ -105,7 +105,7 @@ describe('paypalClient', () => {
   it('does not confirm webhooks without PayPal\u2019s transmission headers or with made-up ones', async () => {
     const { client, calls } = counted();
     const rawBody = JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'X' } });
-    expect(await client.verifyWebhook({ headers: {}, rawBody })).toBe(false);
+    expect(await client.parseWebhook({ headers: {}, rawBody, query: {} })).toBeUndefined();
     expect(calls).toHaveLength(0);
     const headers = {
       'paypal-auth-algo': 'SHA256withRSA',
@@ -114,7 +114,7 @@ describe('paypalClient', () => {
       'paypal-transmission-sig': 'c2ln',
       'paypal-transmission-time': new Date().toISOString(),
     };
-    expect(await client.verifyWebhook({ headers, rawBody })).toBe(false);
-    expect(await client.verifyWebhook({ headers, rawBody: 'not json' })).toBe(false);
+    expect(await client.parseWebhook({ headers, rawBody, query: {} })).toBeUndefined();
+    expect(await client.parseWebhook({ headers, rawBody: 'not json', query: {} })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { gcra } from '../../lambdas/app/rate-limit';
+import { gcra } from '../../lambdas/domain/rate-limit';
 
 const HOUR = 3_600_000;
 const five = { limit: 5, periodMs: HOUR };

@@ -14,7 +14,6 @@ import {
 import { api, createUser, type TestUser } from '../support/users';
 import {
   grantCredits,
-  jobItem,
   json,
   pngOf,
   providerIdOf,

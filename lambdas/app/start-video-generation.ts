@@ -1,23 +1,18 @@
 /**
- * Starting a video: the catalog prices the request (and says why a combination cannot be ordered), this use case
- * turns it into the real model's input, and startGeneration charges, calls the provider and refunds on refusal.
+ * POST /api/generate-video: the catalog prices the request (and says why a combination cannot be ordered), this
+ * use case turns it into the real model's input, and startJob charges, calls the provider and refunds on refusal.
  */
 import { familyOf, priceVideo, PIXVERSE, WAN_CLIP, WAN_I2V, WAN_T2V, type PixverseQuality } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
-import { InvalidInput } from './errors';
-import { startGeneration, type GenerationDeps, type GenerationRequest, type ImageSize } from './generation';
+import type { GenerateVideoRequest, GenerationResponse } from '../../contract/schemas';
+import { InvalidInput } from '../domain/errors';
+import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
+import { startJob, type ImageSize, type JobRequest, type StartJobDeps } from './steps/start-job';
 
-export interface GenerateVideoInput {
-  model: string;
-  prompt: string;
-  duration: number;
-  /** A start image's upload key. */
-  image?: string;
-  quality?: string;
-}
+export type StartVideoGenerationDeps = GetAccountDeps & StartJobDeps;
 
 /** The Replicate input for a priced request (without the start image, which startGeneration adds). */
-function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 'inputForImage' | 'options'> {
+function modelRequest(v: GenerateVideoRequest): Pick<JobRequest, 'input' | 'inputForImage' | 'options'> {
   if (v.model === WAN_I2V || v.model === WAN_T2V) {
     const clip = WAN_CLIP[v.duration]!;
     const input = { prompt: v.prompt, ...clip };
@@ -37,13 +32,14 @@ function modelRequest(v: GenerateVideoInput): Pick<GenerationRequest, 'input' | 
   };
 }
 
-/** `balance`: the owner's balance as just read, if known (see startGeneration). */
-export async function generateVideo(deps: GenerationDeps, owner: string, v: GenerateVideoInput, balance?: number) {
+/** The account is made on first use (welcome credits), before the price is charged. */
+export async function startVideoGeneration(deps: StartVideoGenerationDeps, caller: Caller, v: GenerateVideoRequest): Promise<GenerationResponse> {
   const price = priceVideo(v.model, v.duration, v.quality);
   if (!price.ok) throw new InvalidInput(price.reason);
   if (v.model === WAN_I2V && !v.image) throw new InvalidInput(Messages.wanNeedsImage);
   if (v.model === WAN_T2V && v.image) throw new InvalidInput(Messages.wanTextTakesNoImage);
-  const request: GenerationRequest = {
+  const account = await getOrCreateAccount(deps, caller);
+  const request: JobRequest = {
     kind: 'video',
     model: v.model,
     prompt: v.prompt,
@@ -51,5 +47,5 @@ export async function generateVideo(deps: GenerationDeps, owner: string, v: Gene
     ...modelRequest(v),
     ...(v.image ? { startImageKey: v.image } : {}),
   };
-  return startGeneration(deps, owner, request, balance);
+  return startJob(deps, caller.sub, request, account.credits);
 }

@@ -1,4 +1,4 @@
-import { getOrCreateAccount } from '../../lambdas/app/get-account';
+import { getOrCreateAccount } from '../../lambdas/app/get-or-create-account';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
 
 /** An in-memory AccountStore with the same create-once semantics as the DynamoDB one. */
@@ -7,6 +7,7 @@ function memoryStore(): AccountStore & { rows: Map<string, Account> } {
   return {
     rows,
     get: async (sub) => rows.get(sub),
+    balance: async (sub) => rows.get(sub)?.credits ?? 0,
     createWithWelcome: async (a) => {
       if (rows.has(a.sub)) return false;
       rows.set(a.sub, a);
@@ -33,6 +34,7 @@ describe('getOrCreateAccount', () => {
     const accounts: AccountStore = {
       get: async () => (reads++ === 0 ? undefined : winner),
       createWithWelcome: async () => false,
+      balance: async () => 0,
     };
     expect(await getOrCreateAccount({ accounts, now: () => new Date() }, caller)).toBe(winner);
   });

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ModelWebhooks } from '../ports/model-provider';
+import { toPrediction, type ReplicatePrediction } from './replicate-provider';
 
 const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
@@ -24,4 +26,26 @@ export function verifyWebhookSignature(
     const given = Buffer.from(sig, 'base64');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** Replicate's webhooks: the signature checked with the account's signing secret, the body read as a prediction. */
+export function replicateWebhooks(secret: () => Promise<string>): ModelWebhooks {
+  return {
+    async parse(d) {
+      const headers = { id: d.headers['webhook-id'], timestamp: d.headers['webhook-timestamp'], signature: d.headers['webhook-signature'] };
+      if (!verifyWebhookSignature(await secret(), headers, d.rawBody)) return undefined;
+      let body: Partial<ReplicatePrediction> | undefined;
+      try {
+        body = JSON.parse(d.rawBody) as Partial<ReplicatePrediction>;
+      } catch {
+        body = undefined;
+      }
+      const jobId = d.query.job || undefined;
+      const prediction =
+        body && typeof body.id === 'string' && typeof body.status === 'string'
+          ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error })
+          : undefined;
+      return { eventId: headers.id!, ...(jobId ? { jobId } : {}), ...(prediction ? { prediction } : {}) };
+    },
+  };
 }

@@ -1,0 +1,52 @@
+import type { CheckStatusResponse } from '../../contract/schemas';
+import { NotFound } from '../domain/errors';
+import type { AccountStore } from '../ports/accounts';
+import type { Job, JobStore, MediaIndex } from '../ports/jobs';
+import { isTerminal } from '../ports/jobs';
+import type { MediaStore } from '../ports/media-store';
+import type { ModelProvider } from '../ports/model-provider';
+import { applyProviderUpdate } from './steps/apply-provider-update';
+import { mediaUrl } from './steps/media-urls';
+
+export interface CheckJobStatusDeps {
+  jobs: JobStore;
+  media: MediaIndex;
+  store: MediaStore;
+  accounts: Pick<AccountStore, 'balance'>;
+  provider: () => Promise<ModelProvider>;
+  now: () => Date;
+}
+
+/** How long a job waits for a webhook before a status check asks the provider itself. */
+const POLL_AFTER_MS = 4_000;
+
+/** A job's status for its owner (GET /api/check-status/{id}); asks the provider when a webhook seems late. */
+export async function checkJobStatus(deps: CheckJobStatusDeps, owner: string, jobId: string): Promise<CheckStatusResponse> {
+  let job = await deps.jobs.get(jobId);
+  if (!job || job.owner !== owner) throw new NotFound('Job not found.');
+  if (!isTerminal(job.status) && job.providerId && (await deps.jobs.claimPoll(job.id, deps.now().getTime(), POLL_AFTER_MS))) {
+    try {
+      const provider = await deps.provider();
+      await applyProviderUpdate(deps, job, await provider.get(job.providerId));
+    } catch {
+      // The provider did not answer; the next poll or the webhook will settle the job.
+    }
+    job = (await deps.jobs.get(jobId))!;
+  }
+  const value = await deps.accounts.balance(owner);
+  const result: { status: Job['status']; imageUrl?: string; videoUrl?: string; error?: string; value: number; mediaId?: string } = {
+    status: job.status === 'pending' ? 'starting' : job.status,
+    value,
+  };
+  if (job.status === 'succeeded' && job.mediaId) {
+    const item = await deps.media.get(owner, job.mediaId);
+    if (item) {
+      const url = await mediaUrl(deps.store, item);
+      if (job.kind === 'image') result.imageUrl = url;
+      else result.videoUrl = url;
+      result.mediaId = item.id;
+    }
+  }
+  if (job.error) result.error = job.error;
+  return result as CheckStatusResponse;
+}

@@ -1,0 +1,24 @@
+import type { JobKind, MediaItem } from '../../ports/jobs';
+import type { MediaStore } from '../../ports/media-store';
+
+const MEDIA_URL_SECONDS = 60 * 60;
+
+/** The spec's download name: `{prompt, or 'prompt'}-{timestamp}.png|.mp4`. */
+export function downloadName(prompt: string, createdAt: string, type: JobKind): string {
+  const base = prompt.trim().replace(/[^\p{L}\p{N} _-]+/gu, '').replace(/\s+/g, ' ').trim().slice(0, 60) || 'prompt';
+  return `${base}-${Date.parse(createdAt)}.${type === 'image' ? 'png' : 'mp4'}`;
+}
+
+/** A media item's short-lived view URL. */
+export function mediaUrl(store: MediaStore, item: MediaItem): Promise<string> {
+  return store.presignGet(item.key, MEDIA_URL_SECONDS);
+}
+
+/** A media item's view URL and its download URL (which names the file). */
+export async function mediaUrls(store: MediaStore, item: MediaItem) {
+  const [url, downloadUrl] = await Promise.all([
+    mediaUrl(store, item),
+    store.presignGet(item.key, MEDIA_URL_SECONDS, downloadName(item.prompt, item.createdAt, item.type)),
+  ]);
+  return { url, downloadUrl };
+}

@@ -1,0 +1,117 @@
+/**
+ * The step every generation starts with: check the start image, charge the cost and store the job in one
+ * transaction, then ask the provider, refunding at once if it refuses or cannot be reached.
+ */
+import { Messages } from '../../../contract/errors';
+import { familyOf, IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
+import { InvalidInput, NotEnoughCredits, ProviderError } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { objectKeys } from '../../domain/keys';
+import type { Job, JobKind, JobStore } from '../../ports/jobs';
+import { isTerminal } from '../../ports/jobs';
+import type { MediaStore } from '../../ports/media-store';
+import { ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { applyProviderUpdate } from './apply-provider-update';
+
+export interface StartJobDeps {
+  jobs: JobStore;
+  store: MediaStore;
+  provider: () => Promise<ModelProvider>;
+  /** The URL Replicate calls back; the job id is added as a query parameter. */
+  webhookUrl: string;
+  now: () => Date;
+}
+
+export interface JobRequest {
+  kind: JobKind;
+  model: string;
+  version?: string;
+  prompt: string;
+  cost: number;
+  /** Model input without the start image. */
+  input: Record<string, unknown>;
+  /** An uploaded start image (a key from POST /api/uploads); every model here takes its URL as `image`. */
+  startImageKey?: string;
+  /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
+  inputForImage?: (size: ImageSize) => Record<string, unknown>;
+  options: Record<string, string | number | boolean>;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+const START_IMAGE_URL_SECONDS = 15 * 60;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The start image must be the caller's own upload: a PNG at most maxLongSide on its long side. Returns a
+ * short-lived URL for the model, and the image's size.
+ */
+async function startImage(deps: StartJobDeps, owner: string, key: string, maxLongSide: number): Promise<ImageSize & { url: string }> {
+  if (!objectKeys.isOwnImage(owner, key)) throw new InvalidInput('Unknown start image. Upload it again.');
+  const head = await deps.store.head(key, 32);
+  if (!head) throw new InvalidInput('Unknown start image. Upload it again.');
+  if (head.size > MAX_START_IMAGE_BYTES) throw new InvalidInput(Messages.imageTooLarge);
+  if (head.start.length < 24 || !head.start.subarray(0, 8).equals(PNG_SIGNATURE)) throw new InvalidInput(Messages.invalidImage);
+  const width = head.start.readUInt32BE(16);
+  const height = head.start.readUInt32BE(20);
+  if (Math.max(width, height) > maxLongSide || width < 1 || height < 1) {
+    throw new InvalidInput(`The start image must be at most ${maxLongSide} pixels on its long side.`);
+  }
+  return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
+}
+
+/** The catalog's limit on a start image's long side for this model (what the web resizes to before uploading). */
+function startImageLongSideOf(model: string): number {
+  if (model === IMAGE_MODEL.id) return IMAGE_MODEL.startImageLongSide;
+  const family = familyOf(model);
+  if (!family) throw new Error(`No catalog entry for ${model}`);
+  return family.startImageLongSide;
+}
+
+/** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */
+export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
+  const input = { ...req.input };
+  if (req.startImageKey) {
+    const image = await startImage(deps, owner, req.startImageKey, startImageLongSideOf(req.model));
+    input.image = image.url;
+    Object.assign(input, req.inputForImage?.({ width: image.width, height: image.height }));
+  }
+
+  const now = deps.now();
+  const job: Job = {
+    id: newId(now),
+    owner,
+    kind: req.kind,
+    model: req.model,
+    prompt: req.prompt,
+    options: { ...req.options, ...(req.startImageKey ? { startImage: true } : {}) },
+    cost: req.cost,
+    status: 'pending',
+    createdAt: now.toISOString(),
+  };
+  const charged = await deps.jobs.createCharged(job, balance);
+  if (!charged.ok) throw new NotEnoughCredits(req.cost);
+
+  let prediction: ProviderPrediction;
+  try {
+    const provider = await deps.provider();
+    prediction = await provider.create({
+      model: req.model,
+      version: req.version,
+      input,
+      webhookUrl: `${deps.webhookUrl}?job=${encodeURIComponent(job.id)}`,
+    });
+  } catch (err) {
+    const refused = err instanceof ProviderRefused;
+    const message = refused ? err.message : 'The generation service is unavailable. Your credits were refunded.';
+    await deps.jobs.failAndRefund(job, 'failed', message);
+    if (refused) throw new InvalidInput(message);
+    throw new ProviderError(message);
+  }
+  await deps.jobs.markStarted(job.id, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
+  if (isTerminal(prediction.status)) await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
+  return { predictionId: job.id, credits: charged.balance };
+}

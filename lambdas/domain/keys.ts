@@ -1,0 +1,34 @@
+/**
+ * Every key the backend builds, in one place: the single table's keys (DESIGN section 3, listed in
+ * docs/architecture.md) and the media bucket's object keys.
+ */
+export const keys = {
+  user: (sub: string) => `USER#${sub}`,
+  account: 'ACCOUNT',
+  ledger: (createdAt: string, id: string) => `LEDGER#${createdAt}#${id}`,
+  media: (createdAt: string, id: string) => `MEDIA#${createdAt}#${id}`,
+  job: (predictionId: string) => `JOB#${predictionId}`,
+  order: (orderId: string) => `ORDER#${orderId}`,
+  /** The owner's copy of an order, so listing a user's payments is one Query. */
+  payment: (createdAt: string, orderId: string) => `PAYMENT#${createdAt}#${orderId}`,
+  webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
+} as const;
+
+/** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */
+export const objectKeys = {
+  /** Where a user's images live: uploaded start images and generated images. */
+  imagesOf: (owner: string) => `users/${owner}/images/`,
+  /** A start image the user uploads (spec: users/{uid}/images/{timestamp}.png). */
+  startImage: (owner: string, at: number) => `users/${owner}/images/${at}.png`,
+  /**
+   * A job's result: deterministic, so a repeated copy overwrites, never duplicates
+   * (spec: users/{uid}/videos/video-{timestamp}.mp4 for videos).
+   */
+  result: (job: { id: string; owner: string; kind: 'image' | 'video'; createdAt: string }) => {
+    const ts = Date.parse(job.createdAt);
+    const suffix = job.id.split('-')[1] ?? job.id;
+    return job.kind === 'image' ? `users/${job.owner}/images/${ts}-${suffix}.png` : `users/${job.owner}/videos/video-${ts}-${suffix}.mp4`;
+  },
+  /** True when `key` is an image of this owner's (and no path trick). */
+  isOwnImage: (owner: string, key: string) => key.startsWith(`users/${owner}/images/`) && !key.includes('..'),
+} as const;

@@ -1,0 +1,15 @@
+/** A webhook delivery as received: verification needs the raw body and the transmission headers. */
+export interface WebhookDelivery {
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  rawBody: string;
+  /** The query string of the URL the provider called (ours: it may carry the job id). */
+  query: Record<string, string>;
+}
+
+/** Provider events already handled, so a redelivered event changes nothing. */
+export interface WebhookInbox {
+  /** True when the event was handled before (and counts this redelivery). */
+  seen(eventId: string): Promise<boolean>;
+  record(eventId: string, info: Record<string, string>): Promise<void>;
+}

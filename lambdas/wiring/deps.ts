@@ -1,0 +1,162 @@
+/**
+ * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
+ * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * what its own use case reaches: a function that never needs a secret or a client never loads it.
+ */
+import { randomUUID } from 'node:crypto';
+import { dynamo, s3Client, sesClient } from '../adapters/aws-clients';
+import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
+import { dynamoContactStore } from '../adapters/dynamodb-contact';
+import { dynamoJobStore } from '../adapters/dynamodb-jobs';
+import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
+import { dynamoMediaIndex } from '../adapters/dynamodb-media';
+import { dynamoOrderStore } from '../adapters/dynamodb-orders';
+import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
+import { healthProbes } from '../adapters/health-probes';
+import { memoUntilFailure } from '../adapters/memo-until-failure';
+import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
+import { replicateProvider } from '../adapters/replicate-provider';
+import { replicateWebhooks } from '../adapters/replicate-webhooks';
+import { s3MediaStore } from '../adapters/s3-media-store';
+import { requireSecret } from '../adapters/secrets';
+import { sesMailer } from '../adapters/ses-mailer';
+import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
+import type { ApplyPaymentWebhookDeps } from '../app/apply-payment-webhook';
+import type { CheckJobStatusDeps } from '../app/check-job-status';
+import type { CreatePaymentDeps } from '../app/create-payment';
+import type { CreateUploadDeps } from '../app/create-upload';
+import type { DeleteMediaDeps } from '../app/delete-media';
+import type { GetAccountDeps } from '../app/get-or-create-account';
+import type { ListMediaDeps } from '../app/list-media';
+import type { ListPaymentsDeps } from '../app/list-payments';
+import type { SendContactDeps } from '../app/send-contact';
+import type { StartImageGenerationDeps } from '../app/start-image-generation';
+import type { StartVideoGenerationDeps } from '../app/start-video-generation';
+import type { SettleDeps } from '../app/steps/settle-order';
+import { config } from '../config';
+import { logger } from '../logger';
+import type { Probe } from '../ports/health';
+
+/** Memoises a factory: made on first call, then shared. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+const now = () => new Date();
+const table = () => config().TABLE_NAME;
+const warn = (message: string, details: Record<string, unknown>) => logger.warn(message, details);
+
+// ---- ports, each made once -------------------------------------------------------------------------------------
+
+const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table()));
+const jobs = /* @__PURE__ */ once(() => dynamoJobStore(dynamo(), table()));
+const media = /* @__PURE__ */ once(() => dynamoMediaIndex(dynamo(), table()));
+const orders = /* @__PURE__ */ once(() => dynamoOrderStore(dynamo(), table()));
+const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA_BUCKET));
+
+/** Replicate's client: its token comes from the secret the first time a job needs it. */
+const modelProvider = /* @__PURE__ */ once(() =>
+  memoUntilFailure(async () => replicateProvider({ token: await requireSecret('REPLICATE_API_TOKEN'), baseUrl: config().REPLICATE_BASE_URL })),
+);
+
+/** PayPal's client. Credentials come from the environment locally and from Secrets Manager in the cloud. */
+const paymentProvider = /* @__PURE__ */ once(() =>
+  memoUntilFailure(async () => {
+    const [clientId, clientSecret, webhookId] = await Promise.all([
+      requireSecret('PAYPAL_CLIENT_ID'),
+      requireSecret('PAYPAL_CLIENT_SECRET'),
+      requireSecret('PAYPAL_WEBHOOK_ID'),
+    ]);
+    // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
+    return paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId });
+  }),
+);
+
+const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts(), now }));
+
+const startJob = /* @__PURE__ */ once(() => ({
+  jobs: jobs(),
+  store: store(),
+  provider: modelProvider(),
+  webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
+  now,
+}));
+
+const generationWebhooks = /* @__PURE__ */ once(() =>
+  memoUntilFailure(async () => replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET'))),
+);
+/** Replicate's webhook deliveries already handled, remembered for a week. */
+const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
+const paypalInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'paypal'));
+
+const settle = /* @__PURE__ */ once((): SettleDeps => ({ orders: orders(), provider: paymentProvider(), now, log: warn }));
+
+// ---- one set of dependencies per use case ---------------------------------------------------------------------
+
+export function getAccountDeps(): GetAccountDeps {
+  return account();
+}
+
+export function startImageGenerationDeps(): StartImageGenerationDeps {
+  return { ...account(), ...startJob() };
+}
+
+export function startVideoGenerationDeps(): StartVideoGenerationDeps {
+  return { ...account(), ...startJob() };
+}
+
+export function checkJobStatusDeps(): CheckJobStatusDeps {
+  return { jobs: jobs(), media: media(), store: store(), accounts: accounts(), provider: modelProvider(), now };
+}
+
+export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
+  return {
+    jobs: jobs(),
+    store: store(),
+    webhooks: generationWebhooks(),
+    inbox: replicateInbox(),
+  };
+}
+
+export function listMediaDeps(): ListMediaDeps {
+  return { media: media(), store: store() };
+}
+
+export function deleteMediaDeps(): DeleteMediaDeps {
+  return { media: media(), store: store() };
+}
+
+export function createUploadDeps(): CreateUploadDeps {
+  return { store: store(), now };
+}
+
+export function createPaymentDeps(): CreatePaymentDeps {
+  return { ...account(), orders: orders(), provider: paymentProvider(), appUrl: config().APP_URL, now, newRequestId: () => randomUUID(), log: warn };
+}
+
+export function settlePaymentReturnDeps(): SettleDeps {
+  return settle();
+}
+
+/** Only the order store: cancelling asks PayPal nothing, so this function never loads the PayPal client or its secret. */
+export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log'> {
+  return { orders: orders(), log: warn };
+}
+
+export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
+  return { ...settle(), inbox: paypalInbox() };
+}
+
+export function listPaymentsDeps(): ListPaymentsDeps {
+  return { orders: orders(), ledger: dynamoLedgerHistory(dynamo(), table()) };
+}
+
+export function sendContactDeps(): SendContactDeps {
+  const c = config();
+  return { store: dynamoContactStore(dynamo(), c.TABLE_NAME), mailer: sesMailer(sesClient(), c.SES_FROM_ADDRESS), supportEmail: c.SUPPORT_EMAIL, now };
+}
+
+export function healthDeps(): Record<string, Probe> {
+  return healthProbes(config());
+}
