@@ -39,5 +39,13 @@ export default defineConfig({
     target: 'es2022',
     // .vite/manifest.json maps each source module to its chunk and static imports (npm run bench:web reads it).
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // A feature's index.ts only re-exports (test/web/feature-indexes.test.ts), so a page that imports one name
+        // through it loads that name's module, not every module the index names (My Account would otherwise carry
+        // the generators' start-image code, and the video chooser the payment history).
+        moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][\w-]+[\\/]index\.ts$/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { cognitoError, fakeAmplifyAuth, resetFakeAmplifyAuth, renderAt, setUpAuthTest, TEST_USER } from './helpers/auth-env';
 
 jest.mock('../../web/src/features/auth/amplify-auth', () => fakeAmplifyAuth());
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const amplify = jest.requireMock('../../web/src/features/auth/amplify-auth') as ReturnType<typeof fakeAmplifyAuth>;
 
 import { AccountPage } from '../../web/src/features/account/account-page';

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { cognitoError, fakeAmplifyAuth, resetFakeAmplifyAuth, renderAt, setUpAuthTest } from './helpers/auth-env';
 
 jest.mock('../../web/src/features/auth/amplify-auth', () => fakeAmplifyAuth());
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const amplify = jest.requireMock('../../web/src/features/auth/amplify-auth') as ReturnType<typeof fakeAmplifyAuth>;
 
 import { LoginPage } from '../../web/src/features/auth/login-page';

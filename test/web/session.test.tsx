@@ -4,7 +4,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { cognitoError, fakeAmplifyAuth, resetFakeAmplifyAuth, setUpAuthTest, TEST_USER } from './helpers/auth-env';
 
 jest.mock('../../web/src/features/auth/amplify-auth', () => fakeAmplifyAuth());
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const amplify = jest.requireMock('../../web/src/features/auth/amplify-auth') as ReturnType<typeof fakeAmplifyAuth>;
 
 import { SessionAppLayout } from '../../web/src/app/layouts/app-layout';
@@ -151,7 +150,7 @@ describe('the session', () => {
     amplify.idToken.mockResolvedValue('id-token' as never);
     amplify.fetchProfile.mockRejectedValueOnce(cognitoError('UserNotFoundException', 'User does not exist.'));
     amplify.currentUser.mockResolvedValueOnce(undefined);
-    await expect(api.get('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.me()).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signedOut'));
     expect(useSessionStore.getState().notice).toBe('Your session has expired. Please log in again.');
   });

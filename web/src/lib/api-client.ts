@@ -1,9 +1,11 @@
+import { API_ROUTES, routePath, type Api, type ApiRouteId, type QueryValue } from './api-routes';
 import { getConfig } from './config-state';
 
 /**
- * The single HTTP client of the SPA. It resolves contract paths (`/api/...`) against
- * config.apiBaseUrl, attaches the signed-in user's bearer token and turns error bodies into ApiError
- * with the spec's message: body.error, else the response text, else `HTTP error: {status}`.
+ * The single HTTP client of the SPA: `api.<route id>(args)` for each contract route (api-routes.ts), e.g.
+ * `api.listMedia({ query: { limit: 24 }, signal })`. It resolves the route's path against config.apiBaseUrl,
+ * attaches the signed-in user's bearer token and turns error bodies into ApiError with the spec's message:
+ * body.error, else the response text, else `HTTP error: {status}`.
  */
 
 export type TokenProvider = () => Promise<string | undefined>;
@@ -105,9 +107,24 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body:
   return (options.schema ? options.schema.parse(data) : data) as T;
 }
 
-export const api = {
-  get: <T = unknown>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
-  post: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
-  delete: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    request<T>('DELETE', path, body, options),
-};
+interface CallArgs extends RequestOptions {
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+}
+
+function call(id: ApiRouteId, { params, query, body, ...options }: CallArgs = {}): Promise<unknown> {
+  const { method, path } = API_ROUTES[id];
+  let url: string;
+  try {
+    url = routePath(path, params, query);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  return request(method, url, body, options);
+}
+
+// Each method's types come from its route (Api); at run time they all share call().
+export const api = Object.fromEntries(
+  (Object.keys(API_ROUTES) as ApiRouteId[]).map((id) => [id, (args?: CallArgs) => call(id, args)]),
+) as unknown as Api;

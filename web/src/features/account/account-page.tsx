@@ -9,9 +9,9 @@ import { Suspense, lazy, useRef, type ComponentType, type KeyboardEvent } from '
 import { useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/spinner';
 import { cx } from '../../lib/cx';
-import { useSession } from '../auth/session-store';
-import { CreditBalance } from '../credits/credit-balance';
-import { PaymentReturnNotice } from '../payments/payment-return-notice';
+import { useSession } from '../auth';
+import { CreditBalance } from '../credits';
+import { PaymentReturnNotice } from '../payments';
 
 export interface AccountTab {
   id: string;

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NavItems, type NavItem } from '../../app/layouts/nav-items';
-import { CreditBalance } from '../credits/credit-balance';
+import { CreditBalance } from '../credits';
 import { signOut, useSession } from './session-store';
 
 export const SIGNED_IN_LINKS: readonly NavItem[] = [

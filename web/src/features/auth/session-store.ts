@@ -6,6 +6,7 @@
  *   `user` ({ sub, email, givenName, familyName }) is set exactly when status is 'signedIn'. The first
  *   call starts the session (loads Amplify, restores the stored tokens, wires the API client's token).
  * - `signOut()`: signs out of Cognito, clears the credits, status becomes 'signedOut'. The caller navigates.
+ * - `changePassword(current, next)`: Cognito's ChangePassword for the signed-in user (My Account).
  * - `useSessionNotice()` / `clearSessionNotice()`: why the session ended on its own ('Your session has
  *   expired...'), shown by /login.
  *
@@ -18,7 +19,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { setTokenProvider, setUnauthorizedHandler } from '../../lib/api-client';
-import { useCredits } from '../credits/credits-store';
+import { useCredits } from '../credits';
 import { isAuthRejection, isUserDisabled } from './auth-errors';
 import type { AuthEvent, SessionUser } from './amplify-auth';
 
@@ -238,6 +239,14 @@ export async function signOut(): Promise<void> {
   } finally {
     signingOut = false;
   }
+}
+
+/**
+ * Changes the signed-in user's password (Cognito re-checks the current one). Like the rest of the session it
+ * loads Amplify on first use, so pages that import it (My Account) do not carry Amplify in their own chunk.
+ */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await (await loadAmplifyAuth()).changePassword(oldPassword, newPassword);
 }
 
 /** Tests only: forget that the session was started. */

@@ -10,7 +10,7 @@ import { textLinkClass } from '../../components/link-styles';
 import { Modal } from '../../components/modal';
 import { PageLoader } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { TermsContent } from '../legal/terms-content';
+import { TermsContent } from '../legal';
 import { registerUser } from './amplify-auth';
 import { authErrorReason } from './auth-errors';
 import { EmailField, NewPasswordFields } from './auth-fields';

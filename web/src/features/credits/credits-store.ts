@@ -39,7 +39,7 @@ export const useCredits = create<CreditsState>()((set) => ({
     const mine = generation;
     const request: Promise<void> = (async () => {
       try {
-        const me = await api.get<Pick<MeResponse, 'credits'>>('/api/me');
+        const me: Partial<MeResponse> | undefined = await api.me();
         if (mine !== generation) return;
         if (!isBalance(me?.credits)) throw new Error('GET /api/me returned no credit balance');
         set({ credits: me.credits, error: undefined });

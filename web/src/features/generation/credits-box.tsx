@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { BuyCreditsToggle } from '../payments';
 import { CreditsLoadError, useCredits } from '../credits';
 import { cx } from '../../lib/cx';
-import { credits } from '../marketing/prices';
+import { credits } from '../marketing';
 
 /**
  * The generator sidebar's credits box: the balance ('Loading...' until the server has said), the load error with

@@ -3,6 +3,7 @@
  * server also sends come from contract/errors, so both sides say the same thing.
  */
 import { Messages } from '../../../../contract/errors';
+import { errorFetchingData } from '../../lib/messages';
 
 export const GenerationText = {
   // Image generator (spec sections 2, 5, 8).
@@ -27,7 +28,7 @@ export const GenerationText = {
   previousVideos: 'Previous Videos',
   noPrompt: 'No prompt',
   failedToLoadVideos: 'Failed to load previous videos',
-  errorFetchingData: (message: string) => `Error fetching data: ${message}`,
+  errorFetchingData,
   failedToDeleteVideo: 'Failed to delete video',
 
   // Job checks.

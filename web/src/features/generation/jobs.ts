@@ -5,16 +5,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
-import type { CheckStatusResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
-import { useSessionStore } from '../auth/session-store';
+import { useSessionStore } from '../auth';
 import { useCredits } from '../credits';
 import { ACTIVE_JOBS_KEY, browserStorage, type ActiveJob } from './active-jobs';
 import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './job-tracker';
 
 export const jobTracker = createJobTracker({
   storage: browserStorage(),
-  check: (id) => api.get<CheckStatusResponse>(`/api/check-status/${encodeURIComponent(id)}`),
+  check: (predictionId) => api.checkStatus({ params: { predictionId } }),
   onBalance: (credits) => useCredits.getState().setCredits(credits),
   intervalMs: POLL_INTERVAL_MS,
 });

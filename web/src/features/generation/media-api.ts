@@ -6,17 +6,13 @@ export type { MediaItemView };
 
 /** One page of the user's results, newest first (GET /api/media). */
 export function listMedia(params: { type?: MediaType; cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ListMediaResponse> {
-  const query = new URLSearchParams();
-  query.set('limit', String(params.limit ?? 24));
-  if (params.type) query.set('type', params.type);
-  if (params.cursor) query.set('cursor', params.cursor);
-  return api.get<ListMediaResponse>(`/api/media?${query.toString()}`, { signal });
+  return api.listMedia({ query: { limit: params.limit ?? 24, type: params.type, cursor: params.cursor }, signal });
 }
 
 /** Deletes an item and its file. One that is already gone counts as deleted. */
 export async function deleteMedia(id: string): Promise<void> {
   try {
-    await api.delete(`/api/media/${encodeURIComponent(id)}`);
+    await api.deleteMedia({ params: { id } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return;
     throw err;

@@ -1,13 +1,14 @@
-import type { GenerateVideoRequest, GenerationResponse } from '../../../../contract/schemas';
+import type { GenerationResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
+import type { ApiBody } from '../../lib/api-routes';
 import { useCredits } from '../credits';
 import type { ActiveJob } from './active-jobs';
 import { GenerationText } from './generation-messages';
 import { jobTracker } from './jobs';
 
 export type GenerationRequest =
-  | { path: '/api/generate-image'; body: { prompt: string; image?: string } }
-  | { path: '/api/generate-video'; body: GenerateVideoRequest };
+  | { route: 'generateImage'; body: ApiBody<'generateImage'> }
+  | { route: 'generateVideo'; body: ApiBody<'generateVideo'> };
 
 /**
  * Asks the server to start a generation, takes the balance it answers with and tracks the new job. Returns the
@@ -17,7 +18,9 @@ export async function startGeneration(
   request: GenerationRequest,
   { prompt, ...job }: Omit<ActiveJob, 'predictionId' | 'createdAt' | 'owner'>,
 ): Promise<string | undefined> {
-  const res = await api.post<Partial<GenerationResponse> | undefined>(request.path, request.body);
+  // Typed as the contract says, read as what may actually come back.
+  const res: Partial<GenerationResponse> | undefined =
+    request.route === 'generateImage' ? await api.generateImage({ body: request.body }) : await api.generateVideo({ body: request.body });
   if (!res?.predictionId) return GenerationText.noPredictionId;
   if (typeof res.credits === 'number') useCredits.getState().setCredits(res.credits);
   jobTracker.add({ predictionId: res.predictionId, prompt, createdAt: Date.now(), ...job });

@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_START_IMAGE_BYTES, startImageLongSide, type StartImagePurpose } from '../../../../contract/catalog';
-import type { CreateUploadResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
 import { GenerationText, reasonOf } from './generation-messages';
 import { toStartImagePng, type PreparedImage } from './image-file';
@@ -106,11 +105,11 @@ function s3Refusal(status: number, body: string): string {
  */
 export async function uploadStartImage(image: StartImage, purpose: StartImagePurpose): Promise<string> {
   let prepared = await image.ready;
-  let upload = await api.post<CreateUploadResponse>('/api/uploads', { contentType: 'image/png', size: prepared.blob.size, purpose });
+  let upload = await api.createUpload({ body: { contentType: 'image/png', size: prepared.blob.size, purpose } });
   if (Math.max(prepared.width, prepared.height) > upload.maxLongSide) {
     // The server wants smaller images than this build of the app knows about: convert again to its size.
     prepared = await toStartImagePng(image.file, upload.maxLongSide, upload.maxBytes);
-    upload = await api.post<CreateUploadResponse>('/api/uploads', { contentType: 'image/png', size: prepared.blob.size, purpose });
+    upload = await api.createUpload({ body: { contentType: 'image/png', size: prepared.blob.size, purpose } });
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);

@@ -7,20 +7,8 @@ import { useState } from 'react';
 import { IMAGE_COST, IMAGE_MODEL } from '../../../../contract/catalog';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox } from '../generation/credits-box';
-import { GeneratorForm } from '../generation/generator-form';
-import { GeneratorShell } from '../generation/generator-shell';
-import { GenerationText, reasonOf } from '../generation/generation-messages';
-import { isImageJob, useActiveJobs } from '../generation/jobs';
-import { MediaGallery, type GalleryMessages } from '../generation/media-gallery';
-import { PreviewSlot } from '../generation/preview-slot';
-import { ImageJobList } from '../generation/running-jobs';
-import { startGeneration } from '../generation/start-generation';
-import { uploadStartImage, useStartImage } from '../generation/start-image';
-import { StartImagePicker } from '../generation/start-image-picker';
-import { useMediaList } from '../generation/use-media-list';
-import { useResultPreview } from '../generation/use-result-preview';
-import { generateImageLabel } from '../marketing/prices';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isImageJob, MediaGallery, PreviewSlot, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useMediaList, useResultPreview, useStartImage } from '../generation';
+import { generateImageLabel } from '../marketing';
 import { ImagePreview } from './image-preview';
 import { validateImageRequest } from './validate-image-request';
 
@@ -70,7 +58,7 @@ export function ImageGeneratorPage() {
     try {
       const image = startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
       const failure = await startGeneration(
-        { path: '/api/generate-image', body: { prompt: text, ...(image ? { image } : {}) } },
+        { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}) } },
         { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(image ? { options: { startImage: true } } : {}) },
       );
       if (failure) setError(failure);

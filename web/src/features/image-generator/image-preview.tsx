@@ -1,8 +1,5 @@
 import { Spinner } from '../../components/spinner';
-import { GenerationText } from '../generation/generation-messages';
-import type { MediaItemView } from '../generation/media-api';
-import { PreviewCaption } from '../generation/preview-caption';
-import type { PreviewMedia } from '../generation/use-result-preview';
+import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
 
 export interface ImagePreviewProps {
   image: PreviewMedia | undefined;

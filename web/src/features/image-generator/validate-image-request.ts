@@ -1,5 +1,5 @@
 import { IMAGE_COST } from '../../../../contract/catalog';
-import { GenerationText } from '../generation/generation-messages';
+import { GenerationText } from '../generation';
 
 export interface ImageRequestDraft {
   prompt: string;

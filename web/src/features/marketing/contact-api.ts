@@ -17,7 +17,7 @@ export async function sendContactMessage(message: ContactMessage): Promise<void>
   try {
     // The marketing entry renders before /config.json is read: the API's base URL comes from it.
     await ensureConfig();
-    await api.post('/api/send-contact', message);
+    await api.sendContact({ body: message });
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code) throw new Error(err.message);
     throw new Error(Messages.contactFailed);

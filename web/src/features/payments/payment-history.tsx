@@ -6,12 +6,12 @@ import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format-date-time';
-import { GenerationText } from '../generation/generation-messages';
+import { errorFetchingData } from '../../lib/messages';
 import { formatAmount, formatDelta, ledgerReasonLabel, orderStatusLabel } from './payment-format';
 import { fetchPayments } from './payments-api';
 
 /** The spec's loading error (section 8), with the API client's message. */
-const fetchError = (err: unknown) => GenerationText.errorFetchingData(err instanceof Error ? err.message : String(err));
+const fetchError = (err: unknown) => errorFetchingData(err instanceof Error ? err.message : String(err));
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 

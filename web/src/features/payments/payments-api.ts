@@ -6,7 +6,5 @@ export const PAYMENTS_PAGE_SIZE = 20;
 
 /** GET /api/payments: one page of the caller's orders and credit ledger, newest first; pass nextCursor for the next. */
 export function fetchPayments(cursor?: string, signal?: AbortSignal): Promise<ListPaymentsResponse> {
-  const query = new URLSearchParams({ limit: String(PAYMENTS_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  return api.get<ListPaymentsResponse>(`/api/payments?${query.toString()}`, signal ? { signal } : {});
+  return api.listPayments({ query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
 }

@@ -1,4 +1,4 @@
-import type { CreatePaymentRequest, CreatePaymentResponse, PaymentReturnPath } from '../../../../contract/payments';
+import type { CreatePaymentRequest, PaymentReturnPath } from '../../../../contract/payments';
 import type { CreditPack } from '../../../../contract/packs';
 import { api } from '../../lib/api-client';
 import { paymentReturnPathFor } from './return-path';
@@ -10,7 +10,7 @@ import { paymentReturnPathFor } from './return-path';
  */
 export async function startPayment(pack: CreditPack, returnPath: PaymentReturnPath | undefined = paymentReturnPathFor(window.location.pathname)): Promise<void> {
   const body: CreatePaymentRequest = { amount: pack.amount, credits: pack.credits, ...(returnPath ? { returnPath } : {}) };
-  const { paymentUrl } = await api.post<CreatePaymentResponse>('/api/create-paypal-payment', body);
+  const { paymentUrl } = await api.createPaypalPayment({ body });
   if (!paymentUrl) throw new Error('No payment link returned from server.');
   window.location.assign(paymentUrl);
 }

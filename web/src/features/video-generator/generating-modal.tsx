@@ -2,9 +2,7 @@ import type { RefObject } from 'react';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import type { ActiveJob, RunningStatus } from '../generation/jobs';
-import { JobProgress } from '../generation/running-jobs';
-import { useNow } from '../generation/use-now';
+import { type ActiveJob, JobProgress, type RunningStatus, useNow } from '../generation';
 
 export interface GeneratingModalProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { GenerationText } from '../generation/generation-messages';
+import { GenerationText } from '../generation';
 
 export interface VideoRequestDraft {
   prompt: string;

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { VIDEO_FAMILIES, type VideoFamily } from '../../../../contract/catalog';
 import { cx } from '../../lib/cx';
 import { PaymentReturnNotice } from '../payments';
-import { credits, familyCostRange } from '../marketing/prices';
+import { credits, familyCostRange } from '../marketing';
 
 function facts(family: VideoFamily): string[] {
   const out: string[] = [];

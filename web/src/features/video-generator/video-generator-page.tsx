@@ -9,20 +9,8 @@ import { videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId
 import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox } from '../generation/credits-box';
-import { GeneratorForm } from '../generation/generator-form';
-import { GeneratorShell } from '../generation/generator-shell';
-import { GenerationText, reasonOf } from '../generation/generation-messages';
-import { useActiveJobs, useJobStatuses, videoFamilyJobs } from '../generation/jobs';
-import { MediaGallery, type GalleryMessages } from '../generation/media-gallery';
-import { PreviewSlot } from '../generation/preview-slot';
-import { VideoJobList } from '../generation/running-jobs';
-import { startGeneration } from '../generation/start-generation';
-import { uploadStartImage, useStartImage } from '../generation/start-image';
-import { StartImagePicker } from '../generation/start-image-picker';
-import { useMediaList } from '../generation/use-media-list';
-import { generateVideoLabel, modelFor, priceOf, qualityFor } from '../marketing/prices';
-import { useResultPreview } from '../generation/use-result-preview';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, MediaGallery, PreviewSlot, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
+import { generateVideoLabel, modelFor, priceOf, qualityFor } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
 import { VideoOptions } from './video-options';
@@ -103,7 +91,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         ...(q ? { quality: q } : {}),
       };
       const failure = await startGeneration(
-        { path: '/api/generate-video', body },
+        { route: 'generateVideo', body },
         { prompt: text, kind: 'video', model: body.model, options: { duration, ...(q ? { quality: q } : {}), ...(image ? { startImage: true } : {}) } },
       );
       if (failure) setError(failure);

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { PixverseQuality, VideoFamily } from '../../../../contract/catalog';
 import { cx } from '../../lib/cx';
-import { credits, priceOf } from '../marketing/prices';
+import { credits, priceOf } from '../marketing';
 
 interface Choice<T extends string | number> {
   value: T;

@@ -1,7 +1,4 @@
-import { GenerationText } from '../generation/generation-messages';
-import type { MediaItemView } from '../generation/media-api';
-import { PreviewCaption } from '../generation/preview-caption';
-import type { PreviewMedia } from '../generation/use-result-preview';
+import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
 
 export interface VideoPreviewProps {
   video: PreviewMedia | undefined;

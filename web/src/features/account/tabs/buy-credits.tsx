@@ -1,4 +1,4 @@
-import { CreditPacks } from '../../payments/credit-packs';
+import { CreditPacks } from '../../payments';
 
 /**
  * My Account > Buy Credits: the three packs with their equivalent basic videos (spec sections 2 and 9). Buy goes

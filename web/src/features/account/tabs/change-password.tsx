@@ -6,13 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { changePassword } from '../../auth/amplify-auth';
-import { authErrorReason } from '../../auth/auth-errors';
-import { NewPasswordFields } from '../../auth/auth-fields';
-import { AuthMessages } from '../../auth/auth-messages';
-import { FormFeedback, type Feedback } from '../../auth/form-feedback';
-import { useSession } from '../../auth/session-store';
-import { useFormFields } from '../../auth/use-form-fields';
+import { authErrorReason, AuthMessages, changePassword, FormFeedback, NewPasswordFields, useFormFields, useSession, type Feedback } from '../../auth';
 
 interface PasswordForm {
   current: string;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { textLinkClass } from '../../../components/link-styles';
-import { supportEmail } from '../../legal/support';
+import { supportEmail } from '../../legal';
 
 /** My Account > Contact: the support email (from the deployment's config) and the FAQ. */
 export function ContactTab() {

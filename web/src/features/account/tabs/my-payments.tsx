@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { textLinkClass } from '../../../components/link-styles';
-import { PaymentHistory } from '../../payments/payment-history';
+import { PaymentHistory } from '../../payments';
 
 /** My Account > My Payments: the user's orders and credit ledger (GET /api/payments). */
 export function MyPaymentsTab() {

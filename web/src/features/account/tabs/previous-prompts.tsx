@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/alert';
 import { useSession } from '../../auth';
-import { GenerationText } from '../../generation/generation-messages';
-import { useActiveJobs } from '../../generation/jobs';
-import { MediaGallery, type GalleryMessages } from '../../generation/media-gallery';
-import { useMediaList } from '../../generation/use-media-list';
+import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useMediaList } from '../../generation';
 
 const MESSAGES: GalleryMessages = {
   loadFailed: GenerationText.failedToFetchPrompts,

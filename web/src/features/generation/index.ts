@@ -1,0 +1,20 @@
+/**
+ * The generation feature's public interface, for the generator pages and My Account: the job tracker and its hooks,
+ * the media list and gallery, the start image, the generator layout parts and the texts they show.
+ */
+export { CreditsBox } from './credits-box';
+export { GenerationText, reasonOf } from './generation-messages';
+export { GeneratorForm } from './generator-form';
+export { GeneratorShell } from './generator-shell';
+export { isImageJob, useActiveJobs, useJobStatuses, videoFamilyJobs, type ActiveJob, type RunningStatus } from './jobs';
+export type { MediaItemView } from './media-api';
+export { MediaGallery, type GalleryMessages } from './media-gallery';
+export { PreviewCaption } from './preview-caption';
+export { PreviewSlot } from './preview-slot';
+export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';
+export { startGeneration } from './start-generation';
+export { uploadStartImage, useStartImage } from './start-image';
+export { StartImagePicker } from './start-image-picker';
+export { useMediaList } from './use-media-list';
+export { useNow } from './use-now';
+export { useResultPreview, type PreviewMedia } from './use-result-preview';
