@@ -1,5 +1,6 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { BackgroundFunctionDef } from '../contract/functions';
 import type { RouteDef } from '../contract/routes';
 import { FramewrightStack } from './framewright-stack';
 import { readSettings } from './settings';
@@ -9,6 +10,8 @@ export interface BuildAppOptions {
   nag?: boolean;
   /** Override the route table (tests); default contract/routes. */
   routes?: readonly RouteDef[];
+  /** Override the stream and scheduled functions (tests); default contract/functions. */
+  backgroundFunctions?: readonly BackgroundFunctionDef[];
 }
 
 /** Feature flags this app relies on (set in code so that tests and `cdk synth` behave the same). */
@@ -31,6 +34,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): FramewrightSt
   const stack = new FramewrightStack(app, `Framewright-${settings.stage}`, {
     settings,
     routes: options.routes,
+    backgroundFunctions: options.backgroundFunctions,
     description: `Framewright (${settings.stage}): AI image and video studio`,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   });

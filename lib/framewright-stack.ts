@@ -1,9 +1,11 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../contract/functions';
 import { ROUTES, type RouteDef } from '../contract/routes';
 import { AccessLogs } from './constructs/access-logs';
 import { Api } from './constructs/api';
 import { AppSecret } from './constructs/app-secret';
+import { Background } from './constructs/background';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
@@ -14,6 +16,8 @@ export interface FramewrightStackProps extends StackProps {
   settings: Settings;
   /** The route table; contract/routes unless a test passes its own. */
   routes?: readonly RouteDef[];
+  /** The stream and scheduled functions; contract/functions unless a test passes its own. */
+  backgroundFunctions?: readonly BackgroundFunctionDef[];
 }
 
 /** Wires the constructs together; each concern lives in lib/constructs/. */
@@ -22,6 +26,7 @@ export class FramewrightStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly api: Api;
+  readonly background: Background;
   readonly secret: AppSecret;
   readonly email: Email;
 
@@ -38,30 +43,33 @@ export class FramewrightStack extends Stack {
     this.auth = new Auth(this, 'Auth', { stage, siteUrl: this.site.url, cognitoEmail, email: this.email });
     this.secret = new AppSecret(this, 'Secrets', { stage });
 
-    this.api = new Api(this, 'Api', {
+    const targets = {
+      table: this.data.table,
+      mediaBucket: this.data.mediaBucket,
+      userPool: this.auth.userPool,
+      secret: this.secret.secret,
+      sendingIdentityArns: this.email.sendingIdentityArns,
+      senderEmail,
+      paypalBaseUrl: PAYPAL_BASE_URLS[paypal],
+      secretsRevision,
+    };
+    // Configuration every handler reads (keys: .env.example).
+    const environment = {
+      TABLE_NAME: this.data.table.tableName,
+      MEDIA_BUCKET: this.data.mediaBucket.bucketName,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
+      APP_URL: this.site.url,
+      SES_FROM_ADDRESS: senderEmail,
+      SUPPORT_EMAIL: supportEmail,
+      POWERTOOLS_SERVICE_NAME: 'framewright',
+    };
+    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment });
+    this.background = new Background(this, 'Background', {
       stage,
-      routes,
-      auth: this.auth,
-      targets: {
-        table: this.data.table,
-        mediaBucket: this.data.mediaBucket,
-        userPool: this.auth.userPool,
-        secret: this.secret.secret,
-        sendingIdentityArns: this.email.sendingIdentityArns,
-        senderEmail,
-        paypalBaseUrl: PAYPAL_BASE_URLS[paypal],
-        secretsRevision,
-      },
-      environment: {
-        TABLE_NAME: this.data.table.tableName,
-        MEDIA_BUCKET: this.data.mediaBucket.bucketName,
-        USER_POOL_ID: this.auth.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
-        APP_URL: this.site.url,
-        SES_FROM_ADDRESS: senderEmail,
-        SUPPORT_EMAIL: supportEmail,
-        POWERTOOLS_SERVICE_NAME: 'framewright',
-      },
+      functions: props.backgroundFunctions ?? BACKGROUND_FUNCTIONS,
+      targets,
+      environment,
     });
 
     this.site.routeApi(this.api.httpApi);

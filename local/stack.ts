@@ -4,6 +4,8 @@
  *   /config.json    the SPA's runtime configuration
  *   /_cognito       cognito-local (so the browser talks to one origin)
  *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
+ *   /_dev/background/drain (POST)  waits until the stream functions have handled every change made so far
+ *   /_dev/background/run/<id> (POST)  runs a scheduled function now
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,6 +27,7 @@ import { startPaypalSimulator, type PaypalSim } from './paypal-sim';
 import { webMiddleware, type WebMode } from './web';
 import { sendJson } from './shared/http';
 import { REPO_ROOT } from './shared/paths';
+import { startBackground } from './background';
 import { freePort } from './shared/ports';
 
 export interface StackOptions {
@@ -182,6 +185,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
     });
     const mail = mailbox(ses.endpoint, dataDir);
+    // After the environment is set: the stream and scheduled functions read it at import, like the handlers.
+    const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
+    stops.unshift(background.stop);
 
     const web = await webMiddleware(o.web, server);
     stops.unshift(web.close);
@@ -201,6 +207,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
             supportEmail: LOCAL_IDS.support,
           };
           return sendJson(res, 200, config, NO_STORE);
+        }
+        if (req.method === 'POST' && pathname === '/_dev/background/drain') {
+          await background.drain();
+          return sendJson(res, 200, { ok: true }, NO_STORE);
+        }
+        if (req.method === 'POST' && pathname.startsWith('/_dev/background/run/')) {
+          const ran = await background.runNow(decodeURIComponent(pathname.slice('/_dev/background/run/'.length)));
+          return sendJson(res, ran ? 200 : 404, { ok: ran }, NO_STORE);
         }
         if (pathname === '/_dev/mailbox.json') return sendJson(res, 200, { messages: await mail.messages() }, NO_STORE);
         if (pathname === '/_dev/mailbox') {

@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { removalPolicyFor, type Stage } from '../settings';
+import { TABLE_SCHEMA } from '../table-schema';
 
 export interface DataProps {
   stage: Stage;
@@ -26,15 +27,24 @@ export class Data extends Construct {
     const prod = props.stage === 'prod';
 
     this.table = new dynamodb.Table(this, 'Table', {
-      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
-      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: dynamodb.AttributeType.STRING },
+      stream: dynamodb.StreamViewType[TABLE_SCHEMA.streamView],
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      timeToLiveAttribute: 'ttl',
+      timeToLiveAttribute: TABLE_SCHEMA.timeToLive,
       deletionProtection: prod,
       removalPolicy: removalPolicyFor(props.stage),
     });
+    for (const index of TABLE_SCHEMA.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
 
     const mediaBucketName = `framewright-${props.stage}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     this.mediaOrigins = [

@@ -91,14 +91,18 @@ export interface GrantTargets {
   secretsRevision?: string;
 }
 
+/** What a function needs from its definition: a route of contract/routes or a function of contract/functions. */
+export type FunctionDef = Pick<RouteDef, 'id' | 'handler' | 'timeoutSeconds' | 'memoryMb' | 'grants'> &
+  ({ method: RouteDef['method']; path: string } | { description: string });
+
 export interface RouteFunctionProps {
-  route: RouteDef;
+  route: FunctionDef;
   stage: Stage;
   environment: Record<string, string>;
   targets: GrantTargets;
 }
 
-/** One route's Lambda function (AppFunction) with exactly the permissions its route's `grants` name. */
+/** One route's (or background function's) Lambda function (AppFunction) with exactly the permissions its `grants` name. */
 export class RouteFunction extends AppFunction {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     const { route } = props;
@@ -112,7 +116,7 @@ export class RouteFunction extends AppFunction {
     const grantEnvironment = Object.assign({}, ...grants.map((g) => GRANT_ENVIRONMENT[g]?.(props.targets) ?? {})) as Record<string, string>;
     super(scope, id, {
       entry: handlerEntry(route.handler),
-      description: `${route.method} ${route.path}`,
+      description: 'description' in route ? route.description : `${route.method} ${route.path}`,
       stage: props.stage,
       environment: { ...props.environment, ...grantEnvironment },
       memoryMb: route.memoryMb,

@@ -6,9 +6,11 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+import { TABLE_SCHEMA } from '../../lib/table-schema';
 import { waitFor } from '../shared/ports';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -63,44 +65,46 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // A table kept in .data/ from before the stream existed gets it now.
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_SCHEMA.streamView } }),
+        );
+      }
       return;
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
     }
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
     await client.send(
-      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true } }),
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLive, Enabled: true } }),
     );
   } finally {
     client.destroy();
   }
 }
 
-/** The table's shape; lib/ builds the same table in the cloud. */
+/** The table's shape, from the same schema lib/ builds the cloud table with. */
 export function tableDefinition(tableName: string) {
+  const S = 'S' as const;
+  const t = TABLE_SCHEMA;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' as const },
-      { AttributeName: 'sk', AttributeType: 'S' as const },
-      { AttributeName: 'gsi1pk', AttributeType: 'S' as const },
-      { AttributeName: 'gsi1sk', AttributeType: 'S' as const },
-    ],
+    AttributeDefinitions: [t.partitionKey, t.sortKey, ...t.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map((AttributeName) => ({ AttributeName, AttributeType: S })),
     KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' as const },
-      { AttributeName: 'sk', KeyType: 'RANGE' as const },
+      { AttributeName: t.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: t.sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: 'gsi1',
-        KeySchema: [
-          { AttributeName: 'gsi1pk', KeyType: 'HASH' as const },
-          { AttributeName: 'gsi1sk', KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      },
-    ],
+    GlobalSecondaryIndexes: t.indexes.map((i) => ({
+      IndexName: i.name,
+      KeySchema: [
+        { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamView },
   };
 }

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { BackgroundFunctionDef } from '../../contract/functions';
 import type { RouteDef } from '../../contract/routes';
 import { buildApp } from '../../lib/build-app';
 import type { FramewrightStack } from '../../lib/framewright-stack';
@@ -11,6 +12,7 @@ import type { FramewrightStack } from '../../lib/framewright-stack';
 export interface SynthOptions {
   context?: Record<string, unknown>;
   routes?: readonly RouteDef[];
+  backgroundFunctions?: readonly BackgroundFunctionDef[];
   /** Run cdk-nag and CloudFormation's built-in validation (the nag test only). */
   validate?: boolean;
 }
@@ -37,7 +39,7 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
   });
   const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
   try {
-    const stack = buildApp(app, { nag: options.validate ?? false, routes: options.routes });
+    const stack = buildApp(app, { nag: options.validate ?? false, routes: options.routes, backgroundFunctions: options.backgroundFunctions });
     return { app, stack, outdir, cleanup };
   } catch (err) {
     cleanup();

@@ -1,0 +1,26 @@
+import type { Grant } from './routes';
+
+/**
+ * Functions that no HTTP route calls: fed by the table's stream, or run on a schedule. Like routes, each names
+ * its handler file (lambdas/handlers/<handler>.ts) and exactly what it may touch; CDK builds the function and its
+ * trigger (lib/constructs/background.ts), and `npm start` runs the same handler the same way (local/background.ts).
+ */
+export type BackgroundTrigger =
+  /** Every change of the table, in Lambda's DynamoDBStreamEvent shape, batch by batch, in order per key. */
+  | { kind: 'table-stream'; batchSize?: number; maxRetries?: number }
+  /** An EventBridge schedule in the cloud; locally a timer of `localIntervalEnv` ms (default everyMinutes). */
+  | { kind: 'schedule'; everyMinutes: number; localIntervalEnv?: string };
+
+export interface BackgroundFunctionDef {
+  /** Stable id, used for function names and CDK ids. */
+  id: string;
+  /** File under lambdas/handlers/ (without .ts) exporting `handler`. */
+  handler: string;
+  description: string;
+  trigger: BackgroundTrigger;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  grants: readonly Grant[];
+}
+
+export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [];

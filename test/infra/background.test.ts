@@ -1,0 +1,39 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { BackgroundFunctionDef } from '../../contract/functions';
+import { permissionsOf, resourcesOfType, synthForSuite } from './synth';
+
+/** Two made-up functions, one of each kind, so the construct is tested whatever contract/functions holds. */
+const FUNCTIONS: BackgroundFunctionDef[] = [
+  { id: 'onChange', handler: 'get-health', description: 'test: table stream', trigger: { kind: 'table-stream', batchSize: 25, maxRetries: 4 }, grants: ['table:read'] },
+  { id: 'everyMinute', handler: 'get-health', description: 'test: schedule', trigger: { kind: 'schedule', everyMinutes: 1 }, grants: ['table:write'] },
+];
+
+describe('Background: stream and scheduled functions', () => {
+  const synth = synthForSuite({ backgroundFunctions: FUNCTIONS });
+  const fnId = (description: string) => resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => r.Properties?.Description === description)![0];
+
+  it('the table has a stream with both images and the gsi1 index the local table has', () => {
+    synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }] })],
+    });
+  });
+
+  it('a stream function reads the table stream with its batch size, retries and bisecting', () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnId('test: table stream') },
+      BatchSize: 25,
+      MaximumRetryAttempts: 4,
+      BisectBatchOnFunctionError: true,
+      StartingPosition: 'LATEST',
+    });
+    expect(permissionsOf(synth.template, fnId('test: table stream')).size).toBeGreaterThan(0);
+  });
+
+  it('a scheduled function runs on an EventBridge rate', () => {
+    synth.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('test: schedule'), 'Arn'] } })],
+    });
+  });
+});
