@@ -8,15 +8,16 @@ const MAX_COPY_BYTES = 200 * 1024 * 1024;
 
 export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fetch = fetch): MediaStore {
   return {
-    async presignUpload(key, maxBytes, contentTypePrefix, expiresSeconds) {
+    async presignUpload(key, maxBytes, contentType, expiresSeconds) {
+      // The policy also pins the bucket and the key (createPresignedPost adds both): nothing else can be written.
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket,
         Key: key,
         Conditions: [
           ['content-length-range', 1, maxBytes],
-          ['starts-with', '$Content-Type', contentTypePrefix],
+          ['eq', '$Content-Type', contentType],
         ],
-        Fields: { 'Content-Type': `${contentTypePrefix}png` },
+        Fields: { 'Content-Type': contentType },
         Expires: expiresSeconds,
       });
       return { url, fields, key };

@@ -6,8 +6,8 @@ export interface PresignedUpload {
 
 /** The private media bucket. */
 export interface MediaStore {
-  /** A presigned POST that S3 itself limits to image types and maxBytes. */
-  presignUpload(key: string, maxBytes: number, contentTypePrefix: string, expiresSeconds: number): Promise<PresignedUpload>;
+  /** A presigned POST that S3 itself limits to this key, this content type and 1..maxBytes bytes. */
+  presignUpload(key: string, maxBytes: number, contentType: string, expiresSeconds: number): Promise<PresignedUpload>;
   /** A presigned GET; with a file name, the browser downloads it under that name. */
   presignGet(key: string, expiresSeconds: number, downloadName?: string): Promise<string>;
   /** The first bytes of an object, or undefined when there is none. */
