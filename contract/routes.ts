@@ -34,6 +34,8 @@ export interface RouteDef {
 export type Grant =
   | 'table:read'
   | 'table:write'
+  /** Query the sparse index gsi1 (lib/table-schema.ts), e.g. for open jobs. */
+  | 'table:index:gsi1'
   | 'media:read'
   | 'media:write'
   | 'media:delete'

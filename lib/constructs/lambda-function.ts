@@ -138,8 +138,11 @@ const TABLE_WRITE = [
 
 /** What each grant of contract/routes means in IAM. Typed by `Grant`: a new grant must be mapped here. */
 const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
-  'table:read': (role, t) => t.table.grant(role, ...TABLE_READ),
-  'table:write': (role, t) => t.table.grant(role, ...TABLE_WRITE),
+  // The table itself only: Table.grant would add every index (`<arn>/index/*`); an index is granted by name.
+  'table:read': (role, t) => grantTable(role, t, TABLE_READ),
+  'table:write': (role, t) => grantTable(role, t, TABLE_WRITE),
+  'table:index:gsi1': (role, t) =>
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${t.table.tableArn}/index/gsi1`] })),
   'media:read': (role, t) => grantObjects(role, t.mediaBucket, 's3:GetObject'),
   'media:write': (role, t) => grantObjects(role, t.mediaBucket, 's3:PutObject'),
   'media:delete': (role, t) => grantObjects(role, t.mediaBucket, 's3:DeleteObject'),
@@ -166,6 +169,10 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
   'secret:replicate': (role, t) => grantSecret(role, t.secret),
   'secret:paypal': (role, t) => grantSecret(role, t.secret),
 };
+
+function grantTable(role: iam.Role, t: GrantTargets, actions: string[]): void {
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [t.table.tableArn] }));
+}
 
 /** Environment a grant brings along. */
 const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<string, string>>> = {

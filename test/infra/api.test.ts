@@ -10,6 +10,7 @@ const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query
 const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'table:read': TABLE_READ,
   'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  'table:index:gsi1': ['dynamodb:Query'],
   'media:read': ['s3:GetObject'],
   'media:write': ['s3:PutObject'],
   'media:delete': ['s3:DeleteObject'],
