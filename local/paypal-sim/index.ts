@@ -41,6 +41,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi } from './api';
 import { createCheckout } from './checkout';
+import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
 import { createState } from './state';
 import type { PaypalSim, PaypalSimOptions } from './types';
@@ -49,6 +50,8 @@ import { createWebhooks } from './webhooks';
 export { crc32 } from './crc32';
 export {
   SIM_BUYER,
+  SIM_FUNDING_OUTCOMES,
+  type SimFundingOutcome,
   type PaypalErrorBody,
   type PaypalIssue,
   type PaypalSim,
@@ -77,9 +80,11 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
     log,
     url: () => url,
     target: () => webhookUrl,
+    retryDelaysMs: opts.webhookRetryDelaysMs ?? [250, 1_000, 5_000, 30_000, 120_000],
+    jitterMs: opts.webhookJitterMs ?? 100,
   });
-  const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks });
-  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), log));
+  const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks, approvalWindowMs: opts.approvalWindowMs ?? 3 * 60 * 60 * 1000 });
+  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state), log));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -106,11 +111,11 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
         orders() {
           return [...state.orders.values()].map((o) => structuredClone(o));
         },
-        approve(orderId) {
+        approve(orderId, outcome) {
           const o = state.orders.get(orderId);
           if (!o) throw new Error(`paypal-sim: no order ${orderId}`);
           if (o.status === 'COMPLETED') throw new Error(`paypal-sim: order ${orderId} is already completed`);
-          state.approveOrder(o);
+          if (!state.approveOrder(o, outcome)) throw new Error(`paypal-sim: order ${orderId} can no longer be approved`);
         },
       });
     });
