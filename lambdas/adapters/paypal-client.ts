@@ -223,7 +223,7 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
 
     async parseWebhook(d: WebhookDelivery) {
       if (!(await verify(d))) return undefined;
-      return eventOf(JSON.parse(d.rawBody) as Json);
+      return paymentEventOf(JSON.parse(d.rawBody) as Json);
     },
   };
 
@@ -273,7 +273,7 @@ const captureIdOf = (v: unknown) => (typeof v === 'string' && CAPTURE_ID.test(v)
  * supplementary_data), the capture (a capture event's resource; a refund's or reversal's `up` link; a dispute's
  * seller_transaction_id), and for refunds and reversals the refund and its amount (positive).
  */
-function eventOf(event: Json): PaymentEvent {
+export function paymentEventOf(event: Json): PaymentEvent {
   const type = String(event.event_type ?? '');
   const resource = isRecord(event.resource) ? event.resource : {};
   const out: PaymentEvent = { id: str(event.id) ?? '', eventType: type };

@@ -6,7 +6,7 @@
  * a refund or reversal.
  */
 import { toCents } from '../../../contract/packs';
-import type { Order, PaymentEvent } from '../../ports/payments';
+import { PaymentRefused, type Order, type PaymentEvent } from '../../ports/payments';
 import { PAID, settleStoredOrder, type SettleDeps } from './settle-order';
 
 export type TakeBackResult =
@@ -23,8 +23,13 @@ const MAX_ATTEMPTS = 10;
 export async function orderOfEvent(deps: SettleDeps, event: PaymentEvent): Promise<Order | undefined> {
   let orderId = event.orderId;
   if (!orderId && event.captureId) {
-    const capture = await (await deps.provider()).getCapture(event.captureId);
-    orderId = capture.orderId;
+    try {
+      orderId = (await (await deps.provider()).getCapture(event.captureId)).orderId;
+    } catch (err) {
+      // PayPal does not know the capture (another merchant's, or a forged id): nothing of ours.
+      if (err instanceof PaymentRefused) return undefined;
+      throw err;
+    }
   }
   return orderId ? deps.orders.get(orderId) : undefined;
 }
