@@ -486,14 +486,14 @@ describe('after the capture: funding outcomes, refunds, reversals, disputes', ()
       const e = eventsOf('PAYMENT.CAPTURE.REFUNDED', (x) => (x.body.resource.links as Json[]).some((l) => l.rel === 'up' && String(l.href).endsWith(`/captures/${capture.id}`)));
       return e.length === 2 ? e : undefined;
     });
-    expect(hooks.map((h) => h.body.resource.amount.value).sort()).toEqual(['2.00', '4.99']);
+    expect(hooks.map((h) => (h.body.resource as Json).amount.value).sort()).toEqual(['2.00', '4.99']);
   });
 
   test('a dispute opens, and resolved for the buyer reverses the capture; the dashboard page lists it', async () => {
     const { capture } = await captured();
     const dispute = await api('POST', `/simulator/captures/${capture.id}/dispute`);
     expect(dispute.status).toBe(201);
-    await waitFor(() => eventsOf('CUSTOMER.DISPUTE.CREATED', (e) => e.body.resource.disputed_transactions[0].seller_transaction_id === capture.id)[0]);
+    await waitFor(() => eventsOf('CUSTOMER.DISPUTE.CREATED', (e) => (e.body.resource as Json).disputed_transactions[0].seller_transaction_id === capture.id)[0]);
     const page = await (await fetch(`${sim.url}/simulator`)).text();
     expect(page).toContain(capture.id);
     expect(page).toContain(`action="/simulator/disputes/${dispute.body.dispute_id}/resolve"`);
