@@ -32,7 +32,6 @@ import { setConfigForTesting } from '../../web/src/lib/config';
 import { FakeApi } from './helpers/fake-api';
 
 const ME = 'sub-me-0001';
-const OTHER = 'sub-other-0002';
 
 // ---- a fetch stand-in for our API ----------------------------------------------------------------------------------
 
