@@ -4,6 +4,8 @@
  * pending captures, the approval page again after INSTRUMENT_DECLINED, receipts, and what a return page may say.
  */
 import { Messages } from '../../contract/errors';
+import { dynamo } from '../../lambdas/adapters/aws-clients';
+import { dynamoOrderStore } from '../../lambdas/adapters/dynamodb-orders';
 import { maskEmail } from '../../contract/mask-email';
 import { userItems } from '../support/generation';
 import {
@@ -21,7 +23,7 @@ import {
   visit,
   waitUntil,
 } from '../support/payments';
-import { api, createUser, mailFor, stackUrl, type TestUser } from '../support/users';
+import { api, createUser, mailFor, stackEnv, stackUrl, type TestUser } from '../support/users';
 
 const credits = async (user: TestUser) => ((await (await api(user, '/api/me')).json()) as { credits: number }).credits;
 const ledger = async (user: TestUser) => (await userItems(user.sub, 'LEDGER#')).map((l) => [l.reason, l.delta] as [string, number]);
@@ -67,6 +69,21 @@ describe('refunds and reversals take the credits back', () => {
     expect(await ordersOf(user)).toEqual([expect.objectContaining({ id: orderId, status: 'refunded', refundedAmount: '6.99', creditsTakenBack: 72, captureId })]);
     // The return page no longer says the payment added credits.
     expect((await outcome(orderId)).body).toEqual({ outcome: 'error' });
+  });
+
+  it('the order store applies one refund id once, however many take it back at the same time', async () => {
+    const user = await createUser();
+    await credits(user);
+    const { orderId } = await buy(user);
+    const store = dynamoOrderStore(dynamo(), stackEnv().TABLE_NAME!);
+    const order = (await store.get(orderId))!;
+    const take = { refundId: 'RACEREFUND0000001', reason: 'purchase-refund' as const, refundedCents: 350, creditsTakenBack: 36, status: 'partially_refunded' as const, at: new Date().toISOString() };
+    const results = await Promise.all(Array.from({ length: 8 }, () => store.takeBack(order, take)));
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await credits(user)).toBe(82 - 36);
+    expect((await ledger(user)).filter(([r]) => r === 'purchase-refund')).toEqual([['purchase-refund', -36]]);
+    // Read again (as the use case does after 'stale'), the same refund is seen as applied.
+    expect((await store.get(orderId))!.refundIds).toEqual(['RACEREFUND0000001']);
   });
 
   it('two partial refunds at once add up to the whole pack', async () => {
