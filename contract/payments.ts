@@ -8,10 +8,12 @@
  *    returnPath; the browser goes to paymentUrl (PayPal's approval page).
  * 2. PayPal sends the browser to GET /api/paypal/return?token=<orderId>&PayerID=... (or /api/paypal/cancel).
  *    The server captures the order and credits the order's owner exactly once, then redirects to the order's
- *    returnPath with the outcome, e.g. `/generator?payment=success&userId=<owner sub>&credits=<n>` (see
- *    PaymentReturnParams, paymentReturnPath). The query string only says what to show: the app re-reads the
- *    balance from GET /api/me and never adds credits itself.
- * 3. PayPal's webhooks (POST /api/webhooks/paypal) settle the same order if the browser never comes back.
+ *    returnPath, e.g. `/generator?payment=success&order=<orderId>` (see PaymentReturnParams, paymentReturnPath).
+ *    The page asks GET /api/payment-outcome?order=<orderId> what to show: numbers in a URL show nothing, and the
+ *    app re-reads the balance from GET /api/me and never adds credits itself. A capture PayPal declines with
+ *    INSTRUMENT_DECLINED or PAYER_ACTION_REQUIRED sends the buyer back to PayPal's approval page instead.
+ * 3. PayPal's webhooks (POST /api/webhooks/paypal) settle the same order if the browser never comes back, and
+ *    later take the credits back on a refund or reversal (PAYMENT.CAPTURE.REFUNDED / REVERSED).
  * 4. GET /api/payments lists the caller's orders and credit ledger.
  */
 import * as z from 'zod';
@@ -57,34 +59,52 @@ export const PaypalRedirectQuery = z.object({
 export type PaypalRedirectQuery = z.infer<typeof PaypalRedirectQuery>;
 
 /**
- * What the return tells the app on the order's return path:
- * - success: the order is paid and its credits are on the owner's account (userId, credits given);
+ * What the return tells the app on the order's return path. The query string only says that a payment came back and
+ * which order; the page then asks GET /api/payment-outcome about that order, and shows only what the server says:
+ * - success: the order is paid and its credits are on the owner's account;
  * - pending: PayPal has not completed the payment yet; a webhook will credit the account when it does;
  * - cancel:  the buyer cancelled on PayPal; nothing was charged or credited;
- * - error:   unknown, unapproved or refused order; nothing was credited.
+ * - error:   unknown, unapproved, declined, expired or refunded order; nothing (more) was credited.
  */
 export const PaymentOutcome = z.enum(['success', 'pending', 'cancel', 'error']);
 export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
 
 export const PaymentReturnParams = z.object({
   payment: PaymentOutcome,
-  /** The order owner's sub (success only): the app compares it with the signed-in user. */
-  userId: z.string().optional(),
-  /** Credits added (success only). */
-  credits: z.coerce.number().int().positive().optional(),
+  /** The order the buyer came back from (absent for an unknown or malformed token). Carries no user id. */
+  order: PaypalOrderId.optional(),
 });
 export type PaymentReturnParams = z.infer<typeof PaymentReturnParams>;
 
 /**
- * The app URL the return and cancel routes redirect to: the page the buyer started on with the outcome, e.g.
- * `/?payment=success&userId=...&credits=72` or `/generator?payment=cancel`.
+ * The app URL the return and cancel routes redirect to: the page the buyer started on, e.g.
+ * `/?payment=success&order=5O190127TN364715T` or `/generator?payment=cancel&order=...`.
  */
 export function paymentReturnPath(p: PaymentReturnParams, returnPath: PaymentReturnPath = DEFAULT_PAYMENT_RETURN_PATH): string {
   const q = new URLSearchParams({ payment: p.payment });
-  if (p.userId !== undefined) q.set('userId', p.userId);
-  if (p.credits !== undefined) q.set('credits', String(p.credits));
+  if (p.order !== undefined) q.set('order', p.order);
   return `${returnPath}?${q.toString()}`;
 }
+
+// ---- GET /api/payment-outcome?order=<id> (public: whoever holds the order id, i.e. the buyer coming back) ------------
+
+export const PaymentOutcomeQuery = z.object({ order: PaypalOrderId });
+export type PaymentOutcomeQuery = z.infer<typeof PaymentOutcomeQuery>;
+
+export const PaymentOutcomeResponse = z.object({
+  outcome: PaymentOutcome,
+  /** Credits the order put on the account (success only). */
+  credits: z.number().int().positive().optional(),
+  /** The buyer's email, masked (success only): the landing page names the user with it. */
+  buyer: z.string().optional(),
+});
+export type PaymentOutcomeResponse = z.infer<typeof PaymentOutcomeResponse>;
+
+/**
+ * How long a buyer has to approve a PayPal order (PayPal's approval window, 3 hours): an order still unapproved
+ * after it is shown as expired.
+ */
+export const ORDER_APPROVAL_WINDOW_MS = 3 * 60 * 60 * 1000;
 
 // ---- GET /api/payments ---------------------------------------------------------------------------------------------
 
@@ -100,8 +120,13 @@ export const ListPaymentsQuery = z.object({
 });
 export type ListPaymentsQuery = z.infer<typeof ListPaymentsQuery>;
 
-/** created: waiting for the buyer or PayPal; captured: paid and credited. */
-export const OrderStatus = z.enum(['created', 'captured']);
+/**
+ * created: waiting for the buyer; pending: PayPal holds the capture (credited when it completes); captured: paid
+ * and credited; failed: PayPal declined or denied the capture, nothing credited; canceled: the buyer cancelled on
+ * PayPal; expired: never approved within PayPal's approval window (shown, not stored); partially_refunded,
+ * refunded: money went back and the credits it bought were taken back; reversed: a chargeback took the payment back.
+ */
+export const OrderStatus = z.enum(['created', 'pending', 'captured', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded', 'reversed']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 export const PaymentOrderView = z.object({
@@ -114,11 +139,22 @@ export const PaymentOrderView = z.object({
   amount: z.string(),
   currency: z.string(),
   status: OrderStatus,
+  /** When the order reached its status. */
+  statusAt: z.string(),
   capturedAt: z.string().optional(),
+  /** PayPal's capture id (the receipt's reference). */
+  captureId: z.string().optional(),
+  /** "3.50": what went back to the buyer by refunds and reversals. */
+  refundedAmount: z.string().optional(),
+  /** Credits taken back by refunds and reversals. */
+  creditsTakenBack: z.number().int().optional(),
+  /** A buyer's dispute: open until PayPal decides (its outcome arrives as a refund or reversal). */
+  dispute: z.enum(['open', 'resolved']).optional(),
 });
 export type PaymentOrderView = z.infer<typeof PaymentOrderView>;
 
-export const LedgerReason = z.enum(['welcome', 'image', 'video', 'refund', 'purchase']);
+/** refund: a job's credits given back; purchase-refund and chargeback: a purchase's credits taken back. */
+export const LedgerReason = z.enum(['welcome', 'image', 'video', 'refund', 'purchase', 'purchase-refund', 'chargeback']);
 export type LedgerReason = z.infer<typeof LedgerReason>;
 
 export const LedgerEntryView = z.object({
@@ -129,7 +165,7 @@ export const LedgerEntryView = z.object({
   delta: z.number().int(),
   /** The balance right after this change. */
   balance: z.number().int(),
-  /** What the change belongs to: the order id (purchase), the job id (image, video, refund), "signup" (welcome). */
+  /** What the change belongs to: the order id (purchase, purchase-refund, chargeback), the job id (image, video, refund), "signup" (welcome). */
   ref: z.string(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntryView>;

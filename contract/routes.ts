@@ -159,7 +159,8 @@ export const ROUTES = [
   },
   {
     // PayPal sends the buyer's browser here after approval: no Cognito token. Answers with a 302 to
-    // paymentReturnPath(outcome, the order's returnPath) (contract/payments), never with JSON.
+    // paymentReturnPath(outcome, the order's returnPath) (contract/payments), never with JSON; or back to
+    // PayPal's approval page when the capture was declined for the buyer's funding source. Sends the receipt.
     id: 'paypalReturn',
     method: 'GET',
     path: '/api/paypal/return',
@@ -167,18 +168,18 @@ export const ROUTES = [
     handler: 'paypal-return',
     query: pay.PaypalRedirectQuery,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
   },
   {
-    // The buyer cancelled on PayPal: a 302 to the order's return path with `payment=cancel` (it reads the order
-    // for that path). PayPal keeps the order open; nothing changes.
+    // The buyer cancelled on PayPal: a 302 to the order's return path with `payment=cancel`. An order PayPal
+    // says is still unapproved is marked canceled (a later approval still settles it).
     id: 'paypalCancel',
     method: 'GET',
     path: '/api/paypal/cancel',
     auth: 'none',
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
-    grants: ['table:read'],
+    grants: ['table:read', 'table:write'],
   },
   {
     id: 'paypalWebhook',
@@ -187,7 +188,19 @@ export const ROUTES = [
     auth: 'signature',
     handler: 'paypal-webhook',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
+  },
+  {
+    // What to show after a PayPal return, asked by the page it landed on (public: the landing page may have no
+    // session). Answers only from our stored order; a bad id is a 400, an unknown one a 404.
+    id: 'paymentOutcome',
+    method: 'GET',
+    path: '/api/payment-outcome',
+    auth: 'none',
+    handler: 'payment-outcome',
+    query: pay.PaymentOutcomeQuery,
+    response: pay.PaymentOutcomeResponse,
+    grants: ['table:read'],
   },
   {
     id: 'listPayments',

@@ -142,6 +142,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         webhookId: LOCAL_SECRETS.paypalWebhookId,
         webhookUrl: `${url}/api/webhooks/paypal`,
         log,
+        webhookJitterMs: msFromEnv('PAYPAL_SIM_WEBHOOK_JITTER_MS', 100),
+        approvalWindowMs: msFromEnv('PAYPAL_SIM_APPROVAL_WINDOW_MS', 3 * 60 * 60 * 1000),
       }),
     ]);
     stops.push(replicate.close, paypal.close);

@@ -1,7 +1,8 @@
 /**
  * Every credit change is one DynamoDB transaction: the balance (conditioned on the value just read, so the
  * ledger row can record the balance after it), the ledger row, and the job or order transition it belongs
- * to. A balance can never go below zero, and a transition that was already made cancels the whole change.
+ * to. A balance never goes below zero, except when a refund or chargeback takes back purchased credits that were
+ * already spent (`allowNegative`, the one path allowed to); a transition that was already made cancels the whole change.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -25,6 +26,8 @@ export interface CreditChange {
    * `credits = :before` condition keeps this safe: a stale value only costs a retry with a fresh read.
    */
   expectedBalance?: number;
+  /** Only for taking back purchased credits (refund, chargeback): the balance may go below zero. */
+  allowNegative?: boolean;
 }
 
 export type CreditChangeResult =
@@ -46,8 +49,8 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     if (before === undefined) throw new Error(`No account for ${c.sub}`);
     const after = before + c.delta;
     // Refuse only on a balance read here: the caller's value may be older than a top-up.
-    if (after < 0 && expected !== undefined) continue;
-    if (after < 0) return { ok: false, why: 'insufficient', balance: before };
+    if (after < 0 && !c.allowNegative && expected !== undefined) continue;
+    if (after < 0 && !c.allowNegative) return { ok: false, why: 'insufficient', balance: before };
     const now = new Date();
     try {
       await db.send(

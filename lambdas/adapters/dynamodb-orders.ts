@@ -4,9 +4,9 @@
  * written in one transaction and change status together, in the same transaction as the credits.
  */
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PaymentReturnPath } from '../../contract/payments';
+import { OrderStatus, PaymentReturnPath } from '../../contract/payments';
 import type { Order, OrderStore } from '../ports/payments';
-import { changeCredits, type TransactItem } from './dynamodb-credits';
+import { changeCredits, readBalance, type TransactItem } from './dynamodb-credits';
 import { queryPage } from './dynamodb-pages';
 import { keys } from '../domain/keys';
 import { transactIf } from './update-if';
@@ -23,14 +23,21 @@ function fields(o: Order) {
     currency: o.currency,
     status: o.status,
     createdAt: o.createdAt,
+    statusAt: o.statusAt ?? o.createdAt,
+    ...(o.approvalUrl ? { approvalUrl: o.approvalUrl } : {}),
     ...(o.returnPath ? { returnPath: o.returnPath } : {}),
     ...(o.captureId ? { captureId: o.captureId } : {}),
     ...(o.capturedAt ? { capturedAt: o.capturedAt } : {}),
   };
 }
 
+const num = (v: unknown) => (v === undefined ? undefined : Number(v));
+
 function toOrder(r: Record<string, unknown>): Order {
   const returnPath = PaymentReturnPath.safeParse(r.returnPath);
+  const status = OrderStatus.safeParse(r.status);
+  const refundedCents = num(r.refundedCents);
+  const creditsTakenBack = num(r.creditsTakenBack);
   return {
     id: String(r.orderId),
     owner: String(r.owner),
@@ -38,15 +45,23 @@ function toOrder(r: Record<string, unknown>): Order {
     credits: Number(r.credits),
     amount: String(r.amount),
     currency: String(r.currency),
-    status: r.status === 'captured' ? 'captured' : 'created',
+    status: status.success && status.data !== 'expired' ? status.data : 'created',
     createdAt: String(r.createdAt),
+    statusAt: String(r.statusAt ?? r.capturedAt ?? r.createdAt),
+    ...(r.approvalUrl ? { approvalUrl: String(r.approvalUrl) } : {}),
     ...(returnPath.success ? { returnPath: returnPath.data } : {}),
     ...(r.captureId ? { captureId: String(r.captureId) } : {}),
     ...(r.capturedAt ? { capturedAt: String(r.capturedAt) } : {}),
+    ...(refundedCents !== undefined ? { refundedCents } : {}),
+    ...(creditsTakenBack !== undefined ? { creditsTakenBack } : {}),
+    ...(r.refundIds instanceof Set ? { refundIds: [...(r.refundIds as Set<string>)] } : {}),
+    ...(r.dispute === 'open' || r.dispute === 'resolved' ? { dispute: r.dispute } : {}),
+    ...(r.failReason ? { failReason: String(r.failReason) } : {}),
   };
 }
 
 export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): OrderStore {
+  const balanceOf = async (sub: string) => (await readBalance(db, table, sub)) ?? 0;
   const orderKey = (id: string) => ({ pk: keys.order(id), sk: 'ORDER' });
   const paymentKey = (o: Order) => ({ pk: keys.user(o.owner), sk: keys.payment(o.createdAt, o.id) });
 
@@ -75,11 +90,19 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         Update: {
           TableName: table,
           Key,
-          UpdateExpression: 'SET #status = :captured, captureId = :cid, capturedAt = :at',
-          // The guard against crediting twice: only a created order can become captured.
-          ConditionExpression: '#status = :created',
+          UpdateExpression: 'SET #status = :captured, captureId = :cid, capturedAt = :at, statusAt = :at',
+          // The guard against crediting twice: only an order never paid can become captured (a cancelled one too:
+          // the buyer may go back and approve it after all).
+          ConditionExpression: '#status IN (:created, :pending, :canceled)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':created': 'created', ':captured': 'captured', ':cid': capture.captureId, ':at': capture.capturedAt },
+          ExpressionAttributeValues: {
+            ':created': 'created',
+            ':pending': 'pending',
+            ':canceled': 'canceled',
+            ':captured': 'captured',
+            ':cid': capture.captureId,
+            ':at': capture.capturedAt,
+          },
         },
       });
       const r = await changeCredits(db, table, {
@@ -92,6 +115,74 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
       if (r.ok) return { credited: true, balance: r.balance };
       if (r.why === 'already-done') return { credited: false };
       throw new Error(`Crediting order ${order.id} was refused: ${r.why}`);
+    },
+
+    async takeBack(order, t) {
+      const before = order.refundedCents ?? 0;
+      const update = (Key: Record<string, string>): TransactItem => ({
+        Update: {
+          TableName: table,
+          Key,
+          UpdateExpression: 'SET #status = :status, statusAt = :at, refundedCents = :cents, creditsTakenBack = :taken ADD refundIds :rid',
+          // As read: paid, the same refunded total (two refunds at once: one wins, the other reads again), and this
+          // refund not applied yet (a redelivered event changes nothing).
+          ConditionExpression:
+            '#status IN (:captured, :partial, :refunded, :reversed) AND (attribute_not_exists(refundedCents) OR refundedCents = :before) AND NOT contains(refundIds, :ridValue)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': t.status,
+            ':at': t.at,
+            ':cents': t.refundedCents,
+            ':taken': t.creditsTakenBack,
+            ':rid': new Set([t.refundId]),
+            ':ridValue': t.refundId,
+            ':before': before,
+            ':captured': 'captured',
+            ':partial': 'partially_refunded',
+            ':refunded': 'refunded',
+            ':reversed': 'reversed',
+          },
+        },
+      });
+      const delta = -(t.creditsTakenBack - (order.creditsTakenBack ?? 0));
+      const items = [update(orderKey(order.id)), update(paymentKey(order))];
+      if (delta === 0) {
+        // Nothing to take back (a refund of a cent): the order's totals change alone.
+        const ok = await transactIf(db, { TransactItems: items }, 'any');
+        return ok ? { applied: true, balance: await balanceOf(order.owner) } : { applied: false, why: 'stale' };
+      }
+      const r = await changeCredits(db, table, { sub: order.owner, delta, reason: t.reason, ref: order.id, allowNegative: true, with: items });
+      if (r.ok) return { applied: true, balance: r.balance };
+      if (r.why === 'already-done') return { applied: false, why: 'stale' };
+      throw new Error(`Taking back credits of order ${order.id} was refused: ${r.why}`);
+    },
+
+    async transition(order, from, to, at, extra = {}) {
+      const values: Record<string, unknown> = { ':to': to, ':at': at };
+      from.forEach((f, i) => (values[`:f${i}`] = f));
+      let set = 'SET #status = :to, statusAt = :at';
+      if (extra.failReason !== undefined) {
+        set += ', failReason = :reason';
+        values[':reason'] = extra.failReason.slice(0, 500);
+      }
+      const update = (Key: Record<string, string>): TransactItem => ({
+        Update: {
+          TableName: table,
+          Key,
+          UpdateExpression: set,
+          ConditionExpression: `#status IN (${from.map((_f, i) => `:f${i}`).join(', ')})`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+        },
+      });
+      return transactIf(db, { TransactItems: [update(orderKey(order.id)), update(paymentKey(order))] }, 'any');
+    },
+
+    async setDispute(order, dispute) {
+      const update = (Key: Record<string, string>): TransactItem => ({
+        Update: { TableName: table, Key, UpdateExpression: 'SET dispute = :d', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':d': dispute } },
+      });
+      await transactIf(db, { TransactItems: [update(orderKey(order.id)), update(paymentKey(order))] }, 'any');
     },
 
     async list(owner, limit, cursor) {

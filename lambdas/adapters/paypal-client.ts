@@ -4,13 +4,16 @@
  * through PayPal's verify-webhook-signature endpoint. PAYPAL_BASE_URL picks the simulator, sandbox or live.
  */
 import {
+  FundingDeclined,
   OrderAlreadyCaptured,
   OrderNotApproved,
   PaymentProviderUnavailable,
   PaymentRefused,
   type Money,
   type NewProviderOrder,
+  type PaymentEvent,
   type PaymentProvider,
+  type ProviderCapture,
   type ProviderOrder,
 } from '../ports/payments';
 import type { WebhookDelivery } from '../ports/webhooks';
@@ -66,8 +69,20 @@ function toProviderOrder(body: unknown): ProviderOrder {
     status: body.status,
     amount: money(unit?.amount),
     customId: str(unit?.custom_id),
-    captures: captures.map((c) => ({ id: String(c.id ?? ''), status: String(c.status ?? ''), amount: money(c.amount), customId: str(c.custom_id) })),
+    captures: captures.map(toCapture),
     approvalUrl: str(approval?.href),
+  };
+}
+
+function toCapture(c: Json): ProviderCapture {
+  const sup = isRecord(c.supplementary_data) ? c.supplementary_data : {};
+  const orderId = isRecord(sup.related_ids) ? sup.related_ids.order_id : undefined;
+  return {
+    id: String(c.id ?? ''),
+    status: String(c.status ?? ''),
+    amount: money(c.amount),
+    customId: str(c.custom_id),
+    ...(PaypalOrderId.safeParse(orderId).success ? { orderId: orderId as string } : {}),
   };
 }
 
@@ -118,7 +133,7 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
    * An authenticated call. A 401 drops the cached token and tries once more with a new one; a network failure or
    * 5xx is retried once too, which is safe because every call is a GET or carries a PayPal-Request-Id.
    */
-  async function call(method: 'GET' | 'POST', path: string, init: { body?: unknown; requestId?: string } = {}): Promise<Json> {
+  async function call(method: 'GET' | 'POST', path: string, init: { body?: unknown; rawBody?: string; requestId?: string } = {}): Promise<Json> {
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {
         authorization: `Bearer ${await accessToken()}`,
@@ -132,7 +147,7 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
         res = await send(`${base}${path}`, {
           method,
           headers,
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+          ...(init.rawBody !== undefined ? { body: init.rawBody } : init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         });
       } catch (err) {
         if (attempt === 0) continue;
@@ -180,6 +195,8 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
                 brand_name: o.brandName,
                 user_action: 'PAY_NOW',
                 shipping_preference: 'NO_SHIPPING',
+                // Credits are delivered at once: no eCheck or other payment that clears days later.
+                payment_method_preference: 'IMMEDIATE_PAYMENT_REQUIRED',
                 return_url: o.returnUrl,
                 cancel_url: o.cancelUrl,
               },
@@ -198,10 +215,15 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
       return toProviderOrder(await call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, { requestId }));
     },
 
+    async getCapture(id) {
+      const body = await call('GET', `/v2/payments/captures/${encodeURIComponent(id)}`);
+      if (typeof body.id !== 'string') throw new PaymentProviderUnavailable('PayPal returned a capture without id');
+      return toCapture(body);
+    },
+
     async parseWebhook(d: WebhookDelivery) {
       if (!(await verify(d))) return undefined;
-      const event = JSON.parse(d.rawBody) as Json;
-      return { id: String(event.id ?? ''), eventType: String(event.event_type ?? ''), ...orderOf(event) };
+      return paymentEventOf(JSON.parse(d.rawBody) as Json);
     },
   };
 
@@ -220,11 +242,12 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
       return false;
     }
     if (!isRecord(event)) return false;
+    // PayPal checks the signature over the event exactly as it sent it: the raw body goes into the request as it
+    // was received, never parsed and serialised again (that can change bytes: escapes, number forms, key order).
+    const head = JSON.stringify({ ...fields, webhook_id: opts.webhookId });
+    const body = `${head.slice(0, -1)},"webhook_event":${d.rawBody}}`;
     try {
-      // PayPal checks the signature over the event as it sent it: pass back exactly what was received, parsed.
-      const res = await call('POST', '/v1/notifications/verify-webhook-signature', {
-        body: { ...fields, webhook_id: opts.webhookId, webhook_event: event },
-      });
+      const res = await call('POST', '/v1/notifications/verify-webhook-signature', { rawBody: body });
       return res.verification_status === 'SUCCESS';
     } catch (err) {
       // A 4xx means PayPal would not even check these values (malformed headers): not genuine.
@@ -234,17 +257,53 @@ export function paypalClient(opts: PaypalClientOptions): PaymentProvider {
   }
 }
 
-/** The order an event is about: the order itself (CHECKOUT.ORDER.*) or the capture's order (PAYMENT.CAPTURE.*). */
-function orderOf(event: Json): { orderId?: string } {
-  const resource = isRecord(event.resource) ? event.resource : {};
-  let id: unknown;
-  if (event.event_type === 'CHECKOUT.ORDER.APPROVED') id = resource.id;
-  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
-    const sup = isRecord(resource.supplementary_data) ? resource.supplementary_data : {};
-    id = isRecord(sup.related_ids) ? sup.related_ids.order_id : undefined;
-  }
-  return PaypalOrderId.safeParse(id).success ? { orderId: id as string } : {};
+/** The last path segment of the link with this rel (a refund's `up` link names its capture). */
+function linkedId(resource: Json, rel: string): string | undefined {
+  const links = Array.isArray(resource.links) ? resource.links.filter(isRecord) : [];
+  const href = str(links.find((l) => l.rel === rel)?.href);
+  const id = href ? decodeURIComponent(href.replace(/\/+$/, '').split('/').pop() ?? '') : undefined;
+  return id && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : undefined;
 }
+
+const CAPTURE_ID = /^[A-Za-z0-9-]{1,64}$/;
+const captureIdOf = (v: unknown) => (typeof v === 'string' && CAPTURE_ID.test(v) ? v : undefined);
+
+/**
+ * What an event is about: the order (CHECKOUT.ORDER.*: the resource; PAYMENT.CAPTURE.*: the capture's
+ * supplementary_data), the capture (a capture event's resource; a refund's or reversal's `up` link; a dispute's
+ * seller_transaction_id), and for refunds and reversals the refund and its amount (positive).
+ */
+export function paymentEventOf(event: Json): PaymentEvent {
+  const type = String(event.event_type ?? '');
+  const resource = isRecord(event.resource) ? event.resource : {};
+  const out: PaymentEvent = { id: str(event.id) ?? '', eventType: type };
+  let orderId: unknown;
+  if (type.startsWith('CHECKOUT.ORDER.')) orderId = resource.id;
+  if (type.startsWith('PAYMENT.CAPTURE.')) {
+    const sup = isRecord(resource.supplementary_data) ? resource.supplementary_data : {};
+    orderId = isRecord(sup.related_ids) ? sup.related_ids.order_id : undefined;
+    if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
+      const captureId = captureIdOf(isRecord(sup.related_ids) ? sup.related_ids.capture_id : undefined) ?? linkedId(resource, 'up');
+      const amount = money(resource.amount);
+      const refundId = captureIdOf(resource.id);
+      if (captureId) out.captureId = captureId;
+      if (refundId && amount) out.refund = { id: refundId, amount: { ...amount, value: amount.value.replace(/^-/, '') } };
+    } else {
+      const captureId = captureIdOf(resource.id);
+      if (captureId) out.captureId = captureId;
+    }
+  }
+  if (type.startsWith('CUSTOMER.DISPUTE.')) {
+    const tx = Array.isArray(resource.disputed_transactions) ? resource.disputed_transactions.filter(isRecord)[0] : undefined;
+    const captureId = captureIdOf(tx?.seller_transaction_id);
+    if (captureId) out.captureId = captureId;
+  }
+  if (PaypalOrderId.safeParse(orderId).success) out.orderId = orderId as string;
+  return out;
+}
+
+/** Capture issues after which PayPal says to send the buyer back to choose another funding source. */
+const FUNDING_ISSUES = new Set(['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING']);
 
 function refusal(status: number, body: unknown, what: string): PaymentRefused {
   const b = isRecord(body) ? body : {};
@@ -254,5 +313,12 @@ function refusal(status: number, body: unknown, what: string): PaymentRefused {
   const message = `PayPal ${what}: ${name}${issue ? ` ${issue}` : ''}${str(b.debug_id) ? ` (debug_id ${str(b.debug_id)})` : ''}`;
   if (issue === 'ORDER_ALREADY_CAPTURED') return new OrderAlreadyCaptured(message, status, name, issue);
   if (issue === 'ORDER_NOT_APPROVED') return new OrderNotApproved(message, status, name, issue);
+  if (issue && FUNDING_ISSUES.has(issue)) {
+    const e = new FundingDeclined(message, status, name, issue);
+    const links = Array.isArray(b.links) ? b.links.filter(isRecord) : [];
+    const redirect = str(links.find((l) => l.rel === 'redirect' || l.rel === 'payer-action' || l.rel === 'approve')?.href);
+    if (redirect && /^https?:\/\//.test(redirect)) e.redirectUrl = redirect;
+    return e;
+  }
   return new PaymentRefused(message, status, name, issue);
 }

@@ -62,6 +62,7 @@ export async function createPayment(deps: CreatePaymentDeps, caller: Caller, inp
     throw new ProviderError(Messages.paymentUnavailable);
   }
 
+  const createdAt = deps.now().toISOString();
   await deps.orders.create({
     id: created.id,
     owner,
@@ -70,7 +71,9 @@ export async function createPayment(deps: CreatePaymentDeps, caller: Caller, inp
     amount: pack.amount,
     currency: CURRENCY,
     status: 'created',
-    createdAt: deps.now().toISOString(),
+    createdAt,
+    statusAt: createdAt,
+    approvalUrl: created.approvalUrl,
     returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
   });
   return { paymentUrl: created.approvalUrl, orderId: created.id };

@@ -3,10 +3,12 @@ import type { ListPaymentsQuery, ListPaymentsResponse } from '../../contract/pay
 import { InvalidInput } from '../domain/errors';
 import type { Page } from '../ports/page';
 import type { LedgerEntry, LedgerHistory, Order, OrderStore } from '../ports/payments';
+import { shownStatus } from './steps/order-status';
 
 export interface ListPaymentsDeps {
   orders: OrderStore;
   ledger: LedgerHistory;
+  now: () => Date;
 }
 
 /** Where each list stands: that list's own (opaque) cursor, or null once it has ended. */
@@ -54,8 +56,11 @@ export async function listPayments(deps: ListPaymentsDeps, owner: string, q: Lis
       credits: o.credits,
       amount: o.amount,
       currency: o.currency,
-      status: o.status,
+      ...shownStatus(o, deps.now()),
       ...(o.capturedAt ? { capturedAt: o.capturedAt } : {}),
+      ...(o.captureId ? { captureId: o.captureId } : {}),
+      ...(o.refundedCents ? { refundedAmount: (o.refundedCents / 100).toFixed(2), creditsTakenBack: o.creditsTakenBack ?? 0 } : {}),
+      ...(o.dispute ? { dispute: o.dispute } : {}),
     })),
     ledger: ledger.items,
     ...(next.o !== null || next.l !== null ? { nextCursor: encodeCursor(next) } : {}),

@@ -2,16 +2,16 @@ import { DEFAULT_PAYMENT_RETURN_PATH, type PaymentReturnParams, type PaymentRetu
 import type { Order } from '../ports/payments';
 import { settleStoredOrder, type SettleDeps, type Settlement } from './steps/settle-order';
 
-/** Where PayPal's return or cancel sends the browser: the order's page in the app, with what to show there. */
-export interface PaymentRedirect {
-  outcome: PaymentReturnParams;
-  returnPath: PaymentReturnPath;
-}
+/**
+ * Where PayPal's return or cancel sends the browser: the order's page in the app, with the order to ask about
+ * (GET /api/payment-outcome); or, when the buyer's funding source was declined, back to PayPal's approval page.
+ */
+export type PaymentRedirect = { outcome: PaymentReturnParams; returnPath: PaymentReturnPath } | { approvalUrl: string };
 
 /**
- * The buyer is back from PayPal (GET /api/paypal/return?token=<orderId>): capture and credit, then say what to
- * show and on which page (the one the buyer started from, stored on the order). The order id carries no
- * authority: only PayPal's answer about our stored order credits anything, and only to that order's owner.
+ * The buyer is back from PayPal (GET /api/paypal/return?token=<orderId>): capture and credit, then say where to
+ * go (the page the buyer started from, stored on the order). The order id carries no authority: only PayPal's
+ * answer about our stored order credits anything, only to that order's owner, and the redirect names no user.
  */
 export async function settlePaymentReturn(deps: SettleDeps, orderId: string): Promise<PaymentRedirect> {
   let order: Order | undefined;
@@ -23,16 +23,19 @@ export async function settlePaymentReturn(deps: SettleDeps, orderId: string): Pr
   } catch (err) {
     // PayPal or our table did not answer: the order may be paid. PayPal's webhooks keep coming until it is settled.
     deps.log('Payment return could not be settled now', { orderId, error: (err as Error).message });
-    return { outcome: { payment: 'pending' }, returnPath: order?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH };
+    return { outcome: { payment: 'pending', ...(order ? { order: order.id } : {}) }, returnPath: order?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH };
   }
   const returnPath = order.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH;
+  const back = (payment: PaymentReturnParams['payment']) => ({ outcome: { payment, order: order.id }, returnPath });
   switch (s.result) {
     case 'credited':
     case 'already-credited':
-      return { outcome: { payment: 'success', userId: s.order.owner, credits: s.order.credits }, returnPath };
+      return back('success');
     case 'pending':
-      return { outcome: { payment: 'pending' }, returnPath };
+      return back('pending');
+    case 'retry-approval':
+      return { approvalUrl: s.approvalUrl };
     default:
-      return { outcome: { payment: 'error' }, returnPath };
+      return back('error');
   }
 }

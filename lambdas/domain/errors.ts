@@ -28,8 +28,11 @@ export class NotFound extends AppError {
   }
 }
 export class NotEnoughCredits extends AppError {
-  constructor(readonly required: number) {
-    super(ErrorCode.NotEnoughCredits, Messages.notEnoughCredits(required), { required });
+  constructor(
+    readonly required: number,
+    message: string = Messages.notEnoughCredits(required),
+  ) {
+    super(ErrorCode.NotEnoughCredits, message, { required });
   }
 }
 export class Conflict extends AppError {

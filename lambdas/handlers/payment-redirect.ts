@@ -15,8 +15,10 @@ export function paymentRedirectRoute(
   return publicRoute(
     route,
     async (req) => {
-      const { outcome, returnPath } = await useCase(req.query.token);
-      return { redirect: paymentReturnPath(outcome, returnPath) };
+      const next = await useCase(req.query.token);
+      // The approval page is PayPal's link stored with the order (or given by PayPal), never the caller's.
+      if ('approvalUrl' in next) return { redirect: next.approvalUrl };
+      return { redirect: paymentReturnPath(next.outcome, next.returnPath) };
     },
     { onInvalidInput: () => ({ redirect: paymentReturnPath(whenMalformed, DEFAULT_PAYMENT_RETURN_PATH) }) },
   );

@@ -28,10 +28,12 @@ export interface NewProviderOrder {
 
 export interface ProviderCapture {
   id: string;
-  /** COMPLETED, PENDING, DECLINED, FAILED, ... */
+  /** COMPLETED, PENDING, DECLINED, FAILED, PARTIALLY_REFUNDED, REFUNDED */
   status: string;
   amount?: Money;
   customId?: string;
+  /** The order it captured (supplementary_data.related_ids.order_id), when PayPal says. */
+  orderId?: string;
 }
 
 /** The parts of a PayPal order we act on (first purchase unit; we create orders with one). */
@@ -49,10 +51,14 @@ export interface ProviderOrder {
 /** A verified PayPal event, reduced to what the use cases act on. */
 export interface PaymentEvent {
   id: string;
-  /** e.g. CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED. */
+  /** e.g. CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.REFUNDED, CUSTOMER.DISPUTE.CREATED. */
   eventType: string;
-  /** The order it is about, when it is about one of ours (a well-formed order id). */
+  /** The order it is about, when the event names it (a well-formed order id). */
   orderId?: string;
+  /** The capture it is about (PAYMENT.CAPTURE.*: the capture, or the refund's capture; disputes: the disputed one). */
+  captureId?: string;
+  /** PAYMENT.CAPTURE.REFUNDED / REVERSED: the refund (or reversal) and the amount that went back, positive. */
+  refund?: { id: string; amount: Money };
 }
 
 /** The provider answered, and the answer is no (4xx): retrying the same request will not help. */
@@ -67,6 +73,13 @@ export class PaymentRefused extends Error {
     super(message);
     this.name = 'PaymentRefused';
   }
+}
+/**
+ * The buyer's funding source failed at capture (INSTRUMENT_DECLINED, PAYER_ACTION_REQUIRED, ...): PayPal says to
+ * send the buyer back to the approval page to choose another one. `redirectUrl`: the link PayPal gave, if any.
+ */
+export class FundingDeclined extends PaymentRefused {
+  redirectUrl?: string;
 }
 /** Capture before the buyer approved (ORDER_NOT_APPROVED). */
 export class OrderNotApproved extends PaymentRefused {}
@@ -85,6 +98,8 @@ export interface PaymentProvider {
   getOrder(id: string): Promise<ProviderOrder>;
   /** Captures an approved order; the same requestId makes a retried capture return the first one's result. */
   captureOrder(id: string, requestId: string): Promise<ProviderOrder>;
+  /** A capture, with the order it belongs to. */
+  getCapture(id: string): Promise<ProviderCapture>;
   /**
    * The event, when the provider confirms the delivery is genuine and meant for our webhook; undefined when it
    * is not. Throws PaymentProviderUnavailable when the provider cannot say.
@@ -104,12 +119,38 @@ export interface Order {
   /** "6.99" */
   amount: string;
   currency: string;
-  status: OrderStatus;
+  status: StoredOrderStatus;
   createdAt: string;
+  /** When it reached its status (createdAt for a new order). */
+  statusAt?: string;
+  /** PayPal's approval page for this order: where a buyer whose funding source was declined goes back to. */
+  approvalUrl?: string;
   /** The app page PayPal's return and cancel send the buyer back to; orders stored before it existed have none ('/'). */
   returnPath?: PaymentReturnPath;
   captureId?: string;
   capturedAt?: string;
+  /** Cents refunded or reversed so far, and the credits that took back. */
+  refundedCents?: number;
+  creditsTakenBack?: number;
+  /** The refunds and reversals applied (PayPal's ids): each takes credits back once. */
+  refundIds?: string[];
+  dispute?: 'open' | 'resolved';
+  /** Why PayPal did not pay (failed). */
+  failReason?: string;
+}
+
+/** Every status but 'expired', which is derived when the order is shown. */
+export type StoredOrderStatus = Exclude<OrderStatus, 'expired'>;
+
+export interface TakeBack {
+  /** PayPal's refund or reversal id. */
+  refundId: string;
+  reason: 'purchase-refund' | 'chargeback';
+  /** Refunded cents in all after this one, and the credits taken back in all after it. */
+  refundedCents: number;
+  creditsTakenBack: number;
+  status: 'partially_refunded' | 'refunded' | 'reversed';
+  at: string;
 }
 
 export type CreditResult = { credited: true; balance: number } | { credited: false };
@@ -123,6 +164,16 @@ export interface OrderStore {
    * { credited: false } when the order was already captured (nothing is written then).
    */
   captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }): Promise<CreditResult>;
+  /**
+   * One transaction: the credits a refund or reversal takes back (the balance may go below zero: the one change
+   * allowed to), its ledger row, and the order's new refund totals. Conditioned on the order being as read (same
+   * refunded total, refund not applied yet): 'stale' when it is not, so the caller reads it again.
+   */
+  takeBack(order: Order, t: TakeBack): Promise<{ applied: true; balance: number } | { applied: false; why: 'stale' }>;
+  /** The order from one of `from` to `to` (with the given fields), owner's copy too; false when it was in no `from`. */
+  transition(order: Order, from: StoredOrderStatus[], to: StoredOrderStatus, at: string, fields?: { failReason?: string }): Promise<boolean>;
+  /** Marks a dispute opened or resolved on a paid order. */
+  setDispute(order: Order, dispute: 'open' | 'resolved'): Promise<void>;
   /** The owner's orders, newest first. */
   list(owner: string, limit: number, cursor?: string): Promise<Page<Order>>;
 }

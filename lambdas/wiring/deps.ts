@@ -28,6 +28,7 @@ import type { CreateUploadDeps } from '../app/create-upload';
 import type { DeleteMediaDeps } from '../app/delete-media';
 import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { ListMediaDeps } from '../app/list-media';
+import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import type { SendContactDeps } from '../app/send-contact';
 import type { StartImageGenerationDeps } from '../app/start-image-generation';
@@ -90,7 +91,8 @@ const generationWebhooks = /* @__PURE__ */ once(() =>
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
 const paypalInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'paypal'));
 
-const settle = /* @__PURE__ */ once((): SettleDeps => ({ orders: orders(), provider: paymentProvider(), now, log: warn }));
+const mailer = /* @__PURE__ */ once(() => sesMailer(sesClient(), config().SES_FROM_ADDRESS));
+const settle = /* @__PURE__ */ once((): SettleDeps => ({ orders: orders(), provider: paymentProvider(), accounts: accounts(), mailer: mailer(), now, log: warn }));
 
 // ---- one set of dependencies per use case ---------------------------------------------------------------------
 
@@ -140,8 +142,12 @@ export function settlePaymentReturnDeps(): SettleDeps {
 }
 
 /** Only the order store: cancelling asks PayPal nothing, so this function never loads the PayPal client or its secret. */
-export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log'> {
-  return { orders: orders(), log: warn };
+export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log' | 'now'> {
+  return { orders: orders(), log: warn, now };
+}
+
+export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
+  return { orders: orders(), accounts: accounts(), now };
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
@@ -149,7 +155,7 @@ export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {
-  return { orders: orders(), ledger: dynamoLedgerHistory(dynamo(), table()) };
+  return { orders: orders(), ledger: dynamoLedgerHistory(dynamo(), table()), now };
 }
 
 export function sendContactDeps(): SendContactDeps {

@@ -9,7 +9,7 @@ import { apiError, malformedJson, notFound, PaypalError } from './errors';
 import { header, isJsonContentType, sendJson } from './http';
 import { now } from './ids';
 import type { State } from './state';
-import { validateCreate, validateVerify } from './validation';
+import { validateCreate, validateRefund, validateVerify } from './validation';
 import type { Webhooks } from './webhooks';
 
 const APP_ID = 'APP-80W284485P519543T';
@@ -120,8 +120,41 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     sendJson(res, 201, body);
     for (const c of made) {
       const amount = `${c.amount.currency_code === 'USD' ? '$ ' : ''}${c.amount.value} ${c.amount.currency_code}`;
-      webhooks.emit('PAYMENT.CAPTURE.COMPLETED', 'capture', `Payment completed for ${amount}`, state.captureResource(c, order.id));
+      const [type, summary] =
+        c.status === 'PENDING'
+          ? ['PAYMENT.CAPTURE.PENDING', `Payment pending for ${amount}`]
+          : c.status === 'DECLINED'
+            ? ['PAYMENT.CAPTURE.DECLINED', `Payment declined for ${amount}`]
+            : ['PAYMENT.CAPTURE.COMPLETED', `Payment completed for ${amount}`];
+      webhooks.emit(type, 'capture', summary, state.captureResource(c, order.id));
     }
+  }
+
+  /** POST /v2/payments/captures/{id}/refund: empty body refunds what is left; idempotent by PayPal-Request-Id. */
+  function refund(req: IncomingMessage, res: ServerResponse, id: string, raw: Buffer): void {
+    requireBearer(req);
+    let input = {};
+    if (raw.length && raw.toString('utf8').trim()) {
+      requireJson(req);
+      input = validateRefund(parseJson(raw));
+    }
+    const r = state.refundCapture(id, input, 'refund', header(req, 'paypal-request-id'));
+    const wantsFull = /return=representation/i.test(header(req, 'prefer') ?? '');
+    sendJson(res, 201, wantsFull ? r : { id: r.id, status: r.status, links: r.links });
+  }
+
+  function getRefund(req: IncomingMessage, res: ServerResponse, id: string): void {
+    requireBearer(req);
+    const r = state.refundResource(id);
+    if (!r) throw notFound('refund_id', id);
+    sendJson(res, 200, r);
+  }
+
+  function getDispute(req: IncomingMessage, res: ServerResponse, id: string): void {
+    requireBearer(req);
+    const d = state.disputes.get(id);
+    if (!d) throw notFound('dispute_id', id);
+    sendJson(res, 200, d);
   }
 
   function getCapture(req: IncomingMessage, res: ServerResponse, id: string): void {
@@ -134,7 +167,7 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
   function verifySignature(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     requireBearer(req);
     requireJson(req);
-    const ok = webhooks.verify(validateVerify(parseJson(raw)));
+    const ok = webhooks.verify(validateVerify(parseJson(raw)), raw.toString('utf8'));
     sendJson(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
   }
 
@@ -160,5 +193,5 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     res.end(webhooks.publicKeyPem);
   }
 
-  return { tokenEndpoint, createOrder, getOrder, capture, getCapture, verifySignature, getEvent, resendEvent, cert };
+  return { tokenEndpoint, createOrder, getOrder, capture, getCapture, refund, getRefund, getDispute, verifySignature, getEvent, resendEvent, cert };
 }

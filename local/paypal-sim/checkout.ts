@@ -8,7 +8,7 @@ import { redirect, sendHtml, withQuery } from './http';
 import { fromMinor, toMinor } from './money';
 import { renderApprovalPage, renderErrorPage, renderResultPage } from './pages';
 import type { State } from './state';
-import { SIM_BUYER } from './types';
+import { SIM_BUYER, SIM_FUNDING_OUTCOMES, type SimFundingOutcome } from './types';
 
 export type Checkout = ReturnType<typeof createCheckout>;
 
@@ -17,6 +17,7 @@ export function createCheckout(state: State) {
     const o = token ? state.orders.get(token) : undefined;
     if (!o) return pageNotFound(res, token);
     if (o.status === 'COMPLETED') return pageGone(res);
+    if (state.expired(o)) return pageExpired(res);
     const first = o.purchase_units[0];
     const currency = first?.amount.currency_code ?? 'USD';
     const total = o.purchase_units.reduce((sum, pu) => sum + toMinor(pu.amount.value, currency), 0n);
@@ -52,13 +53,23 @@ export function createCheckout(state: State) {
     sendHtml(res, 410, renderErrorPage('Checkout already completed', 'This payment has already been completed, so it cannot be approved or cancelled again.'));
   }
 
+  function pageExpired(res: ServerResponse): void {
+    sendHtml(res, 410, renderErrorPage('Checkout expired', 'This payment was not approved in time, so it can no longer be completed.'));
+  }
+
   function checkoutAction(res: ServerResponse, action: 'approve' | 'cancel', raw: Buffer, query: URLSearchParams): void {
-    const token = new URLSearchParams(raw.toString('utf8')).get('token') ?? query.get('token');
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const token = form.get('token') ?? query.get('token');
     const o = token ? state.orders.get(token) : undefined;
     if (!o) return pageNotFound(res, token);
     if (o.status === 'COMPLETED') return pageGone(res);
+    if (state.expired(o)) return pageExpired(res);
     if (action === 'approve') {
-      state.approveOrder(o);
+      const funding = form.get('funding') ?? 'COMPLETED';
+      if (!(SIM_FUNDING_OUTCOMES as readonly string[]).includes(funding)) {
+        return sendHtml(res, 400, renderErrorPage('Unknown funding outcome', `Choose one of ${SIM_FUNDING_OUTCOMES.join(', ')}.`));
+      }
+      state.approveOrder(o, funding as SimFundingOutcome);
       const ret = o.experience_context.return_url;
       if (ret) return redirect(res, withQuery(ret, { token: o.id, PayerID: SIM_BUYER.payer_id }));
       return sendHtml(res, 200, renderResultPage('Payment approved', 'You approved the payment. You can close this window and return to the merchant.'));

@@ -13,16 +13,27 @@
  * - GET  /v2/checkout/orders/{id}
  * - POST /v2/checkout/orders/{id}/capture        idempotent by PayPal-Request-Id
  * - GET  /v2/payments/captures/{id}
+ * - POST /v2/payments/captures/{id}/refund       full (empty body) or partial ({amount}), PayPal's 422s; idempotent by PayPal-Request-Id
+ * - GET  /v2/payments/refunds/{id}, GET /v1/customer/disputes/{id}
  * - POST /v1/notifications/verify-webhook-signature
  * - GET  /v1/notifications/webhooks-events/{id}, POST /v1/notifications/webhooks-events/{id}/resend
  * - GET  /v1/notifications/certs/{id}            the signing key, PEM (no Bearer; see below)
  * - GET  /checkoutnow?token={id}                 buyer approval page (HTML, no auth), forms POST to
- *   /checkoutnow/approve and /checkoutnow/cancel
+ *   /checkoutnow/approve (with the funding outcome: COMPLETED, PENDING, DECLINED, INSTRUMENT_DECLINED) and
+ *   /checkoutnow/cancel; an order not approved within the approval window (3 h) is expired there
+ * - GET  /simulator                              the dashboard (no auth): every capture and its actions, which POST to
+ *   /simulator/captures/{id}/(refund|reverse|dispute|complete|deny) and /simulator/disputes/{id}/resolve (dashboard.ts)
  *
  * Orders created with `payment_source.paypal` start PAYER_ACTION_REQUIRED with a `payer-action` link (PayPal's
  * current flow); orders created with only the legacy `application_context` start CREATED with an `approve` link, as
- * on PayPal. Approval -> APPROVED, capture -> COMPLETED. Cancelling on the approval page leaves the order as it was
- * (PayPal does not void it), so the simulator never produces VOIDED.
+ * on PayPal. Approval -> APPROVED, capture -> COMPLETED (its capture COMPLETED, PENDING or DECLINED as the buyer's
+ * funding chose; INSTRUMENT_DECLINED fails the capture call with a redirect link and the order stays APPROVED for a
+ * new approval). Cancelling on the approval page leaves the order as it was (PayPal does not void it), so the
+ * simulator never produces VOIDED. Refunds, reversals and disputes send PAYMENT.CAPTURE.REFUNDED / REVERSED and
+ * CUSTOMER.DISPUTE.CREATED / RESOLVED; pending captures PAYMENT.CAPTURE.PENDING, then COMPLETED or DENIED.
+ *
+ * Deliveries: each event's first attempt waits a random 0..webhookJitterMs (events overtake each other, as PayPal's
+ * do), a failed one is retried after each of webhookRetryDelaysMs.
  *
  * Webhooks are signed for real, PayPal's scheme: an RSA key pair is generated at start, and
  * paypal-transmission-sig = base64(RSA-SHA256(`${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`)).
@@ -30,17 +41,19 @@
  * X.509 certificate; node:crypto verifies with either). verify-webhook-signature says SUCCESS only when the
  * webhook_id is the configured one, auth_algo and cert_url are what was sent, the transmission id is one the
  * simulator sent, the signature verifies with its public key over that transmission's id, time, webhook id and the
- * CRC-32 of the raw body it sent, and JSON.stringify(webhook_event) as received is exactly that raw body (the
- * receiver parsed the body it got and passes the parsed event back; any changed, added or removed field fails).
+ * CRC-32 of the raw body it sent, and the verify request carries that raw body byte for byte as its webhook_event.
+ * Events are sent with every "/" escaped as "\/" (valid JSON), so a receiver that parses and re-serialises the event
+ * fails verification, as it can on PayPal; any changed, added or removed field fails too.
  *
  * Files: types.ts (shapes), validation.ts + money.ts (request checks), errors.ts, state.ts (orders, captures,
- * tokens), webhooks.ts + crc32.ts (events, signing, verification), api.ts (REST endpoints), checkout.ts + pages.ts
- * (buyer pages), routes.ts (routing), http.ts (responses).
+ * tokens, refunds, disputes), webhooks.ts + crc32.ts (events, signing, verification), api.ts (REST endpoints),
+ * checkout.ts + pages.ts (buyer pages), dashboard.ts (after-capture actions), routes.ts (routing), http.ts (responses).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi } from './api';
 import { createCheckout } from './checkout';
+import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
 import { createState } from './state';
 import type { PaypalSim, PaypalSimOptions } from './types';
@@ -49,6 +62,8 @@ import { createWebhooks } from './webhooks';
 export { crc32 } from './crc32';
 export {
   SIM_BUYER,
+  SIM_FUNDING_OUTCOMES,
+  type SimFundingOutcome,
   type PaypalErrorBody,
   type PaypalIssue,
   type PaypalSim,
@@ -77,9 +92,11 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
     log,
     url: () => url,
     target: () => webhookUrl,
+    retryDelaysMs: opts.webhookRetryDelaysMs ?? [250, 1_000, 5_000, 30_000, 120_000],
+    jitterMs: opts.webhookJitterMs ?? 100,
   });
-  const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks });
-  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), log));
+  const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks, approvalWindowMs: opts.approvalWindowMs ?? 3 * 60 * 60 * 1000 });
+  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state), log));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -106,11 +123,11 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
         orders() {
           return [...state.orders.values()].map((o) => structuredClone(o));
         },
-        approve(orderId) {
+        approve(orderId, outcome) {
           const o = state.orders.get(orderId);
           if (!o) throw new Error(`paypal-sim: no order ${orderId}`);
           if (o.status === 'COMPLETED') throw new Error(`paypal-sim: order ${orderId} is already completed`);
-          state.approveOrder(o);
+          if (!state.approveOrder(o, outcome)) throw new Error(`paypal-sim: order ${orderId} can no longer be approved`);
         },
       });
     });

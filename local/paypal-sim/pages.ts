@@ -56,12 +56,20 @@ button:focus-visible{outline:3px solid #1a1a1a;outline-offset:3px}
 .primary:hover{background:#005ea6}
 .secondary{background:#fff;color:#003087;border-color:#003087}
 .secondary:hover{background:#eef4fb}
+label.funding{display:block;font-size:.85rem;color:#4a5260;margin:0 0 .35rem}
+select.funding{width:100%;font:inherit;padding:.5rem;border:1px solid #d6dbe1;border-radius:.5rem;margin:0 0 1rem}
+table{width:100%;border-collapse:collapse;font-size:.85rem;margin:0 0 1rem}
+th,td{text-align:left;padding:.4rem;border-top:1px solid #d6dbe1;vertical-align:top}
+td form{display:inline-block;margin:0 .25rem .25rem 0}
+td button{width:auto;padding:.3rem .7rem;font-size:.8rem}
+td input{width:5rem;font:inherit;padding:.25rem}
+.wide{max-width:64rem}
 .note{margin:1.25rem 0 0;font-size:.8rem;color:#4a5260;text-align:center}
 a{color:#003087}
 .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, wide = false): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -72,7 +80,7 @@ function layout(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<main class="sheet" aria-labelledby="page-title">
+<main class="sheet${wide ? ' wide' : ''}" aria-labelledby="page-title">
 <header class="bar"><span class="logo" aria-hidden="true">Pay<b>Pal</b></span><span class="sandbox">Sandbox simulator</span></header>
 <div class="content">
 ${body}
@@ -105,6 +113,13 @@ ${rows}
 <p class="buyer">Paying as <strong>${escapeHtml(v.buyerEmail)}</strong> with PayPal balance.</p>
 <form method="post" action="/checkoutnow/approve" aria-label="Approve payment">
 <input type="hidden" name="token" value="${token}">
+<label class="funding" for="funding">Simulated funding outcome</label>
+<select id="funding" name="funding" class="funding">
+<option value="COMPLETED" selected>Completes at once</option>
+<option value="PENDING">Held for review (PENDING)</option>
+<option value="DECLINED">Declined at capture (DECLINED)</option>
+<option value="INSTRUMENT_DECLINED">Card declined: choose another (INSTRUMENT_DECLINED)</option>
+</select>
 <button type="submit" class="primary">Pay now</button>
 </form>
 <form method="post" action="/checkoutnow/cancel" aria-label="Cancel payment">
@@ -124,5 +139,55 @@ export function renderErrorPage(title: string, message: string): string {
   return layout(
     `${title} (PayPal simulator)`,
     `<h1 id="page-title">${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(message)}</p>\n<p class="note">Return to the merchant's site and start the checkout again.</p>`,
+  );
+}
+
+export interface DashboardRow {
+  orderId: string;
+  captureId: string;
+  status: string;
+  amount: string;
+  currency: string;
+  refunded: string;
+  disputes: { id: string; status: string }[];
+}
+
+/**
+ * GET /simulator: every capture with what PayPal's merchant dashboard (and the buyer's bank) can do to it: refund
+ * (all, or an amount), reverse (a chargeback), open a dispute and decide it, complete or deny a pending capture.
+ * The forms POST to the documented /simulator/... endpoints, which answer by coming back here.
+ */
+export function renderDashboard(rows: DashboardRow[]): string {
+  const action = (path: string, label: string, extra = '') =>
+    `<form method="post" action="${escapeHtml(path)}">${extra}<button type="submit" class="secondary">${escapeHtml(label)}</button></form>`;
+  const body = rows
+    .map((r) => {
+      const c = encodeURIComponent(r.captureId);
+      const actions: string[] = [];
+      if (r.status === 'PENDING') actions.push(action(`/simulator/captures/${c}/complete`, 'Complete'), action(`/simulator/captures/${c}/deny`, 'Deny'));
+      if (r.status === 'COMPLETED' || r.status === 'PARTIALLY_REFUNDED') {
+        actions.push(
+          action(`/simulator/captures/${c}/refund`, 'Refund', `<label class="visually-hidden" for="amount-${c}">Amount</label><input id="amount-${c}" name="amount" placeholder="all" inputmode="decimal">`),
+          action(`/simulator/captures/${c}/reverse`, 'Reverse'),
+          action(`/simulator/captures/${c}/dispute`, 'Open dispute'),
+        );
+      }
+      for (const d of r.disputes.filter((x) => x.status === 'OPEN')) {
+        const id = encodeURIComponent(d.id);
+        actions.push(action(`/simulator/disputes/${id}/resolve`, `${d.id}: buyer wins`, '<input type="hidden" name="favour" value="buyer">'));
+        actions.push(action(`/simulator/disputes/${id}/resolve`, `${d.id}: seller wins`, '<input type="hidden" name="favour" value="seller">'));
+      }
+      const disputes = r.disputes.map((d) => `${escapeHtml(d.id)} (${escapeHtml(d.status)})`).join(', ');
+      return `<tr><td>${escapeHtml(r.orderId)}</td><td>${escapeHtml(r.captureId)}</td><td>${escapeHtml(r.status)}</td><td>${escapeHtml(formatMoney(r.amount, r.currency))}</td><td>${escapeHtml(formatMoney(r.refunded, r.currency))}</td><td>${disputes}</td><td>${actions.join('')}</td></tr>`;
+    })
+    .join('\n');
+  return layout(
+    'PayPal simulator dashboard',
+    `<h1 id="page-title">Captures</h1>
+<table><caption class="visually-hidden">Captures</caption>
+<thead><tr><th scope="col">Order</th><th scope="col">Capture</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Refunded</th><th scope="col">Disputes</th><th scope="col">Actions</th></tr></thead>
+<tbody>${body || '<tr><td colspan="7">No captures yet.</td></tr>'}</tbody></table>
+<p class="note">Each action sends PayPal's webhooks to the merchant, as PayPal would.</p>`,
+    true,
   );
 }

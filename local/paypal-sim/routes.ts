@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, TOO_LARGE } from '../shared/http';
 import type { Api } from './api';
 import type { Checkout } from './checkout';
+import type { Dashboard } from './dashboard';
 import { apiError, PaypalError } from './errors';
 import { MAX_BODY, sendJson } from './http';
 
 /** The request listener. */
-export function createRouter(api: Api, checkout: Checkout, log: (line: string) => void) {
+export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard, log: (line: string) => void) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req, MAX_BODY);
     // Everything below is synchronous: a request's check and its state change never interleave with another's.
@@ -41,6 +42,30 @@ export function createRouter(api: Api, checkout: Checkout, log: (line: string) =
       if (route(/^\/v2\/payments\/captures\/([^/]+)$/)) {
         allow('GET');
         return api.getCapture(req, res, seg(1));
+      }
+      if (route(/^\/v2\/payments\/captures\/([^/]+)\/refund$/)) {
+        allow('POST');
+        return api.refund(req, res, seg(1), raw);
+      }
+      if (route(/^\/v2\/payments\/refunds\/([^/]+)$/)) {
+        allow('GET');
+        return api.getRefund(req, res, seg(1));
+      }
+      if (route(/^\/v1\/customer\/disputes\/([^/]+)$/)) {
+        allow('GET');
+        return api.getDispute(req, res, seg(1));
+      }
+      if (route(/^\/simulator$/)) {
+        allow('GET');
+        return dashboard.page(res);
+      }
+      if (route(/^\/simulator\/captures\/([^/]+)\/(refund|reverse|dispute|complete|deny)$/)) {
+        allow('POST');
+        return dashboard.captureAction(req, res, seg(1), seg(2), raw);
+      }
+      if (route(/^\/simulator\/disputes\/([^/]+)\/resolve$/)) {
+        allow('POST');
+        return dashboard.resolveDispute(req, res, seg(1), raw);
       }
       if (route(/^\/v1\/notifications\/verify-webhook-signature$/)) {
         allow('POST');

@@ -18,6 +18,18 @@ export interface PaypalSimOptions {
   fetchImpl?: typeof fetch;
   /** Diagnostic lines (webhook delivery failures); default silent. */
   log?: (line: string) => void;
+  /**
+   * Delays between a failed webhook delivery and its next attempts (PayPal retries a non-2xx delivery up to 25
+   * times over 3 days); default 250 ms, 1 s, 5 s, 30 s, 2 min.
+   */
+  webhookRetryDelaysMs?: number[];
+  /**
+   * Each event's first delivery waits a random 0..N ms, so events close together can arrive out of order, as
+   * PayPal's do; default 100 ms (0: in order).
+   */
+  webhookJitterMs?: number;
+  /** How long a buyer has to approve an order before it expires; default PayPal's 3 hours. */
+  approvalWindowMs?: number;
 }
 
 export interface PaypalSim {
@@ -26,9 +38,21 @@ export interface PaypalSim {
   setWebhookUrl(url: string | undefined): void;
   /** A snapshot (deep copy) of every order, oldest first. */
   orders(): SimOrder[];
-  /** Test hook: approve an order as the buyer would, without a browser (fires CHECKOUT.ORDER.APPROVED). */
-  approve(orderId: string): void;
+  /**
+   * Test hook: approve an order as the buyer would, without a browser (fires CHECKOUT.ORDER.APPROVED), with the
+   * funding outcome the approval page offers (default COMPLETED).
+   */
+  approve(orderId: string, outcome?: SimFundingOutcome): void;
 }
+
+/**
+ * What the buyer's funding source does at capture, chosen on the approval page: COMPLETED; PENDING (held for
+ * review: PAYMENT.CAPTURE.PENDING, then completed or denied from the dashboard); DECLINED (capture DECLINED,
+ * PAYMENT.CAPTURE.DECLINED); INSTRUMENT_DECLINED (the capture call fails with 422 INSTRUMENT_DECLINED and a
+ * redirect link: the buyer must approve again with another funding source).
+ */
+export const SIM_FUNDING_OUTCOMES = ['COMPLETED', 'PENDING', 'DECLINED', 'INSTRUMENT_DECLINED'] as const;
+export type SimFundingOutcome = (typeof SIM_FUNDING_OUTCOMES)[number];
 
 export type SimOrderStatus = 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
 
@@ -50,11 +74,14 @@ export interface SimPayer {
   address: { country_code: string };
 }
 
+export type SimCaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+
 export interface SimCapture {
   id: string;
-  status: 'COMPLETED';
+  status: SimCaptureStatus;
+  status_details?: { reason: string };
   amount: SimMoney;
-  final_capture: true;
+  final_capture: boolean;
   seller_protection: { status: 'ELIGIBLE'; dispute_categories: string[] };
   seller_receivable_breakdown: { gross_amount: SimMoney; paypal_fee: SimMoney; net_amount: SimMoney };
   custom_id?: string;
@@ -84,6 +111,7 @@ export interface SimExperienceContext {
   shipping_preference?: string;
   landing_page?: string;
   locale?: string;
+  payment_method_preference?: string;
 }
 
 export interface SimOrder {
@@ -101,6 +129,37 @@ export interface SimOrder {
   experience_context: SimExperienceContext;
   /** Not in PayPal's representation: the PayPal-Request-Id the order was created with. */
   request_id?: string;
+  /** Not in PayPal's representation: what the buyer's funding source does at capture (approval page). */
+  funding?: SimFundingOutcome;
+}
+
+/** A refund (or a reversal: a chargeback PayPal takes back) as PayPal represents it. */
+export interface SimRefund {
+  id: string;
+  status: 'COMPLETED';
+  amount: SimMoney;
+  note_to_payer?: string;
+  seller_payable_breakdown: { gross_amount: SimMoney; paypal_fee: SimMoney; net_amount: SimMoney; total_refunded_amount: SimMoney };
+  custom_id?: string;
+  invoice_id?: string;
+  create_time: string;
+  update_time: string;
+  links: SimLink[];
+}
+
+/** A buyer's dispute of a capture (the parts of PayPal's dispute resource the simulator keeps). */
+export interface SimDispute {
+  dispute_id: string;
+  create_time: string;
+  update_time: string;
+  disputed_transactions: { seller_transaction_id: string; create_time: string; transaction_status: string; gross_amount: SimMoney; custom?: string }[];
+  reason: 'UNAUTHORISED' | 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED';
+  status: 'OPEN' | 'RESOLVED';
+  dispute_amount: SimMoney;
+  dispute_outcome?: { outcome_code: 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR'; amount_refunded?: SimMoney };
+  dispute_life_cycle_stage: 'INQUIRY' | 'CHARGEBACK';
+  dispute_channel: 'INTERNAL' | 'EXTERNAL';
+  links: SimLink[];
 }
 
 /** The simulated buyer who approves every order. */

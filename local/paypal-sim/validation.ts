@@ -9,6 +9,7 @@ import { isRecord, type Json, type PaypalIssue, type SimExperienceContext, type 
 const USER_ACTIONS = new Set(['CONTINUE', 'PAY_NOW']);
 const SHIPPING_PREFERENCES = new Set(['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS']);
 const LANDING_PAGES = new Set(['LOGIN', 'GUEST_CHECKOUT', 'NO_PREFERENCE', 'BILLING']);
+const PAYMENT_METHOD_PREFERENCES = new Set(['UNRESTRICTED', 'IMMEDIATE_PAYMENT_REQUIRED']);
 const BREAKDOWN_ADD = ['item_total', 'shipping', 'handling', 'tax_total', 'insurance'] as const;
 const BREAKDOWN_SUB = ['shipping_discount', 'discount'] as const;
 
@@ -126,6 +127,7 @@ export function validateCreate(body: unknown): CreateInput | PaypalError {
       shipping_preference: optEnum(ctx, 'shipping_preference', `${p}/shipping_preference`, SHIPPING_PREFERENCES, f),
       landing_page: optEnum(ctx, 'landing_page', `${p}/landing_page`, LANDING_PAGES, f),
       locale: optString(ctx, 'locale', `${p}/locale`, 10, f),
+      payment_method_preference: optEnum(ctx, 'payment_method_preference', `${p}/payment_method_preference`, PAYMENT_METHOD_PREFERENCES, f),
     };
     for (const [k, v] of Object.entries(values)) if (v !== undefined) (experience as Record<string, string>)[k] = v;
   };
@@ -230,4 +232,30 @@ export function validateVerify(b: unknown): VerifyRequest {
   else if (!isRecord(b.webhook_event)) problems.push(issue('/webhook_event', undefined, 'INVALID_PARAMETER_SYNTAX', 'webhook_event must be the event object.'));
   if (problems.length) throw apiError(400, 'INVALID_REQUEST', problems);
   return b as VerifyRequest;
+}
+
+/** A POST /v2/payments/captures/{id}/refund body: empty (refund what is left) or with a partial amount. */
+export interface RefundInput {
+  amount?: SimMoney;
+  note_to_payer?: string;
+  invoice_id?: string;
+  custom_id?: string;
+}
+
+export function validateRefund(b: unknown): RefundInput {
+  if (b === undefined) return {};
+  if (!isRecord(b)) throw malformedJson();
+  const f: Findings = { bad: [], unprocessable: [] };
+  const amount = b.amount === undefined ? undefined : money(b.amount, '/amount', f, { positive: true });
+  const note_to_payer = optString(b, 'note_to_payer', '/note_to_payer', 255, f);
+  const invoice_id = optString(b, 'invoice_id', '/invoice_id', 127, f);
+  const custom_id = optString(b, 'custom_id', '/custom_id', 127, f);
+  if (f.bad.length) throw apiError(400, 'INVALID_REQUEST', f.bad);
+  if (f.unprocessable.length) throw apiError(422, 'UNPROCESSABLE_ENTITY', f.unprocessable);
+  return {
+    ...(amount ? { amount } : {}),
+    ...(note_to_payer !== undefined ? { note_to_payer } : {}),
+    ...(invoice_id !== undefined ? { invoice_id } : {}),
+    ...(custom_id !== undefined ? { custom_id } : {}),
+  };
 }

@@ -10,7 +10,6 @@ import { randomAlnum } from './ids';
 import type { Delivery, SimLink, WebhookEvent } from './types';
 import type { VerifyRequest } from './validation';
 
-const RETRY_DELAYS_MS = [250, 1000];
 const TIMEOUT_MS = 10_000;
 
 export interface WebhookOptions {
@@ -22,6 +21,19 @@ export interface WebhookOptions {
   url: () => string;
   /** Where deliveries go now; none are sent while it is undefined. */
   target: () => string | undefined;
+  /** Delays before the attempts after a failed one. */
+  retryDelaysMs: number[];
+  /** The first attempt of each delivery waits a random 0..N ms (events can overtake each other). */
+  jitterMs: number;
+}
+
+/**
+ * The event's JSON as sent: compact, with every "/" escaped as "\/" (valid JSON, as some serialisers write it).
+ * A receiver that parses and serialises the event again changes these bytes, so verify-webhook-signature fails
+ * for it, as it can on PayPal: only the raw body as received verifies.
+ */
+export function serializeEvent(event: WebhookEvent): string {
+  return JSON.stringify(event).replace(/\//g, '\\/');
 }
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
@@ -56,7 +68,7 @@ export function createWebhooks(o: WebhookOptions) {
       resource,
       links,
     };
-    events.set(id, { event, raw: JSON.stringify(event) });
+    events.set(id, { event, raw: serializeEvent(event) });
     return event;
   }
 
@@ -102,7 +114,7 @@ export function createWebhooks(o: WebhookOptions) {
         inflight.delete(ac);
       }
       if (failure === undefined || closed) return;
-      const delay = RETRY_DELAYS_MS[n];
+      const delay = o.retryDelaysMs[n];
       if (delay === undefined) {
         o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed after ${n + 1} attempts: ${failure}`);
         return;
@@ -115,22 +127,31 @@ export function createWebhooks(o: WebhookOptions) {
       t.unref();
       timers.add(t);
     };
-    void attempt(0).catch(() => undefined);
+    const first = o.jitterMs > 0 ? Math.floor(Math.random() * o.jitterMs) : 0;
+    if (first === 0) return void attempt(0).catch(() => undefined);
+    const t = setTimeout(() => {
+      timers.delete(t);
+      void attempt(0).catch(() => undefined);
+    }, first);
+    t.unref();
+    timers.add(t);
   }
 
   /**
    * SUCCESS only when the webhook id is the configured one, auth_algo and cert_url are what was sent, the
    * transmission is one this simulator sent, the signature verifies over that transmission's id, time, webhook id
-   * and the CRC-32 of the raw body sent, and JSON.stringify(webhook_event) is exactly that raw body.
+   * and the CRC-32 of the raw body sent, and the request carries that raw body, byte for byte, as its
+   * webhook_event (`requestText`: the verify request as received). An event parsed and serialised again fails.
    */
-  function verify(b: VerifyRequest): boolean {
+  function verify(b: VerifyRequest, requestText: string): boolean {
     const sent = deliveries.get(b.transmission_id);
     let ok =
       b.webhook_id === o.webhookId &&
       b.auth_algo === 'SHA256withRSA' &&
       b.cert_url === certUrl() &&
       sent !== undefined &&
-      JSON.stringify(b.webhook_event) === sent.raw;
+      /"webhook_event"\s*:\s*$/.test(requestText.slice(0, Math.max(0, requestText.indexOf(sent.raw)))) &&
+      requestText.includes(sent.raw);
     if (ok && sent) {
       const message = `${b.transmission_id}|${b.transmission_time}|${b.webhook_id}|${crc32(sent.raw)}`;
       try {

@@ -13,7 +13,11 @@ import { cancelPaymentReturn } from '../../lambdas/app/cancel-payment-return';
 import { settlePaymentReturn } from '../../lambdas/app/settle-payment-return';
 import { settleOrder } from '../../lambdas/app/steps/settle-order';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
+import { paymentEventOf } from '../../lambdas/adapters/paypal-client';
+import { creditsFor } from '../../lambdas/app/steps/take-back';
+import type { Mail } from '../../lambdas/ports/mailer';
 import {
+  FundingDeclined,
   OrderAlreadyCaptured,
   OrderNotApproved,
   PaymentProviderUnavailable,
@@ -25,6 +29,8 @@ import {
   type PaymentProvider,
   type PaymentEvent,
   type ProviderOrder,
+  type StoredOrderStatus,
+  type TakeBack,
 } from '../../lambdas/ports/payments';
 import type { WebhookDelivery } from '../../lambdas/ports/webhooks';
 
@@ -38,7 +44,7 @@ class FakePaypal implements PaymentProvider {
   down = false;
   genuine = true;
   /** What the next capture does. */
-  captureAs: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
+  captureAs: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'INSTRUMENT_DECLINED' = 'COMPLETED';
   tamper?: (o: ProviderOrder) => void;
 
   async createOrder(o: NewProviderOrder) {
@@ -61,22 +67,25 @@ class FakePaypal implements PaymentProvider {
     const o = this.orders.get(id)!;
     if (o.status === 'COMPLETED') throw new OrderAlreadyCaptured('captured', 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
     if (o.status !== 'APPROVED') throw new OrderNotApproved('not approved', 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
-    if (this.captureAs === 'DECLINED') throw new PaymentRefused('declined', 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
+    if (this.captureAs === 'INSTRUMENT_DECLINED') throw new FundingDeclined('declined', 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
     o.status = 'COMPLETED';
     o.captures = [{ id: `CAP-${id}`, status: this.captureAs, amount: o.amount, customId: o.customId }];
     this.tamper?.(o);
     return structuredClone(o);
   }
+  async getCapture(id: string) {
+    const order = [...this.orders.values()].find((o) => o.captures[0]?.id === id);
+    if (!order) throw new PaymentRefused('not found', 404, 'RESOURCE_NOT_FOUND');
+    return { ...order.captures[0]!, orderId: order.id };
+  }
   async verifyWebhook() {
     if (this.down) throw new PaymentProviderUnavailable('down');
     return this.genuine;
   }
-  /** Like the adapter: verified by "PayPal", then the event's id, type and order. */
+  /** Like the adapter: verified by "PayPal", then parsed by the adapter's own parser. */
   async parseWebhook(d: WebhookDelivery): Promise<PaymentEvent | undefined> {
     if (!(await this.verifyWebhook())) return undefined;
-    const e = JSON.parse(d.rawBody) as { id: string; event_type: string; resource: { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } } };
-    const orderId = e.event_type === 'CHECKOUT.ORDER.APPROVED' ? e.resource.id : e.resource.supplementary_data?.related_ids?.order_id;
-    return { id: e.id, eventType: e.event_type, ...(orderId ? { orderId } : {}) };
+    return paymentEventOf(JSON.parse(d.rawBody) as Record<string, unknown>);
   }
   approve(id: string) {
     this.orders.get(id)!.status = 'APPROVED';
@@ -100,7 +109,7 @@ class FakeOrders implements OrderStore {
   }
   async captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }) {
     const stored = this.orders.get(order.id)!;
-    if (stored.status !== 'created') return { credited: false as const };
+    if (!['created', 'pending', 'canceled'].includes(stored.status)) return { credited: false as const };
     stored.status = 'captured';
     Object.assign(stored, capture);
     const balance = (this.balances.get(order.owner) ?? 0) + order.credits;
@@ -111,6 +120,26 @@ class FakeOrders implements OrderStore {
   async list() {
     return { items: [...this.orders.values()] };
   }
+  async transition(order: Order, from: StoredOrderStatus[], to: StoredOrderStatus, at: string, extra: { failReason?: string } = {}) {
+    const stored = this.orders.get(order.id)!;
+    if (!from.includes(stored.status)) return false;
+    Object.assign(stored, { status: to, statusAt: at }, extra);
+    return true;
+  }
+  /** Like the adapter: conditioned on the refunded total as read and the refund not applied yet. */
+  async takeBack(order: Order, t: TakeBack) {
+    const stored = this.orders.get(order.id)!;
+    if ((stored.refundedCents ?? 0) !== (order.refundedCents ?? 0) || stored.refundIds?.includes(t.refundId)) return { applied: false as const, why: 'stale' as const };
+    const delta = -(t.creditsTakenBack - (stored.creditsTakenBack ?? 0));
+    Object.assign(stored, { status: t.status, statusAt: t.at, refundedCents: t.refundedCents, creditsTakenBack: t.creditsTakenBack, refundIds: [...(stored.refundIds ?? []), t.refundId] });
+    const balance = (this.balances.get(order.owner) ?? 0) + delta;
+    this.balances.set(order.owner, balance);
+    this.ledger.push({ id: String(this.ledger.length), createdAt: t.at, reason: t.reason, delta, balance, ref: order.id });
+    return { applied: true as const, balance };
+  }
+  async setDispute(order: Order, dispute: 'open' | 'resolved') {
+    this.orders.get(order.id)!.dispute = dispute;
+  }
 }
 
 function setup() {
@@ -119,6 +148,7 @@ function setup() {
   const seen = new Map<string, Record<string, string>>();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
   const accounts = new Map<string, Account>();
+  const mails: Mail[] = [];
   const accountStore: AccountStore = {
     get: async (sub) => accounts.get(sub),
     balance: async (sub) => accounts.get(sub)?.credits ?? 0,
@@ -132,12 +162,13 @@ function setup() {
     now: () => new Date('2026-01-02T03:04:05.000Z'),
     newRequestId: () => `req-${paypal.created.length}`,
     log: (message, details) => logs.push({ message, details }),
+    mailer: { send: async (m) => void mails.push(m) },
     inbox: {
       seen: async (id) => seen.has(id),
       record: async (id, info) => void seen.set(id, info),
     },
   };
-  return { paypal, orders, seen, logs, deps };
+  return { paypal, orders, seen, logs, deps, mails };
 }
 
 async function caught(p: Promise<unknown>): Promise<AppError> {
@@ -179,6 +210,8 @@ describe('createPayment', () => {
         currency: 'USD',
         status: 'created',
         createdAt: '2026-01-02T03:04:05.000Z',
+        statusAt: '2026-01-02T03:04:05.000Z',
+        approvalUrl: result.paymentUrl,
         returnPath: '/',
       });
     },
@@ -298,16 +331,43 @@ describe('settleOrder', () => {
     };
     expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'refused' });
     expect(ctx.orders.ledger).toHaveLength(0);
-    expect(ctx.orders.orders.get(id)!.status).toBe('created');
+    expect(ctx.orders.orders.get(id)).toMatchObject({ status: 'failed', failReason: expect.any(String) });
     expect(ctx.logs).toEqual([expect.objectContaining({ message: 'PayPal order not credited' })]);
+    expect(ctx.mails).toHaveLength(0);
   });
 
-  it('never credits a declined capture', async () => {
+  it('a declined capture fails the order and never credits it, even when PayPal later says COMPLETED', async () => {
     const ctx = setup();
     const id = await approvedOrder(ctx);
     ctx.paypal.captureAs = 'DECLINED';
     expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'refused' });
+    expect(ctx.orders.orders.get(id)!.status).toBe('failed');
+    ctx.paypal.completePendingCapture(id);
+    expect(await settleOrder(ctx.deps, id, 'check')).toMatchObject({ result: 'refused' });
     expect(ctx.orders.ledger).toHaveLength(0);
+  });
+
+  it('INSTRUMENT_DECLINED sends the buyer back to the approval page; the order stays open', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    ctx.paypal.captureAs = 'INSTRUMENT_DECLINED';
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'retry-approval', approvalUrl: `https://paypal.test/checkoutnow?token=${id}` });
+    expect(ctx.orders.orders.get(id)!.status).toBe('created');
+    ctx.paypal.captureAs = 'COMPLETED';
+    expect(await settleOrder(ctx.deps, id, 'capture')).toMatchObject({ result: 'credited' });
+  });
+
+  it('a pending capture marks the order pending; crediting mails one receipt with the capture id', async () => {
+    const ctx = setup();
+    const id = await approvedOrder(ctx);
+    ctx.paypal.captureAs = 'PENDING';
+    await settleOrder(ctx.deps, id, 'capture');
+    expect(ctx.orders.orders.get(id)!.status).toBe('pending');
+    ctx.paypal.completePendingCapture(id);
+    await Promise.all([settleOrder(ctx.deps, id, 'check'), settleOrder(ctx.deps, id, 'check')]);
+    expect(ctx.mails).toHaveLength(1);
+    expect(ctx.mails[0]!.to).toEqual([BUYER.email]);
+    for (const part of ['$13.99', 'USD', '150', `CAP-${id}`, '2026-01-02T03:04:05.000Z']) expect(ctx.mails[0]!.text).toContain(part);
   });
 });
 
@@ -317,13 +377,13 @@ describe('settlePaymentReturn', () => {
   it('sends the buyer to success with the owner and credits, pending while PayPal is down, error otherwise', async () => {
     const ctx = setup();
     const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'error' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'error', order: orderId }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'pending' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'pending', order: orderId }));
     ctx.paypal.down = false;
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', order: orderId }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', order: orderId }));
     expect(ctx.orders.ledger).toHaveLength(1);
     expect(await settlePaymentReturn(ctx.deps, 'NOSUCHORDER00')).toEqual(home({ payment: 'error' }));
   });
@@ -332,12 +392,12 @@ describe('settlePaymentReturn', () => {
     const ctx = setup();
     const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
     const back = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/video-generator/wan' });
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'error' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'error', order: orderId }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'pending' }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'pending', order: orderId }));
     ctx.paypal.down = false;
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'success', order: orderId }));
   });
 
   it("an order stored without a return path (before it existed) goes back to '/'", async () => {
@@ -345,23 +405,36 @@ describe('settlePaymentReturn', () => {
     const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/admin' });
     delete ctx.orders.orders.get(orderId)!.returnPath;
     ctx.paypal.approve(orderId);
-    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', userId: OWNER, credits: 72 }));
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', order: orderId }));
+  });
+
+  it('a declined funding source goes back to PayPal\u2019s approval page', async () => {
+    const ctx = setup();
+    const { orderId, paymentUrl } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    ctx.paypal.captureAs = 'INSTRUMENT_DECLINED';
+    expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual({ approvalUrl: paymentUrl });
   });
 });
 
 describe('cancelPaymentReturn', () => {
-  it("goes back to the order's page with payment=cancel and changes nothing", async () => {
+  it("goes back to the order's page with payment=cancel and marks the order canceled; a later approval still credits it", async () => {
     const ctx = setup();
     const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/generator' });
-    expect(await cancelPaymentReturn(ctx.deps, orderId)).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/generator' });
-    expect(ctx.orders.orders.get(orderId)!.status).toBe('created');
+    expect(await cancelPaymentReturn(ctx.deps, orderId)).toEqual({ outcome: { payment: 'cancel', order: orderId }, returnPath: '/generator' });
+    expect(ctx.orders.orders.get(orderId)).toMatchObject({ status: 'canceled', statusAt: '2026-01-02T03:04:05.000Z' });
     expect(ctx.paypal.captureCalls).toBe(0);
+    ctx.paypal.approve(orderId);
+    expect(await settleOrder(ctx.deps, orderId, 'capture')).toMatchObject({ result: 'credited' });
+    // A cancel after payment changes nothing.
+    await cancelPaymentReturn(ctx.deps, orderId);
+    expect(ctx.orders.orders.get(orderId)!.status).toBe('captured');
   });
 
   it("an unknown order, or a table that does not answer, goes back to '/'", async () => {
     const ctx = setup();
     expect(await cancelPaymentReturn(ctx.deps, 'NOSUCHORDER00')).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
-    const broken = { log: ctx.deps.log, orders: Object.assign(Object.create(ctx.orders) as FakeOrders, { get: async () => Promise.reject(new Error('table down')) }) };
+    const broken = { log: ctx.deps.log, now: ctx.deps.now, orders: Object.assign(Object.create(ctx.orders) as FakeOrders, { get: async () => Promise.reject(new Error('table down')) }) };
     expect(await cancelPaymentReturn(broken, 'ORDER000000000001')).toEqual({ outcome: { payment: 'cancel' }, returnPath: '/' });
     expect(ctx.logs).toEqual([expect.objectContaining({ message: 'Payment cancel could not read the order' })]);
   });
@@ -448,6 +521,7 @@ describe('listPayments', () => {
     return {
       orders: { list: async (_o: string, limit: number, after?: string) => page(orders, 'PAYMENT#', limit, after) } as unknown as OrderStore,
       ledger: { list: async (_o: string, limit: number, after?: string) => page(ledger, 'LEDGER#', limit, after) },
+      now: () => new Date('2026-02-01T01:00:00.000Z'),
     };
   };
 
@@ -466,5 +540,71 @@ describe('listPayments', () => {
       const err = await caught(listPayments(deps(1, 1), OWNER, { limit: 2, cursor }));
       expect(err.message).toBe(Messages.invalidCursor);
     }
+  });
+});
+
+describe('taking credits back', () => {
+  const delivery = (event: Record<string, unknown>) => ({ headers: {}, rawBody: JSON.stringify(event), query: {} });
+  const refundEvent = (id: string, captureId: string, value: string, type = 'PAYMENT.CAPTURE.REFUNDED') => ({
+    id: `WH-${id}`,
+    event_type: type,
+    resource: { id, status: 'COMPLETED', amount: { currency_code: 'USD', value }, links: [{ rel: 'up', method: 'GET', href: `https://api.paypal.test/v2/payments/captures/${captureId}` }] },
+  });
+
+  async function paidOrder(ctx: ReturnType<typeof setup>) {
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    await settleOrder(ctx.deps, orderId, 'capture');
+    return { orderId, captureId: `CAP-${orderId}` };
+  }
+
+  it('rounds each total half up and takes back exactly the pack when the refunds add up to the whole', () => {
+    expect(creditsFor(72, 699, 699)).toBe(72);
+    expect(creditsFor(72, 0, 699)).toBe(0);
+    expect(creditsFor(72, 350, 699)).toBe(36);
+    expect(creditsFor(72, 1, 699)).toBe(0);
+    for (const split of [1, 100, 349, 350, 698]) expect(creditsFor(72, split, 699) + (72 - creditsFor(72, split, 699))).toBe(72);
+    expect(creditsFor(150, 2000, 1399)).toBe(150);
+  });
+
+  it('two partial refunds take back the whole pack, each once, with refund ledger rows; a redelivered id changes nothing', async () => {
+    const ctx = setup();
+    const { orderId, captureId } = await paidOrder(ctx);
+    expect(await applyPaymentWebhook(ctx.deps, delivery(refundEvent('R1', captureId, '2.00')))).toEqual({ handled: 'taken-back', eventType: 'PAYMENT.CAPTURE.REFUNDED' });
+    expect(ctx.orders.orders.get(orderId)).toMatchObject({ status: 'partially_refunded', refundedCents: 200, creditsTakenBack: 21 });
+    // The same refund under another event id (PayPal sends a refund once per webhook, but may resend it).
+    expect(await applyPaymentWebhook(ctx.deps, delivery({ ...refundEvent('R1', captureId, '2.00'), id: 'WH-again' }))).toMatchObject({ handled: 'already-applied' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(refundEvent('R2', captureId, '4.99')))).toMatchObject({ handled: 'taken-back' });
+    expect(ctx.orders.orders.get(orderId)).toMatchObject({ status: 'refunded', refundedCents: 699, creditsTakenBack: 72 });
+    expect(ctx.orders.ledger.map((l) => [l.reason, l.delta])).toEqual([
+      ['purchase', 72],
+      ['purchase-refund', -21],
+      ['purchase-refund', -51],
+    ]);
+    expect(ctx.orders.balances.get(OWNER)).toBe(0);
+  });
+
+  it('a reversal is a chargeback, refunds of other captures or currencies are ignored', async () => {
+    const ctx = setup();
+    const { orderId, captureId } = await paidOrder(ctx);
+    expect(await applyPaymentWebhook(ctx.deps, delivery(refundEvent('R9', 'NOTOURCAPTURE', '6.99')))).toMatchObject({ handled: 'unknown-order' });
+    const eur = refundEvent('R8', captureId, '6.99');
+    eur.resource.amount.currency_code = 'EUR';
+    expect(await applyPaymentWebhook(ctx.deps, delivery(eur))).toMatchObject({ handled: 'ignored' });
+    expect(await applyPaymentWebhook(ctx.deps, delivery(refundEvent('R7', captureId, '6.99', 'PAYMENT.CAPTURE.REVERSED')))).toMatchObject({ handled: 'taken-back' });
+    expect(ctx.orders.orders.get(orderId)).toMatchObject({ status: 'reversed', creditsTakenBack: 72 });
+    expect(ctx.orders.ledger.at(-1)).toMatchObject({ reason: 'chargeback', delta: -72 });
+  });
+
+  it('a refund that overtakes the purchase credits first, then takes back', async () => {
+    const ctx = setup();
+    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    ctx.paypal.approve(orderId);
+    await ctx.paypal.captureOrder(orderId); // captured; our return and webhooks have not arrived yet
+    const captureId = `CAP-${orderId}`;
+    expect(await applyPaymentWebhook(ctx.deps, delivery(refundEvent('R1', captureId, '6.99')))).toMatchObject({ handled: 'taken-back' });
+    expect(ctx.orders.ledger.map((l) => l.delta)).toEqual([72, -72]);
+    expect(await settleOrder(ctx.deps, orderId, 'check')).toMatchObject({ result: 'already-credited' });
+    expect(ctx.orders.ledger).toHaveLength(2);
   });
 });

@@ -106,7 +106,7 @@ describe('paying', () => {
     expect(back).toMatch(new RegExp(`^${stackUrl()}/api/paypal/return\\?token=${orderId}&PayerID=\\w+$`));
     const hop = await visit(back);
     expect(hop.status).toBe(302);
-    expect(hop.location).toBe(`/?payment=success&userId=${user.sub}&credits=72`);
+    expect(hop.location).toBe(`/?payment=success&order=${orderId}`);
     expect(await credits(user)).toBe(82);
 
     // PayPal's two webhooks arrive as well; they change nothing.
@@ -123,7 +123,7 @@ describe('paying', () => {
     expect(await orderItem(orderId)).toMatchObject({ status: 'captured', captureId: paypalOrder.purchase_units[0].payments.captures[0].id });
 
     // Coming back to the return URL later (a reload) shows success again and adds nothing.
-    expect((await visit(back)).location).toBe(`/?payment=success&userId=${user.sub}&credits=72`);
+    expect((await visit(back)).location).toBe(`/?payment=success&order=${orderId}`);
     expect(await credits(user)).toBe(82);
   });
 
@@ -133,7 +133,7 @@ describe('paying', () => {
     const { paymentUrl, orderId } = await startPayment(user);
     const back = await decideAtPaypal(paymentUrl, 'approve'); // also fires CHECKOUT.ORDER.APPROVED at our webhook
     const hops = await Promise.all(Array.from({ length: 20 }, () => visit(back)));
-    for (const hop of hops) expect(hop).toEqual({ status: 302, location: `/?payment=success&userId=${user.sub}&credits=72` });
+    for (const hop of hops) expect(hop).toEqual({ status: 302, location: `/?payment=success&order=${orderId}` });
 
     // PayPal delivering both events again (it retries) is still one credit.
     const events = await bothWebhooksHandled(orderId);
@@ -156,7 +156,7 @@ describe('paying', () => {
     const back = await decideAtPaypal(paymentUrl, 'approve');
     await waitUntil('the webhook to credit', async () => (await credits(user)) === 160);
     await bothWebhooksHandled(orderId);
-    expect((await visit(back)).location).toBe(`/?payment=success&userId=${user.sub}&credits=150`);
+    expect((await visit(back)).location).toBe(`/?payment=success&order=${orderId}`);
     expect(await credits(user)).toBe(160);
     expect(await purchases(user)).toHaveLength(1);
   });
@@ -167,10 +167,10 @@ describe('paying', () => {
     const { paymentUrl, orderId } = await startPayment(user);
     const back = await decideAtPaypal(paymentUrl, 'cancel');
     expect(back).toBe(`${stackUrl()}/api/paypal/cancel?token=${orderId}`);
-    expect(await visit(back)).toEqual({ status: 302, location: '/?payment=cancel' });
+    expect(await visit(back)).toEqual({ status: 302, location: `/?payment=cancel&order=${orderId}` });
     expect(await credits(user)).toBe(10);
     expect(await purchases(user)).toHaveLength(0);
-    expect(await orderItem(orderId)).toMatchObject({ status: 'created' });
+    expect(await orderItem(orderId)).toMatchObject({ status: 'canceled' });
     expect((await paypalApi('GET', `/v2/checkout/orders/${orderId}`)).body.status).toBe('PAYER_ACTION_REQUIRED');
   });
 });
@@ -188,9 +188,9 @@ describe('coming back to the page the buyer started on (returnPath)', () => {
       expect({ returnPath, rows: (await paymentRows(user)).map((r) => r.returnPath) }).toEqual({ returnPath, rows: [returnPath, returnPath] });
 
       const hop = await visit(await decideAtPaypal(paid.paymentUrl, 'approve'));
-      expect(hop).toEqual({ status: 302, location: `${returnPath}?payment=success&userId=${user.sub}&credits=72` });
-      expect(appPath(hop.location)).toEqual({ path: returnPath, params: { payment: 'success', userId: user.sub, credits: '72' } });
-      expect(await visit(await decideAtPaypal(cancelled.paymentUrl, 'cancel'))).toEqual({ status: 302, location: `${returnPath}?payment=cancel` });
+      expect(hop).toEqual({ status: 302, location: `${returnPath}?payment=success&order=${paid.orderId}` });
+      expect(appPath(hop.location)).toEqual({ path: returnPath, params: { payment: 'success', order: paid.orderId } });
+      expect(await visit(await decideAtPaypal(cancelled.paymentUrl, 'cancel'))).toEqual({ status: 302, location: `${returnPath}?payment=cancel&order=${cancelled.orderId}` });
       expect(await credits(user)).toBe(82);
       await bothWebhooksHandled(paid.orderId);
     }
@@ -200,9 +200,9 @@ describe('coming back to the page the buyer started on (returnPath)', () => {
     const user = await createUser();
     await credits(user);
     const { paymentUrl, orderId } = await startPayment(user, PACK_72, '/video-generator/pixverse');
-    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: '/video-generator/pixverse?payment=error' });
+    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: `/video-generator/pixverse?payment=error&order=${orderId}` });
     const back = await decideAtPaypal(paymentUrl, 'approve');
-    const success = `/video-generator/pixverse?payment=success&userId=${user.sub}&credits=72`;
+    const success = `/video-generator/pixverse?payment=success&order=${orderId}`;
     expect(await visit(back)).toEqual({ status: 302, location: success });
     expect(await visit(back)).toEqual({ status: 302, location: success });
     await bothWebhooksHandled(orderId);
@@ -214,7 +214,7 @@ describe('coming back to the page the buyer started on (returnPath)', () => {
     await credits(user);
     const { paymentUrl, orderId } = await startPayment(user);
     expect((await orderItem(orderId))?.returnPath).toBe('/');
-    expect(await visit(await decideAtPaypal(paymentUrl, 'approve'))).toEqual({ status: 302, location: `/?payment=success&userId=${user.sub}&credits=72` });
+    expect(await visit(await decideAtPaypal(paymentUrl, 'approve'))).toEqual({ status: 302, location: `/?payment=success&order=${orderId}` });
     await bothWebhooksHandled(orderId);
   });
 
@@ -275,7 +275,7 @@ describe('forged returns credit nothing', () => {
     await credits(user);
     const { orderId } = await startPayment(user);
     const hops = await Promise.all(Array.from({ length: 5 }, () => visit(returnUrl(orderId))));
-    for (const hop of hops) expect(hop).toEqual({ status: 302, location: '/?payment=error' });
+    for (const hop of hops) expect(hop).toEqual({ status: 302, location: `/?payment=error&order=${orderId}` });
     expect(await credits(user)).toBe(10);
     expect(await orderItem(orderId)).toMatchObject({ status: 'created' });
     expect((await paypalApi('GET', `/v2/checkout/orders/${orderId}`)).body.status).toBe('PAYER_ACTION_REQUIRED');
@@ -287,13 +287,13 @@ describe('forged returns credit nothing', () => {
     await Promise.all([credits(owner), credits(other)]);
     const { paymentUrl, orderId } = await startPayment(owner);
 
-    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: '/?payment=error' });
+    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: `/?payment=error&order=${orderId}` });
     expect([await credits(owner), await credits(other)]).toEqual([10, 10]);
 
     await decideAtPaypal(paymentUrl, 'approve');
-    // The other user opens the return URL with the owner's order: the owner is credited (they paid), the
-    // redirect names the owner, so the other user's app shows the mismatch message; the other user gets nothing.
-    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: `/?payment=success&userId=${owner.sub}&credits=72` });
+    // The other user opens the return URL with the owner's order: the owner is credited (they paid); the redirect
+    // names no user (the page asks the server, whose answer names the buyer by masked email); the other gets nothing.
+    expect(await visit(returnUrl(orderId))).toEqual({ status: 302, location: `/?payment=success&order=${orderId}` });
     await bothWebhooksHandled(orderId);
     expect([await credits(owner), await credits(other)]).toEqual([82, 10]);
     expect(await purchases(other)).toHaveLength(0);
@@ -367,8 +367,19 @@ describe('GET /api/payments', () => {
     const all = await res.json();
     expect(all.nextCursor).toBeUndefined();
     expect(all.orders).toEqual([
-      { id: open.orderId, createdAt: expect.any(String), packId: 'pack-150', credits: 150, amount: '13.99', currency: 'USD', status: 'created' },
-      { id: paid.orderId, createdAt: expect.any(String), packId: 'pack-72', credits: 72, amount: '6.99', currency: 'USD', status: 'captured', capturedAt: expect.any(String) },
+      { id: open.orderId, createdAt: expect.any(String), packId: 'pack-150', credits: 150, amount: '13.99', currency: 'USD', status: 'created', statusAt: expect.any(String) },
+      {
+        id: paid.orderId,
+        createdAt: expect.any(String),
+        packId: 'pack-72',
+        credits: 72,
+        amount: '6.99',
+        currency: 'USD',
+        status: 'captured',
+        statusAt: expect.any(String),
+        capturedAt: expect.any(String),
+        captureId: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      },
     ]);
     expect(all.ledger.map((l: Record<string, unknown>) => [l.reason, l.delta, l.balance, l.ref])).toEqual([
       ['image', -1, 81, predictionId],

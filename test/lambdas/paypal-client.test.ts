@@ -51,14 +51,28 @@ describe('paypalClient', () => {
     expect(tokenCalls()).toBe(2);
   });
 
-  it('creates an order awaiting the buyer, once per request id', async () => {
-    const { client } = counted();
+  it('creates an order awaiting the buyer, once per request id, for immediate payment only', async () => {
+    const bodies: string[] = [];
+    const { client } = counted({}, (url, init) => {
+      if (url.endsWith('/v2/checkout/orders')) bodies.push(String(init.body));
+      return undefined;
+    });
     const requestId = randomUUID();
     const a = await client.createOrder(order({ requestId }));
     const b = await client.createOrder(order({ requestId }));
     expect(b.id).toBe(a.id);
     expect(a).toMatchObject({ status: 'PAYER_ACTION_REQUIRED', amount: { currency: 'USD', value: '6.99' }, customId: 'sub-123', captures: [] });
     expect(a.approvalUrl).toBe(`${stackEnv().PAYPAL_BASE_URL}/checkoutnow?token=${a.id}`);
+    expect(JSON.parse(bodies[0]!).payment_source.paypal.experience_context.payment_method_preference).toBe('IMMEDIATE_PAYMENT_REQUIRED');
+  });
+
+  it('reads a capture with the order it belongs to', async () => {
+    const { client } = counted();
+    const created = await client.createOrder(order());
+    await decideAtPaypal(created.approvalUrl!, 'approve');
+    const captured = await client.captureOrder(created.id, randomUUID());
+    expect(await client.getCapture(captured.captures[0]!.id)).toEqual({ ...captured.captures[0], orderId: created.id });
+    await expect(client.getCapture('NOSUCHCAPTURE0000')).rejects.toMatchObject({ status: 404 });
   });
 
   it('captures an approved order; an unapproved or unknown one is refused with PayPal\u2019s reason', async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/paypal`;
-  sim = await startPaypalSimulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookId: WEBHOOK_ID, webhookUrl: receiverUrl });
+  sim = await startPaypalSimulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookId: WEBHOOK_ID, webhookUrl: receiverUrl, webhookJitterMs: 0 });
   token = await getToken();
 });
 
@@ -235,7 +235,8 @@ describe('buyer approval and capture', () => {
     expect(html).toContain('Framewright 72 credits');
     expect(html).toContain('$6.99');
     expect(html).toContain('USD');
-    expect(html).toMatch(/<form method="post" action="\/checkoutnow\/approve"[^>]*>\s*<input type="hidden" name="token" value="[A-Z0-9]+">\s*<button type="submit"[^>]*>Pay now<\/button>/);
+    expect(html).toMatch(/<form method="post" action="\/checkoutnow\/approve"[^>]*>\s*<input type="hidden" name="token" value="[A-Z0-9]+">[\s\S]*?<select id="funding" name="funding"[\s\S]*?<button type="submit"[^>]*>Pay now<\/button>/);
+    for (const outcome of ['COMPLETED', 'PENDING', 'DECLINED', 'INSTRUMENT_DECLINED']) expect(html).toContain(`<option value="${outcome}"`);
     expect(html).toMatch(/<form method="post" action="\/checkoutnow\/cancel"[^>]*>[\s\S]*?<button type="submit"[^>]*>Cancel and return<\/button>/);
     expect(html).not.toMatch(/<(script|link|img)\b/);
   });
@@ -353,27 +354,38 @@ describe('webhooks', () => {
       'paypal-auth-algo': 'SHA256withRSA',
     });
 
-    const verify = (e: Received, patch: Json = {}) =>
-      api('POST', '/v1/notifications/verify-webhook-signature', {
+    // As PayPal requires: the event exactly as received, spliced into the request (never parsed and re-serialised).
+    const verify = async (e: Received, patch: Json = {}, event: string = e.raw) => {
+      const head = JSON.stringify({
         auth_algo: e.headers['paypal-auth-algo'],
         cert_url: e.headers['paypal-cert-url'],
         transmission_id: e.headers['paypal-transmission-id'],
         transmission_sig: e.headers['paypal-transmission-sig'],
         transmission_time: e.headers['paypal-transmission-time'],
         webhook_id: WEBHOOK_ID,
-        webhook_event: JSON.parse(e.raw) as Json,
         ...patch,
       });
+      const r = await fetch(`${sim.url}/v1/notifications/verify-webhook-signature`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: `${head.slice(0, -1)},"webhook_event":${event}}`,
+      });
+      return { status: r.status, body: (await r.json()) as Json };
+    };
 
     for (const e of [approvedEvent, captured]) {
       const ok = await verify(e);
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ verification_status: 'SUCCESS' });
+      // The same event parsed and serialised again is not what PayPal sent ("\/" escapes become "/"): FAILURE,
+      // as on PayPal, so a receiver that re-serialises is caught here.
+      expect(e.raw).toContain('\\/');
+      expect((await verify(e, {}, JSON.stringify(JSON.parse(e.raw)))).body).toEqual({ verification_status: 'FAILURE' });
     }
 
     const tampered = JSON.parse(captured.raw) as Json;
     tampered.resource.amount.value = '0.01';
-    expect((await verify(captured, { webhook_event: tampered })).body).toEqual({ verification_status: 'FAILURE' });
+    expect((await verify(captured, {}, JSON.stringify(tampered))).body).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(captured, { webhook_id: 'WH-SOMEONE-ELSE' })).body).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(captured, { transmission_sig: approvedEvent.headers['paypal-transmission-sig'] })).body).toEqual({ verification_status: 'FAILURE' });
     expect((await verify(captured, { transmission_id: crypto.randomUUID() })).body).toEqual({ verification_status: 'FAILURE' });
@@ -406,6 +418,92 @@ describe('webhooks', () => {
     } finally {
       sim.setWebhookUrl(receiverUrl);
     }
+  });
+});
+
+describe('after the capture: funding outcomes, refunds, reversals, disputes', () => {
+  const eventsOf = (type: string, match: (e: Received) => boolean) => received.filter((e) => e.body.event_type === type && match(e));
+  async function captured(outcome?: 'COMPLETED' | 'PENDING' | 'DECLINED') {
+    const id = await createOrder();
+    sim.approve(id, outcome);
+    const r = await api('POST', `/v2/checkout/orders/${id}/capture`);
+    expect(r.status).toBe(201);
+    return { id, capture: r.body.purchase_units[0].payments.captures[0] as Json };
+  }
+
+  test('INSTRUMENT_DECLINED: 422 with a redirect to the approval page; the buyer approves again and the capture works', async () => {
+    const id = await createOrder();
+    sim.approve(id, 'INSTRUMENT_DECLINED');
+    const r = await api('POST', `/v2/checkout/orders/${id}/capture`);
+    expect(r.status).toBe(422);
+    expect(r.body.details[0].issue).toBe('INSTRUMENT_DECLINED');
+    expect(r.body.links).toContainEqual({ href: `${sim.url}/checkoutnow?token=${id}`, rel: 'redirect', method: 'GET' });
+    expect((await fetch(`${sim.url}/checkoutnow?token=${id}`)).status).toBe(200);
+    expect((await postForm('/checkoutnow/approve', { token: id, funding: 'COMPLETED' })).status).toBe(302);
+    expect((await api('POST', `/v2/checkout/orders/${id}/capture`)).body.status).toBe('COMPLETED');
+    expect((await postForm('/checkoutnow/approve', { token: await createOrder(), funding: 'NOPE' })).status).toBe(400);
+  });
+
+  test('DECLINED and PENDING captures, with their webhooks; a pending one completes or is denied from the dashboard', async () => {
+    const declined = await captured('DECLINED');
+    expect(declined.capture.status).toBe('DECLINED');
+    await waitFor(() => eventsOf('PAYMENT.CAPTURE.DECLINED', (e) => e.body.resource.id === declined.capture.id)[0]);
+    const pending = await captured('PENDING');
+    expect(pending.capture).toMatchObject({ status: 'PENDING', status_details: { reason: 'PENDING_REVIEW' } });
+    await waitFor(() => eventsOf('PAYMENT.CAPTURE.PENDING', (e) => e.body.resource.id === pending.capture.id)[0]);
+    expect((await api('POST', `/v2/payments/captures/${pending.capture.id}/refund`)).body.details[0].issue).toBe('PENDING_CAPTURE');
+    const done = await api('POST', `/simulator/captures/${pending.capture.id}/complete`);
+    expect(done.body.status).toBe('COMPLETED');
+    await waitFor(() => eventsOf('PAYMENT.CAPTURE.COMPLETED', (e) => e.body.resource.id === pending.capture.id)[0]);
+    const other = await captured('PENDING');
+    expect((await api('POST', `/simulator/captures/${other.capture.id}/deny`)).body.status).toBe('DECLINED');
+    await waitFor(() => eventsOf('PAYMENT.CAPTURE.DENIED', (e) => e.body.resource.id === other.capture.id)[0]);
+    expect((await api('POST', `/simulator/captures/${other.capture.id}/deny`)).status).toBe(422);
+  });
+
+  test('refunds: partial then the rest, with PayPal\u2019s errors and webhooks naming the capture', async () => {
+    const { capture } = await captured();
+    const partial = await api('POST', `/v2/payments/captures/${capture.id}/refund`, { amount: { currency_code: 'USD', value: '2.00' } }, { prefer: 'return=representation' });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '2.00' }, seller_payable_breakdown: { total_refunded_amount: { value: '2.00' } } });
+    expect((await api('GET', `/v2/payments/captures/${capture.id}`)).body.status).toBe('PARTIALLY_REFUNDED');
+    const tooMuch = await api('POST', `/v2/payments/captures/${capture.id}/refund`, { amount: { currency_code: 'USD', value: '5.00' } });
+    expect([tooMuch.status, tooMuch.body.details[0].issue]).toEqual([422, 'REFUND_AMOUNT_EXCEEDED']);
+    const eur = await api('POST', `/v2/payments/captures/${capture.id}/refund`, { amount: { currency_code: 'EUR', value: '1.00' } });
+    expect([eur.status, eur.body.details[0].issue]).toEqual([422, 'REFUND_CAPTURE_CURRENCY_MISMATCH']);
+    const bad = await api('POST', `/v2/payments/captures/${capture.id}/refund`, { amount: { currency_code: 'USD', value: '1.234' } });
+    expect([bad.status, bad.body.details[0].issue]).toEqual([422, 'DECIMAL_PRECISION']);
+    const rest = await api('POST', `/v2/payments/captures/${capture.id}/refund`, undefined, { 'paypal-request-id': 'refund-rest' });
+    expect(rest.status).toBe(201);
+    expect((await api('POST', `/v2/payments/captures/${capture.id}/refund`, undefined, { 'paypal-request-id': 'refund-rest' })).body.id).toBe(rest.body.id);
+    expect((await api('GET', `/v2/payments/refunds/${rest.body.id}`)).body.amount).toEqual({ currency_code: 'USD', value: '4.99' });
+    expect((await api('GET', `/v2/payments/captures/${capture.id}`)).body.status).toBe('REFUNDED');
+    expect((await api('POST', `/v2/payments/captures/${capture.id}/refund`)).body.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+    expect((await api('POST', '/v2/payments/captures/NOSUCHCAPTURE/refund')).status).toBe(404);
+    const noAuth = await fetch(`${sim.url}/v2/payments/captures/${capture.id}/refund`, { method: 'POST' });
+    expect(noAuth.status).toBe(401);
+    const hooks = await waitFor(() => {
+      const e = eventsOf('PAYMENT.CAPTURE.REFUNDED', (x) => (x.body.resource.links as Json[]).some((l) => l.rel === 'up' && String(l.href).endsWith(`/captures/${capture.id}`)));
+      return e.length === 2 ? e : undefined;
+    });
+    expect(hooks.map((h) => (h.body.resource as Json).amount.value).sort()).toEqual(['2.00', '4.99']);
+  });
+
+  test('a dispute opens, and resolved for the buyer reverses the capture; the dashboard page lists it', async () => {
+    const { capture } = await captured();
+    const dispute = await api('POST', `/simulator/captures/${capture.id}/dispute`);
+    expect(dispute.status).toBe(201);
+    await waitFor(() => eventsOf('CUSTOMER.DISPUTE.CREATED', (e) => (e.body.resource as Json).disputed_transactions[0].seller_transaction_id === capture.id)[0]);
+    const page = await (await fetch(`${sim.url}/simulator`)).text();
+    expect(page).toContain(capture.id);
+    expect(page).toContain(`action="/simulator/disputes/${dispute.body.dispute_id}/resolve"`);
+    expect((await api('POST', `/simulator/disputes/${dispute.body.dispute_id}/resolve`, { favour: 'judge' })).status).toBe(400);
+    const form = await postForm(`/simulator/disputes/${dispute.body.dispute_id}/resolve`, { favour: 'buyer' });
+    expect([form.status, form.headers.get('location')]).toEqual([303, '/simulator']);
+    const reversed = await waitFor(() => eventsOf('PAYMENT.CAPTURE.REVERSED', (e) => (e.body.resource.links as Json[]).some((l) => String(l.href).endsWith(`/captures/${capture.id}`)))[0]);
+    expect(reversed.body.resource.amount).toEqual({ currency_code: 'USD', value: '6.99' });
+    await waitFor(() => eventsOf('CUSTOMER.DISPUTE.RESOLVED', (e) => e.body.resource.dispute_id === dispute.body.dispute_id)[0]);
+    expect((await api('POST', `/simulator/disputes/${dispute.body.dispute_id}/resolve`, { favour: 'seller' })).status).toBe(422);
   });
 });
 

@@ -26,8 +26,11 @@ export async function visit(url: string): Promise<{ status: number; location: st
   return { status: res.status, location: res.headers.get('location') };
 }
 
-/** Opens PayPal's approval page and presses a button; returns where PayPal sends the browser (our return or cancel URL). */
-export async function decideAtPaypal(paymentUrl: string, action: 'approve' | 'cancel'): Promise<string> {
+/**
+ * Opens PayPal's approval page and presses a button, with the funding outcome chosen on the page (approve only);
+ * returns where PayPal sends the browser (our return or cancel URL).
+ */
+export async function decideAtPaypal(paymentUrl: string, action: 'approve' | 'cancel', funding?: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'INSTRUMENT_DECLINED'): Promise<string> {
   const page = await fetch(paymentUrl);
   const html = await page.text();
   if (page.status !== 200 || !html.includes(`action="/checkoutnow/${action}"`)) throw new Error(`approval page ${page.status}: ${html.slice(0, 300)}`);
@@ -36,7 +39,7 @@ export async function decideAtPaypal(paymentUrl: string, action: 'approve' | 'ca
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token }).toString(),
+    body: new URLSearchParams({ token, ...(funding ? { funding } : {}) }).toString(),
   });
   const location = res.headers.get('location');
   if (res.status !== 302 || !location) throw new Error(`PayPal ${action}: ${res.status} ${await res.text()}`);
@@ -46,7 +49,7 @@ export async function decideAtPaypal(paymentUrl: string, action: 'approve' | 'ca
 let paypalToken: string | undefined;
 
 /** The simulator's REST API, as our server sees it (same credentials). */
-export async function paypalApi(method: 'GET' | 'POST', path: string): Promise<{ status: number; body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function paypalApi(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const env = stackEnv();
   if (!paypalToken) {
     const t = await fetch(`${env.PAYPAL_BASE_URL}/v1/oauth2/token`, {
@@ -59,7 +62,11 @@ export async function paypalApi(method: 'GET' | 'POST', path: string): Promise<{
     });
     paypalToken = ((await t.json()) as { access_token: string }).access_token;
   }
-  const res = await fetch(`${env.PAYPAL_BASE_URL}${path}`, { method, headers: { authorization: `Bearer ${paypalToken}`, 'content-type': 'application/json' } });
+  const res = await fetch(`${env.PAYPAL_BASE_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${paypalToken}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
 }
@@ -117,4 +124,30 @@ export function bothWebhooksHandled(orderId: string) {
 export function appPath(location: string | null): { path: string; params: Record<string, string> } {
   const u = new URL(location ?? '', 'http://app.invalid');
   return { path: u.pathname, params: Object.fromEntries(u.searchParams) };
+}
+
+/** The capture PayPal made for an order. */
+export async function captureIdOf(orderId: string): Promise<string> {
+  const o = (await paypalApi('GET', `/v2/checkout/orders/${orderId}`)).body;
+  return o.purchase_units[0].payments.captures[0].id as string;
+}
+
+/** Refunds a capture at PayPal as the merchant would (all that is left, or `value` USD). */
+export async function refundAtPaypal(captureId: string, value?: string) {
+  const r = await paypalApi('POST', `/v2/payments/captures/${captureId}/refund`, value ? { amount: { currency_code: 'USD', value } } : undefined);
+  if (r.status !== 201) throw new Error(`refund ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** The simulator's dashboard actions (reverse, dispute, complete, deny, and resolving a dispute). */
+export async function simulatorAction(path: string, body: Record<string, string> = {}) {
+  const res = await fetch(`${stackEnv().PAYPAL_BASE_URL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!res.ok) throw new Error(`${path} ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The PayPal events our API has handled of one type for an order. */
+export async function handledOfType(orderId: string, eventType: string) {
+  return (await handledEvents(orderId)).filter((e) => e.eventType === eventType);
 }

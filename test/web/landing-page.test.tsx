@@ -1,9 +1,9 @@
 import './helpers/router-env';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LandingPage } from '../../web/src/features/marketing/landing-page';
-import { landingPaymentNotice, readPaymentReturn } from '../../web/src/features/payments/payment-messages';
+import { setConfigForTesting } from '../../web/src/lib/config';
 
 function renderAt(url: string) {
   const router = createMemoryRouter([{ path: '/', Component: LandingPage }], { initialEntries: [url] });
@@ -17,42 +17,64 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
+const ORDER = 'ORDER0000000000001';
+const answer = (body: Record<string, unknown>) => fetchMock.mockImplementation(async (url: string) => {
+  const order = new URL(String(url), 'http://x').searchParams.get('order');
+  const found = order === ORDER;
+  return { ok: found, status: found ? 200 : 404, text: async () => JSON.stringify(found ? body : { error: 'There is no such payment.', code: 'NOT_FOUND' }) };
+});
+
 describe('LandingPage payment messages', () => {
-  it('confirms a successful payment, then clears the query string', async () => {
-    const router = renderAt('/?payment=success&userId=3f2a-user&credits=150');
-    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user 3f2a-user.');
+  beforeEach(() => setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' }));
+
+  it('confirms a payment the server credited, naming the buyer by masked email, then clears the query string', async () => {
+    answer({ outcome: 'success', credits: 150, buyer: 'a***@e***.com' });
+    const router = renderAt(`/?payment=success&order=${ORDER}`);
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user a***@e***.com.');
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    // The message stays after the address is cleaned, and nothing was asked of the server.
-    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user 3f2a-user.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user a***@e***.com.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`https://app.example.test/api/payment-outcome?order=${ORDER}`);
   });
 
   it('tells the buyer a canceled payment was canceled', async () => {
-    const router = renderAt('/?payment=cancel');
-    expect(screen.getByRole('status')).toHaveTextContent('Payment was canceled.');
+    answer({ outcome: 'cancel' });
+    const router = renderAt(`/?payment=cancel&order=${ORDER}`);
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment was canceled.');
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('keeps unrelated query parameters and the hash', async () => {
-    const router = renderAt('/?payment=cancel&utm_source=mail#models');
+    answer({ outcome: 'cancel' });
+    const router = renderAt(`/?payment=cancel&order=${ORDER}&utm_source=mail#models`);
     await waitFor(() => expect(router.state.location.search).toBe('?utm_source=mail'));
     expect(router.state.location.hash).toBe('#models');
   });
 
   it('can be dismissed', async () => {
-    renderAt('/?payment=cancel');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    answer({ outcome: 'cancel' });
+    renderAt(`/?payment=cancel&order=${ORDER}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('Payment was canceled.')).not.toBeInTheDocument());
   });
 
-  it.each(['/', '/?payment=success&credits=72', '/?payment=success&userId=u1&credits=-5', '/?payment=success&userId=<b>x</b>&credits=72', '/?payment=maybe'])(
-    'shows no payment message for %s',
-    (url) => {
-      renderAt(url);
-      expect(screen.queryByText(/Payment/)).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/',
+    '/?payment=success&userId=u1&credits=72',
+    '/?payment=success&credits=72',
+    '/?payment=success&order=UNKNOWNORDER00000',
+    '/?payment=success&order=<b>x</b>',
+    '/?payment=maybe',
+  ])('shows no payment message for %s', async (url) => {
+    answer({ outcome: 'success', credits: 72, buyer: 'a***@e***.com' });
+    renderAt(url);
+    await act(async () => undefined);
+    await act(async () => undefined);
+    expect(screen.queryByText(/Payment/)).not.toBeInTheDocument();
+  });
+});
 
+describe('LandingPage', () => {
   it('has the title, the Start Creating link and the hero clip with a poster', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -63,22 +85,5 @@ describe('LandingPage payment messages', () => {
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video).toHaveAttribute('playsinline');
-  });
-});
-
-describe('the landing page payment message', () => {
-  const noticeFrom = (search: string) => {
-    const params = readPaymentReturn(search);
-    return params && landingPaymentNotice(params);
-  };
-  it('reads success and cancel with the spec texts, and nothing malformed', () => {
-    expect(noticeFrom('?payment=success&userId=abc&credits=72')).toEqual({
-      variant: 'success',
-      text: 'Payment successful! 72 credits added to user abc.',
-    });
-    expect(noticeFrom('?payment=cancel')).toEqual({ variant: 'info', text: 'Payment was canceled.' });
-    expect(noticeFrom('?payment=success&userId=abc&credits=0')).toBeUndefined();
-    expect(noticeFrom('?payment=success&credits=72')).toBeUndefined();
-    expect(noticeFrom('')).toBeUndefined();
   });
 });

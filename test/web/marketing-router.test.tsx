@@ -10,6 +10,7 @@ import { marketingRoutes } from '../../web/src/app/router';
 import { MarketingRouter, type Departure } from '../../web/src/marketing/marketing-router';
 import { MARKETING_PAGES, marketingPage } from '../../web/src/marketing/marketing-routes';
 import { adoptEntry } from '../../web/src/marketing/browser-history';
+import { setConfigForTesting } from '../../web/src/lib/config';
 
 const scrollTo = jest.fn();
 beforeAll(() => {
@@ -139,13 +140,19 @@ describe('MarketingRouter', () => {
     expect(onLeave).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the payment return message and cleans the address in place', async () => {
-    await openAt('/?payment=success&userId=u-42&credits=150&utm_source=mail#models');
+  it('shows the payment return message the server confirms and cleans the address in place', async () => {
+    setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' });
+    global.fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      text: async () => JSON.stringify({ outcome: 'success', credits: 150, buyer: 'u***@e***.com' }),
+    })) as unknown as typeof fetch;
+    await openAt('/?payment=success&order=ORDER0000000000042&utm_source=mail#models');
     const entries = window.history.length;
-    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user u-42.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user u***@e***.com.');
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/?utm_source=mail#models'));
     expect(window.history.length).toBe(entries);
-    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user u-42.');
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! 150 credits added to user u***@e***.com.');
   });
 
   it('closes the mobile menu after following one of its links', async () => {

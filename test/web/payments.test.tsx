@@ -9,7 +9,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Messages } from '../../contract/errors';
-import { PAYMENT_RETURN_PATHS, PaymentReturnParams, type LedgerReason, type ListPaymentsResponse } from '../../contract/payments';
+import { maskEmail } from '../../contract/mask-email';
+import { PAYMENT_RETURN_PATHS, PaymentReturnParams, type LedgerReason, type ListPaymentsResponse, type OrderStatus, type PaymentOrderView } from '../../contract/payments';
 import { resetSessionForTesting } from '../../web/src/features/auth/session-store';
 import { CreditBalance } from '../../web/src/features/credits/credit-balance';
 import { useCredits } from '../../web/src/features/credits/credits-store';
@@ -31,7 +32,6 @@ import { setConfigForTesting } from '../../web/src/lib/config';
 import { FakeApi } from './helpers/fake-api';
 
 const ME = 'sub-me-0001';
-const OTHER = 'sub-other-0002';
 
 // ---- a fetch stand-in for our API ----------------------------------------------------------------------------------
 
@@ -73,59 +73,74 @@ function renderAt(url: string, element: React.ReactNode, path = '*') {
 
 // ---- the outcome mapping ------------------------------------------------------------------------------------------------
 
+const ORDER = 'ORDER0000000000001';
+const MY_MASK = maskEmail('me@example.com');
+
+/** GET /api/payment-outcome answers this for ORDER (the server's word about the order); other orders are 404. */
+function serverOutcome(body: Record<string, unknown>) {
+  api.on('GET', '/api/payment-outcome', (req) =>
+    req.query.get('order') === ORDER ? { status: 200, body } : { status: 404, body: { error: Messages.unknownOrder, code: 'NOT_FOUND' } },
+  );
+}
+const outcomeCalls = () => calls().filter((c) => c.path.startsWith('/api/payment-outcome'));
+
 describe('what the app says after PayPal', () => {
-  it('generators and My Account: success for me, success for someone else, cancel, pending, error', () => {
-    expect(paymentNotice({ payment: 'success', userId: ME, credits: 72 }, ME)).toEqual({ variant: 'success', text: 'Payment successful! Added 72 credits.' });
-    expect(paymentNotice({ payment: 'success', userId: OTHER, credits: 999 }, ME)).toEqual({
+  it('generators and My Account: the server\u2019s success for me, for someone else, cancel, pending, error', () => {
+    expect(paymentNotice({ outcome: 'success', credits: 72, buyer: MY_MASK }, 'me@example.com')).toEqual({ variant: 'success', text: 'Payment successful! Added 72 credits.' });
+    expect(paymentNotice({ outcome: 'success', credits: 999, buyer: maskEmail('someone@else.org') }, 'me@example.com')).toEqual({
       variant: 'error',
       text: 'Payment successful, but user ID mismatch. Credits not added.',
     });
-    expect(paymentNotice({ payment: 'success', credits: 72 }, ME).text).toBe(Messages.paymentUserMismatch);
-    expect(paymentNotice({ payment: 'success', userId: ME, credits: 72 }, undefined).text).toBe(Messages.paymentUserMismatch);
-    expect(paymentNotice({ payment: 'cancel' }, ME)).toEqual({ variant: 'info', text: 'Payment canceled.' });
-    expect(paymentNotice({ payment: 'pending' }, ME)).toEqual({ variant: 'info', text: Messages.paymentPending });
-    expect(paymentNotice({ payment: 'error' }, ME)).toEqual({ variant: 'error', text: Messages.paymentFailed });
-    // A success that does not say how many credits confirms nothing.
-    expect(paymentNotice({ payment: 'success', userId: ME }, ME)).toEqual({ variant: 'error', text: Messages.paymentFailed });
+    expect(paymentNotice({ outcome: 'success', credits: 72 }, 'me@example.com').text).toBe(Messages.paymentUserMismatch);
+    expect(paymentNotice({ outcome: 'success', credits: 72, buyer: MY_MASK }, undefined).text).toBe(Messages.paymentUserMismatch);
+    expect(paymentNotice({ outcome: 'cancel' }, 'me@example.com')).toEqual({ variant: 'info', text: 'Payment canceled.' });
+    expect(paymentNotice({ outcome: 'pending' }, 'me@example.com')).toEqual({ variant: 'info', text: Messages.paymentPending });
+    expect(paymentNotice({ outcome: 'error' }, 'me@example.com')).toEqual({ variant: 'error', text: Messages.paymentFailed });
+    expect(paymentNotice({ outcome: 'success', buyer: MY_MASK }, 'me@example.com')).toEqual({ variant: 'error', text: Messages.paymentFailed });
   });
 
-  it('landing page: names the user from the query, and says the payment was canceled', () => {
-    expect(landingPaymentNotice({ payment: 'success', userId: 'abc-123', credits: 150 })).toEqual({
+  it('landing page: names the buyer by the server\u2019s masked email, and says the payment was canceled', () => {
+    expect(landingPaymentNotice({ outcome: 'success', credits: 150, buyer: 'a***@e***.com' })).toEqual({
       variant: 'success',
-      text: 'Payment successful! 150 credits added to user abc-123.',
+      text: 'Payment successful! 150 credits added to user a***@e***.com.',
     });
-    expect(landingPaymentNotice({ payment: 'cancel' })).toEqual({ variant: 'info', text: 'Payment was canceled.' });
-    expect(landingPaymentNotice({ payment: 'pending' })).toEqual({ variant: 'info', text: Messages.paymentPending });
-    expect(landingPaymentNotice({ payment: 'error' })).toEqual({ variant: 'error', text: Messages.paymentFailed });
-    expect(landingPaymentNotice({ payment: 'success', credits: 150 })).toBeUndefined();
-    expect(landingPaymentNotice({ payment: 'success', userId: 'abc' })).toBeUndefined();
+    expect(landingPaymentNotice({ outcome: 'cancel' })).toEqual({ variant: 'info', text: 'Payment was canceled.' });
+    expect(landingPaymentNotice({ outcome: 'pending' })).toEqual({ variant: 'info', text: Messages.paymentPending });
+    expect(landingPaymentNotice({ outcome: 'error' })).toEqual({ variant: 'error', text: Messages.paymentFailed });
+    expect(landingPaymentNotice({ outcome: 'success', credits: 150 })).toBeUndefined();
+  });
+
+  it('masks an email as the server does', () => {
+    expect(maskEmail('jane.doe@example.com')).toBe('j***@e***.com');
+    expect(maskEmail('x@localhost')).toBe('x***@l***');
+    expect(maskEmail('nonsense')).toBe('***');
   });
 
   it.each([
-    ['?payment=success&userId=u1&credits=72', { payment: 'success', userId: 'u1', credits: 72 }],
-    ['?credits=300&payment=success&userId=u1&tab=buy-credits', { payment: 'success', userId: 'u1', credits: 300 }],
+    [`?payment=success&order=${ORDER}`, { payment: 'success', order: ORDER }],
+    [`?order=${ORDER}&payment=success&tab=buy-credits`, { payment: 'success', order: ORDER }],
+    ['?payment=success&userId=u1&credits=72', { payment: 'success' }],
     ['?payment=cancel', { payment: 'cancel' }],
-    ['?payment=cancel&userId=&credits=', { payment: 'cancel' }],
+    ['?payment=cancel&order=', { payment: 'cancel' }],
     ['?payment=pending', { payment: 'pending' }],
     ['?payment=error', { payment: 'error' }],
-    ['?payment=success&userId=u1&credits=0', undefined],
-    ['?payment=success&userId=u1&credits=-72', undefined],
-    ['?payment=success&userId=u1&credits=7.5', undefined],
-    ['?payment=success&userId=u1&credits=lots', undefined],
+    ['?payment=success&order=lower-case', undefined],
+    ['?payment=success&order=%3Cb%3E', undefined],
     ['?payment=refunded', undefined],
     ['?payment=', undefined],
-    ['?userId=u1&credits=72', undefined],
+    [`?order=${ORDER}`, undefined],
     ['', undefined],
   ])('reads %p as the contract does', (search, expected) => {
     expect(readPaymentReturn(search)).toEqual(expected);
     // The hand-written reader and the contract's schema agree (empty values count as absent).
-    const raw = Object.fromEntries([...new URLSearchParams(search)].filter(([k, v]) => v !== '' && ['payment', 'userId', 'credits'].includes(k)));
+    const raw = Object.fromEntries([...new URLSearchParams(search)].filter(([k, v]) => v !== '' && ['payment', 'order'].includes(k)));
     const contract = PaymentReturnParams.safeParse(raw);
     expect(contract.success ? contract.data : undefined).toEqual(expected);
   });
 
   it('clears only the payment keys from the query string', () => {
     expect(withoutPaymentQuery('?payment=success&userId=u1&credits=72')).toBe('');
+    expect(withoutPaymentQuery(`?payment=success&order=${ORDER}`)).toBe('');
     expect(withoutPaymentQuery('?tab=my-payments&payment=cancel')).toBe('?tab=my-payments');
   });
 
@@ -149,38 +164,37 @@ describe('PaymentReturnNotice', () => {
     </>
   );
 
-  it('success: the message, the balance as the server has it, and a clean URL', async () => {
+  it('success: asks the server about the order, then the message, the balance as the server has it, and a clean URL', async () => {
     serverBalance(82);
-    const router = renderAt(`/generator?payment=success&userId=${ME}&credits=72`, page);
+    serverOutcome({ outcome: 'success', credits: 72, buyer: MY_MASK });
+    const router = renderAt(`/generator?payment=success&order=${ORDER}`, page);
     expect(await screen.findByText('Payment successful! Added 72 credits.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('82'));
     expect(router.state.location.pathname).toBe('/generator');
     expect(router.state.location.search).toBe('');
     expect(meCalls()).toBe(1);
+    expect(outcomeCalls().map((c) => c.path)).toEqual([`/api/payment-outcome?order=${ORDER}`]);
   });
 
-  it('never adds the credits itself: it re-reads the balance, and a success the server does not back changes nothing', async () => {
-    useCredits.getState().setCredits(10);
-    serverBalance(10);
-    const balances: Array<number | undefined> = [];
-    const stop = useCredits.subscribe((s) => balances.push(s.credits));
-    try {
-      renderAt(`/generator?payment=success&userId=${ME}&credits=999`, page);
-      expect(await screen.findByText('Payment successful! Added 999 credits.')).toBeInTheDocument();
-      await waitFor(() => expect(meCalls()).toBe(1));
-      await waitFor(() => expect(balances).toContain(10));
+  it.each([`/generator?payment=success&userId=${ME}&credits=999`, '/generator?payment=success&order=FORGEDORDER000000'])(
+    'numbers in a URL show nothing: %s has no message',
+    async (url) => {
+      useCredits.getState().setCredits(10);
+      serverBalance(10);
+      serverOutcome({ outcome: 'success', credits: 72, buyer: MY_MASK });
+      const router = renderAt(url, page);
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await act(async () => undefined);
+      expect(screen.queryByText(/Payment/)).toBeNull();
       expect(screen.getByTestId('credit-balance')).toHaveTextContent('10');
-      // Every balance the app held came from the server: never 10 + 999.
-      expect(new Set(balances)).toEqual(new Set([10]));
-    } finally {
-      stop();
-    }
-  });
+    },
+  );
 
-  it("another user's success: the mismatch message and the balance unchanged", async () => {
+  it("another user's order: the mismatch message and the balance unchanged", async () => {
     useCredits.getState().setCredits(10);
     serverBalance(10);
-    const router = renderAt(`/video-generator/wan?payment=success&userId=${OTHER}&credits=999`, page);
+    serverOutcome({ outcome: 'success', credits: 999, buyer: maskEmail('other@example.org') });
+    const router = renderAt(`/video-generator/wan?payment=success&order=${ORDER}`, page);
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment successful, but user ID mismatch. Credits not added.');
     await waitFor(() => expect(meCalls()).toBe(1));
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('10');
@@ -192,7 +206,8 @@ describe('PaymentReturnNotice', () => {
     ['error', Messages.paymentFailed, 'alert'],
   ] as const)('%s: its message, the balance re-read', async (payment, text, role) => {
     serverBalance(10);
-    const router = renderAt(`/video-generator/pixverse?payment=${payment}`, page);
+    serverOutcome({ outcome: payment });
+    const router = renderAt(`/video-generator/pixverse?payment=${payment}&order=${ORDER}`, page);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByText(text).closest(`[role="${role}"]`)).not.toBeNull();
     await waitFor(() => expect(meCalls()).toBe(1));
@@ -204,7 +219,8 @@ describe('PaymentReturnNotice', () => {
     try {
       let balance = 10;
       api.on('GET', '/api/me', () => ({ status: 200, body: { credits: balance } }));
-      renderAt('/admin?payment=pending', page);
+      serverOutcome({ outcome: 'pending' });
+      renderAt(`/admin?payment=pending&order=${ORDER}`, page);
       expect(await screen.findByText(Messages.paymentPending)).toBeInTheDocument();
       await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('10'));
       expect(meCalls()).toBe(1);
@@ -224,7 +240,8 @@ describe('PaymentReturnNotice', () => {
     jest.useFakeTimers();
     try {
       serverBalance(10);
-      renderAt('/generator?payment=pending', page);
+      serverOutcome({ outcome: 'pending' });
+      renderAt(`/generator?payment=pending&order=${ORDER}`, page);
       expect(await screen.findByText(Messages.paymentPending)).toBeInTheDocument();
       await act(async () => void (await jest.advanceTimersByTimeAsync(PENDING_RECHECK_MS * (PENDING_RECHECKS + 5))));
       expect(meCalls()).toBe(1 + PENDING_RECHECKS);
@@ -251,7 +268,8 @@ describe('PaymentReturnNotice', () => {
 
   it('can be dismissed', async () => {
     serverBalance(10);
-    renderAt('/generator?payment=cancel', page);
+    serverOutcome({ outcome: 'cancel' });
+    renderAt(`/generator?payment=cancel&order=${ORDER}`, page);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Payment canceled.')).toBeNull();
   });
@@ -259,15 +277,16 @@ describe('PaymentReturnNotice', () => {
 
 describe('My Account shows the generator-style messages', () => {
   it.each([
-    [`?payment=success&userId=${ME}&credits=72`, 'Payment successful! Added 72 credits.'],
-    ['?payment=cancel', 'Payment canceled.'],
-    [`?payment=success&userId=${OTHER}&credits=999`, 'Payment successful, but user ID mismatch. Credits not added.'],
-    ['?payment=pending', Messages.paymentPending],
-    ['?payment=error', Messages.paymentFailed],
-  ])('/admin%s', async (search, text) => {
+    [{ outcome: 'success', credits: 72, buyer: MY_MASK }, 'Payment successful! Added 72 credits.'],
+    [{ outcome: 'cancel' }, 'Payment canceled.'],
+    [{ outcome: 'success', credits: 999, buyer: 'o***@e***.org' }, 'Payment successful, but user ID mismatch. Credits not added.'],
+    [{ outcome: 'pending' }, Messages.paymentPending],
+    [{ outcome: 'error' }, Messages.paymentFailed],
+  ])('/admin after %p', async (answer, text) => {
     serverBalance(82);
+    serverOutcome(answer);
     api.on('GET', '/api/media', { status: 200, body: { items: [] } });
-    const router = renderAt(`/admin${search}`, <AccountPage />, '/admin');
+    const router = renderAt(`/admin?payment=success&order=${ORDER}`, <AccountPage />, '/admin');
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('82'));
@@ -276,13 +295,22 @@ describe('My Account shows the generator-style messages', () => {
 
 describe('the landing page payment alert', () => {
   it.each([
-    ['?payment=success&userId=abc-123&credits=72', 'Payment successful! 72 credits added to user abc-123.'],
-    ['?payment=cancel', 'Payment was canceled.'],
-  ])('%s', async (search, text) => {
-    const router = renderAt(`/${search}`, <PaymentAlert />);
+    [{ outcome: 'success', credits: 72, buyer: 'a***@e***.com' }, 'Payment successful! 72 credits added to user a***@e***.com.'],
+    [{ outcome: 'cancel' }, 'Payment was canceled.'],
+  ])('%p', async (answer, text) => {
+    serverOutcome(answer);
+    const router = renderAt(`/?payment=success&order=${ORDER}`, <PaymentAlert />);
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    // Public page: no session, no API call.
+    // Public page: no session; one question to the server about the order.
+    expect(calls().map((c) => c.path)).toEqual([`/api/payment-outcome?order=${ORDER}`]);
+  });
+
+  it('a URL\u2019s own numbers show nothing', async () => {
+    const router = renderAt(`/?payment=success&userId=${ME}&credits=999`, <PaymentAlert />);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await act(async () => undefined);
+    expect(screen.queryByText(/Payment/)).toBeNull();
     expect(calls()).toEqual([]);
   });
 });
@@ -364,7 +392,7 @@ describe('My Account > Buy Credits', () => {
 // ---- My Payments ------------------------------------------------------------------------------------------------------------
 
 describe('My Account > My Payments', () => {
-  const order = (id: string, status: 'created' | 'captured', credits = 72, amount = '6.99') => ({
+  const order = (id: string, status: OrderStatus, credits = 72, amount = '6.99', extra: Partial<PaymentOrderView> = {}): PaymentOrderView => ({
     id,
     createdAt: '2026-03-04T10:20:00.000Z',
     packId: `pack-${credits}`,
@@ -372,7 +400,9 @@ describe('My Account > My Payments', () => {
     amount,
     currency: 'USD',
     status,
-    ...(status === 'captured' ? { capturedAt: '2026-03-04T10:21:00.000Z' } : {}),
+    statusAt: '2026-03-05T11:00:00.000Z',
+    ...(status === 'captured' ? { capturedAt: '2026-03-04T10:21:00.000Z', captureId: `CAP${id}` } : {}),
+    ...extra,
   });
   const entry = (id: string, reason: LedgerReason, delta: number, balance: number) => ({ id, createdAt: '2026-03-04T10:21:00.000Z', reason, delta, balance, ref: 'r' });
   const rowsOf = (name: string) =>
@@ -396,10 +426,12 @@ describe('My Account > My Payments', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
 
     await screen.findByRole('table', { name: 'Orders' });
-    expect(rowsOf('Orders').map((r) => r.slice(1))).toEqual([
-      ['150 credits', '$13.99', 'Awaiting payment'],
-      ['72 credits', '$6.99', 'Paid'],
+    expect(rowsOf('Orders').map((r) => r.slice(1, 3))).toEqual([
+      ['150 credits', '$13.99'],
+      ['72 credits', '$6.99'],
     ]);
+    expect(rowsOf('Orders').map((r) => r[3])).toEqual([expect.stringMatching(/^Awaiting payment.*2026/), expect.stringMatching(/^Paid.*2026/)]);
+    expect(rowsOf('Orders').map((r) => r[4])).toEqual(['-', expect.stringContaining('CAPO1')]);
     expect(rowsOf('Orders')[0]![0]).toMatch(/2026/);
     expect(rowsOf('Credit history').map((r) => r.slice(1))).toEqual([
       ['Refund', '+8', '81'],
@@ -417,6 +449,34 @@ describe('My Account > My Payments', () => {
     expect(rowsOf('Orders')).toHaveLength(2);
     expect(calls().map((c) => c.path)).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=page-2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('words every order state with its date, an open dispute, and the receipt with what a refund took back', async () => {
+    const states: Array<[OrderStatus, string]> = [
+      ['pending', 'Pending'],
+      ['failed', 'Failed'],
+      ['canceled', 'Canceled'],
+      ['expired', 'Expired'],
+      ['partially_refunded', 'Partly refunded'],
+      ['refunded', 'Refunded'],
+      ['reversed', 'Reversed'],
+    ];
+    const orders = [
+      ...states.map(([status], i) => order(`S${i}`, status)),
+      order('R1', 'partially_refunded', 72, '6.99', { captureId: 'CAPR1', capturedAt: '2026-03-04T10:21:00.000Z', refundedAmount: '2.00', creditsTakenBack: 21, dispute: 'open' }),
+    ];
+    api.on('GET', '/api/payments', { status: 200, body: { orders, ledger: [entry('L9', 'purchase-refund', -21, 61), entry('L8', 'chargeback', -72, 0)] } });
+    renderAt('/admin?tab=my-payments', <MyPaymentsTab />);
+    await screen.findByRole('table', { name: 'Orders' });
+    const rows = rowsOf('Orders');
+    states.forEach(([, label], i) => expect(rows[i]![3]).toMatch(new RegExp(`^${label}.*2026`)));
+    expect(rows.at(-1)![3]).toMatch(/^Partly refundedDisputed/);
+    expect(rows.at(-1)![4]).toEqual(expect.stringContaining('CAPR1'));
+    expect(rows.at(-1)![4]).toEqual(expect.stringContaining('$2.00 (\u221221 credits)'));
+    expect(rowsOf('Credit history').map((r) => r.slice(1, 3))).toEqual([
+      ['Refund', '\u221221'],
+      ['Chargeback', '\u221272'],
+    ]);
   });
 
   it('says honestly when there is nothing yet, with a way to buy', async () => {

@@ -93,7 +93,8 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     createdAt: now.toISOString(),
   };
   const charged = await deps.jobs.createCharged(job, balance);
-  if (!charged.ok) throw new NotEnoughCredits(req.cost);
+  // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
+  if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
   let prediction: ProviderPrediction;
   try {

@@ -23,6 +23,7 @@ export const API_ROUTES = {
   generateVideo: { method: 'POST', path: '/api/generate-video' },
   createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment' },
   listPayments: { method: 'GET', path: '/api/payments' },
+  paymentOutcome: { method: 'GET', path: '/api/payment-outcome' },
 } as const satisfies { [I in RouteId]?: Pick<RouteOf<I>, 'method' | 'path'> };
 
 export type ApiRouteId = keyof typeof API_ROUTES;

@@ -1,28 +1,24 @@
 import { useCallback, useState } from 'react';
 import type { PaymentReturnParams } from '../../../../contract/payments';
 import { Alert } from '../../components/alert';
-import { useNavigation } from '../../lib/navigation';
-import { landingPaymentNotice, readPaymentReturn, type PaymentNotice } from '../payments/payment-messages';
+import { landingPaymentNotice, type PaymentNotice } from '../payments/payment-messages';
+import { fetchPaymentOutcome } from '../payments/payment-outcome-api';
 import { usePaymentReturn } from '../payments/use-payment-return';
 
-const noticeFrom = (search: string) => {
-  const params = readPaymentReturn(search);
-  return params && landingPaymentNotice(params);
-};
-
 /**
- * The landing page's payment message ('Payment successful! {credits} credits added to user {userId}.', 'Payment was
- * canceled.', and the pending and error outcomes), shown once; the query string is then cleared so a reload or a
+ * The landing page's payment message ('Payment successful! {credits} credits added to user {masked email}.',
+ * 'Payment was canceled.', and the pending and error outcomes), from the server's answer about the order the
+ * return names: a URL's own numbers show nothing. Shown once; the query string is cleared so a reload or a
  * shared link does not repeat it. Nothing here touches credits: the server added them before redirecting.
  */
 export function PaymentAlert() {
-  const { search } = useNavigation();
-  // Read on the first render too, so the message is there with the page rather than a frame later.
-  const [notice, setNotice] = useState<PaymentNotice | undefined>(() => noticeFrom(search));
+  const [notice, setNotice] = useState<PaymentNotice | undefined>();
 
   const show = useCallback((params: PaymentReturnParams) => {
-    const fresh = landingPaymentNotice(params);
-    if (fresh) setNotice(fresh);
+    void fetchPaymentOutcome(params).then((answer) => {
+      const fresh = answer && landingPaymentNotice(answer);
+      if (fresh) setNotice(fresh);
+    });
   }, []);
   usePaymentReturn(show);
 

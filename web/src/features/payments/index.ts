@@ -6,10 +6,10 @@
  * - `PaymentReturnNotice`: on the generators and My Account, the message for `?payment=...` after PayPal sends the
  *   buyer back; re-reads the balance, then clears the payment keys from the query string.
  * - `PaymentHistory`: orders and credit ledger (My Account > My Payments).
- * - `landingPaymentNotice(params)`: the landing page's message (shown by marketing/payment-alert, which clears the
- *   query with './use-payment-return' as PaymentReturnNotice does). Marketing pages import './payment-messages' and
- *   './use-payment-return' directly: this index also brings the signed-in parts (session, credits), which marketing
- *   pages must not load up front.
+ * - `landingPaymentNotice(answer)`: the landing page's message from the server's answer about the order (shown by
+ *   marketing/payment-alert, which asks with './payment-outcome-api' and clears the query with './use-payment-return'
+ *   as PaymentReturnNotice does). Marketing pages import those three files directly: this index also brings the
+ *   signed-in parts (session, credits), which marketing pages must not load up front.
  */
 export { BuyCreditsToggle } from './buy-credits-toggle';
 export { CreditPacks, type CreditPacksProps } from './credit-packs';

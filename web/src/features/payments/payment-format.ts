@@ -8,11 +8,20 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   video: 'Video',
   refund: 'Refund',
   purchase: 'Purchase',
+  'purchase-refund': 'Refund',
+  chargeback: 'Chargeback',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   captured: 'Paid',
   created: 'Awaiting payment',
+  pending: 'Pending',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  expired: 'Expired',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  reversed: 'Reversed',
 };
 
 /** A label for a reason this app version does not know yet (a newer server), rather than nothing. */

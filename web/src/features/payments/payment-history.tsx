@@ -35,7 +35,8 @@ export interface PaymentHistoryProps {
 }
 
 /**
- * The signed-in user's orders (date, pack, amount, Paid / Awaiting payment) and credit ledger (date, reason, signed
+ * The signed-in user's orders (date, pack, amount, status with its date and any open dispute, the receipt's
+ * capture id, payment date and refunds) and credit ledger (date, reason, signed
  * change, balance after), newest first, from GET /api/payments, with 'Load more' while the server has more.
  */
 export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
@@ -105,23 +106,32 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
         {history.orders.length === 0 ? (
           <EmptyState className="mt-3" title="No payments yet." description="Credit packs you buy appear here." action={emptyOrdersAction} />
         ) : (
-          <Table caption="Orders" headers={['Date', 'Pack', 'Amount', 'Status']} numeric={[2]}>
+          <Table caption="Orders" headers={['Date', 'Pack', 'Amount', 'Status', 'Receipt']} numeric={[2]}>
             {history.orders.map((o) => (
-              <tr key={o.id} className="border-t border-line">
+              <tr key={o.id} className="border-t border-line" data-order-id={o.id}>
                 <Td>
                   <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
                 </Td>
                 <Td className="whitespace-nowrap">{o.credits} credits</Td>
                 <Td numeric>{formatAmount(o.amount, o.currency)}</Td>
                 <Td>
-                  <span
-                    className={cx(
-                      'inline-flex rounded-pill px-2 py-0.5 text-xs font-medium',
-                      o.status === 'captured' ? 'bg-success-soft text-success' : 'bg-surface-hover text-ink-muted',
-                    )}
-                  >
-                    {orderStatusLabel(o.status)}
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <span
+                      className={cx(
+                        'inline-flex rounded-pill px-2 py-0.5 text-xs font-medium',
+                        o.status === 'captured' ? 'bg-success-soft text-success' : 'bg-surface-hover text-ink-muted',
+                      )}
+                    >
+                      {orderStatusLabel(o.status)}
+                    </span>
+                    {o.dispute === 'open' && <span className="inline-flex rounded-pill bg-surface-hover px-2 py-0.5 text-xs font-medium text-ink">Disputed</span>}
                   </span>
+                  <time dateTime={o.statusAt} className="mt-1 block text-xs text-ink-muted">
+                    {formatDateTime(o.statusAt)}
+                  </time>
+                </Td>
+                <Td className="text-xs text-ink-muted">
+                  <OrderReceipt order={o} />
                 </Td>
               </tr>
             ))}
@@ -164,6 +174,33 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The receipt's details (as mailed): PayPal's capture id and date; what went back and the credits it took. */
+function OrderReceipt({ order: o }: { order: PaymentOrderView }) {
+  if (!o.captureId) return <span aria-label="No receipt">-</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+      <dt>Capture</dt>
+      <dd className="font-mono">{o.captureId}</dd>
+      {o.capturedAt && (
+        <>
+          <dt>Paid</dt>
+          <dd>
+            <time dateTime={o.capturedAt}>{formatDateTime(o.capturedAt)}</time>
+          </dd>
+        </>
+      )}
+      {o.refundedAmount && (
+        <>
+          <dt>Refunded</dt>
+          <dd>
+            {formatAmount(o.refundedAmount, o.currency)} ({formatDelta(-(o.creditsTakenBack ?? 0))} credits)
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 

@@ -1,16 +1,16 @@
 /**
- * What the app says after PayPal sends the buyer back with `?payment=...&userId=...&credits=...` (spec section 4,
- * DESIGN section 4). Pure functions with no React, session or API import, so the landing page can use them
- * without pulling the signed-in app into its first load.
- *
- * The query string only says what to show: the server credited the order before redirecting, and the app
- * re-reads the balance from GET /api/me. Nothing here ever adds credits.
+ * What the app says after PayPal sends the buyer back with `?payment=...&order=<orderId>` (spec section 4,
+ * DESIGN section 4). The query string only names the order: the page asks the server about it
+ * (GET /api/payment-outcome) and words only the server's answer, so numbers in a URL show nothing. Pure functions
+ * with no React, session or API import, so the landing page can use them without pulling the signed-in app into
+ * its first load.
  *
  * The query is read by hand rather than with the contract's zod schema (PaymentReturnParams): zod would be the
  * landing page's heaviest import. A test keeps the two in agreement.
  */
 import { Messages } from '../../../../contract/errors';
-import type { PaymentOutcome, PaymentReturnParams } from '../../../../contract/payments';
+import { maskEmail } from '../../../../contract/mask-email';
+import type { PaymentOutcome, PaymentOutcomeResponse, PaymentReturnParams } from '../../../../contract/payments';
 import type { AlertVariant } from '../../components/alert';
 
 export interface PaymentNotice {
@@ -18,27 +18,28 @@ export interface PaymentNotice {
   text: string;
 }
 
-/** The query keys of a payment return; the app removes exactly these once it has shown the message. */
-export const PAYMENT_QUERY_KEYS = ['payment', 'userId', 'credits'] as const;
+/**
+ * The query keys of a payment return; the app removes exactly these once it has read them (userId and credits
+ * are what older links carried: they are cleared and never shown).
+ */
+export const PAYMENT_QUERY_KEYS = ['payment', 'order', 'userId', 'credits'] as const;
 
 const OUTCOMES: readonly string[] = ['success', 'pending', 'cancel', 'error'] satisfies readonly PaymentOutcome[];
+const ORDER_ID = /^[A-Z0-9]{5,36}$/;
 
 /**
- * The payment outcome in a query string, or undefined when there is none or it is not one we send (an unknown
- * outcome, or credits that are not a positive whole number). Empty values count as absent.
+ * The payment return in a query string, or undefined when there is none or it is not one we send (an unknown
+ * outcome, or an order id that is not PayPal's shape).
  */
 export function readPaymentReturn(search: string | URLSearchParams): PaymentReturnParams | undefined {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const payment = query.get('payment');
   if (payment === null || !OUTCOMES.includes(payment)) return undefined;
   const result: PaymentReturnParams = { payment: payment as PaymentOutcome };
-  const userId = query.get('userId');
-  if (userId) result.userId = userId;
-  const credits = query.get('credits')?.trim();
-  if (credits) {
-    const n = Number(credits);
-    if (!Number.isInteger(n) || n <= 0) return undefined;
-    result.credits = n;
+  const order = query.get('order');
+  if (order) {
+    if (!ORDER_ID.test(order)) return undefined;
+    result.order = order;
   }
   return result;
 }
@@ -58,16 +59,15 @@ export function withoutPaymentQuery(search: string): string {
 }
 
 /**
- * The generators' and My Account's message (spec section 4). `currentSub` is the signed-in user: a success for
- * anyone else (or for nobody named) is the mismatch message, and their credits are not shown as added here.
+ * The generators' and My Account's message (spec section 4), from the server's answer about the order.
+ * `currentEmail` is the signed-in user's: a success whose buyer is someone else is the mismatch message.
  */
-export function paymentNotice(params: PaymentReturnParams, currentSub: string | undefined): PaymentNotice {
-  switch (params.payment) {
+export function paymentNotice(answer: PaymentOutcomeResponse, currentEmail: string | undefined): PaymentNotice {
+  switch (answer.outcome) {
     case 'success':
-      if (!params.userId || !currentSub || params.userId !== currentSub) return { variant: 'error', text: Messages.paymentUserMismatch };
-      // Our server always names the credits; a success without them confirms nothing.
-      if (params.credits === undefined) return { variant: 'error', text: Messages.paymentFailed };
-      return { variant: 'success', text: Messages.paymentAdded(params.credits) };
+      if (answer.credits === undefined) return { variant: 'error', text: Messages.paymentFailed };
+      if (!answer.buyer || !currentEmail || answer.buyer !== maskEmail(currentEmail)) return { variant: 'error', text: Messages.paymentUserMismatch };
+      return { variant: 'success', text: Messages.paymentAdded(answer.credits) };
     case 'cancel':
       return { variant: 'info', text: Messages.paymentCanceled };
     case 'pending':
@@ -79,16 +79,14 @@ export function paymentNotice(params: PaymentReturnParams, currentSub: string | 
 
 /**
  * The landing page's message (spec section 2, route /): 'Payment successful! {credits} credits added to user
- * {userId}.' or 'Payment was canceled.', plus the pending and error outcomes. The landing page is public, so it
- * names the user from the query string instead of comparing it. Undefined when a success does not say who got
- * how many credits (nothing honest to show).
+ * {user}.' with the server's credits and the buyer's masked email (DESIGN: never an internal id), or 'Payment was
+ * canceled.', plus the pending and error outcomes. Undefined when the server's success names no buyer.
  */
-export function landingPaymentNotice(params: PaymentReturnParams): PaymentNotice | undefined {
-  switch (params.payment) {
+export function landingPaymentNotice(answer: PaymentOutcomeResponse): PaymentNotice | undefined {
+  switch (answer.outcome) {
     case 'success':
-      // The page names the user from the query: only an id shaped like ours (a Cognito sub) is worth showing.
-      if (!params.userId || !/^[\w-]{1,128}$/.test(params.userId) || params.credits === undefined) return undefined;
-      return { variant: 'success', text: Messages.paymentAddedToUser(params.credits, params.userId) };
+      if (!answer.buyer || answer.credits === undefined) return undefined;
+      return { variant: 'success', text: Messages.paymentAddedToUser(answer.credits, answer.buyer) };
     case 'cancel':
       return { variant: 'info', text: Messages.paymentWasCanceled };
     case 'pending':

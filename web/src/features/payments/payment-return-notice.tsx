@@ -4,6 +4,7 @@ import { Alert } from '../../components/alert';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { paymentNotice, type PaymentNotice } from './payment-messages';
+import { fetchPaymentOutcome } from './payment-outcome-api';
 import { usePaymentReturn } from './use-payment-return';
 
 /** While PayPal is still confirming, look at the balance again this often, this many times (a minute in all). */
@@ -15,10 +16,11 @@ export interface PaymentReturnNoticeProps {
 }
 
 /**
- * On the generators and My Account: shows the payment outcome carried by the query string (spec section 4),
- * re-reads the balance from the server (the server credited the order before redirecting here; the client never
- * adds credits itself), then removes the payment keys from the query string. While a payment is pending, the
- * balance is re-read every few seconds for a minute, so the webhook's credits show up without a reload.
+ * On the generators and My Account: after a PayPal return (`?payment=...&order=...`), asks the server about that
+ * order and shows what it says (spec section 4), re-reads the balance (the server credited the order before
+ * redirecting here; the client never adds credits itself), and removes the payment keys from the query string.
+ * While a payment is pending, the balance is re-read every few seconds for a minute, so the webhook's credits show
+ * up without a reload.
  */
 export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}) {
   const { user } = useSession();
@@ -27,8 +29,11 @@ export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}
 
   const show = useCallback(
     (params: PaymentReturnParams) => {
-      setNotice({ ...paymentNotice(params, user?.sub), pending: params.payment === 'pending' });
-      void refresh();
+      void fetchPaymentOutcome(params).then((answer) => {
+        if (!answer) return;
+        setNotice({ ...paymentNotice(answer, user?.email), pending: answer.outcome === 'pending' });
+        void refresh();
+      });
     },
     [user, refresh],
   );
