@@ -130,6 +130,8 @@ export const ROUTES = [
     path: '/api/webhooks/replicate',
     auth: 'signature',
     handler: 'replicate-webhook',
+    // The webhook URL we give Replicate names the job (?job=<id>); the signature does not cover it.
+    query: z.object({ job: PathId.optional() }),
     timeoutSeconds: 25,
     memoryMb: 1024,
     grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],

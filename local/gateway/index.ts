@@ -166,6 +166,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   socket.end(
     `HTTP/1.1 ${status} ${message}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
+  // Drop what the client still sends (its body): closing with unread data would reset the connection before the
+  // client reads the answer.
+  socket.on('data', () => undefined);
+  socket.on('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
 function toEvent(
