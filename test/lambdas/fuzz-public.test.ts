@@ -3,6 +3,7 @@
  * browser redirects and both providers' webhooks. A few hundred bad requests each, from a fixed seed: none may answer
  * 5xx, a 4xx says why, the redirects always land on a page of the app, and forged webhooks change nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { ALL_ROUTES, type RouteDef } from '../../contract/routes';
 import { signedWebhook } from '../support/generation';
 import { scanItems } from '../support/payments';
@@ -15,6 +16,7 @@ import {
   routeCases,
   runCases,
   sample,
+  send,
   storedStateOf,
   userWithHistory,
   type FuzzAnswer,
@@ -24,8 +26,8 @@ import {
 } from '../support/fuzz';
 
 const publicRoutes = ALL_ROUTES.filter((r) => r.auth !== 'user');
-/** CloudFront's viewer address for the contact form's cases (a documentation IP no other test uses). */
-const VIEWER_IP = '203.0.113.77';
+/** CloudFront's viewer address for the contact form's cases: an IPv6 documentation address of this run's own. */
+const VIEWER_IP = `2001:db8:f022::${randomBytes(2).toString('hex')}`;
 let fixture: UserWithHistory;
 
 beforeAll(async () => {
@@ -81,7 +83,7 @@ const toAppPage = (_c: FuzzCase, a: FuzzAnswer) => {
 
 const FUZZ: Record<string, () => PublicFuzz> = {
   sendContact: () => ({
-    headers: fc.constant({ 'cloudfront-viewer-address': `${VIEWER_IP}:4431` }),
+    headers: fc.constant({ 'cloudfront-viewer-address': `[${VIEWER_IP}]:4431` }),
     example: { email: 'fuzz@example.com', subject: 'Hello', description: 'A question about credits.' },
     keep: (c) => !ALL_ROUTES.find((r) => r.id === 'sendContact')!.request!.safeParse(jsonOf(c.body)).success,
     check: noSuccess,
@@ -121,8 +123,13 @@ describe('fuzzing the public routes', () => {
     expect(await storedStateOf(fixture.user.sub)).toBe(before);
     expect(await webhookRows()).toBe(0);
     if (route.id === 'sendContact') {
-      expect(await scanItems('begins_with(pk, :c) AND sourceIp = :ip', { ':c': 'CONTACT#', ':ip': VIEWER_IP })).toEqual([]);
+      const stored = () => scanItems('begins_with(pk, :c) AND sourceIp = :ip', { ':c': 'CONTACT#', ':ip': VIEWER_IP });
+      expect(await stored()).toEqual([]);
       expect(await scanItems('pk = :rate', { ':rate': `RATE#contact#ip#${VIEWER_IP}` })).toEqual([]);
+      // The control: one good message from the same address is found by the same query.
+      const good = await send({ ...cases[0]!, method: 'POST', path: route.path, headers: { 'content-type': 'application/json', 'cloudfront-viewer-address': `[${VIEWER_IP}]:4431` }, body: Buffer.from(JSON.stringify(f.example)) });
+      expect(good.status).toBe(200);
+      expect(await stored()).toHaveLength(1);
     }
   });
 
@@ -132,11 +139,15 @@ describe('fuzzing the public routes', () => {
     const unsigned = sample(routeCases(route, { ...f, headers: fc.constant({}) }), 3_000);
     const cases = unsigned.map((c, n) => {
       const body = c.body?.toString('utf8') ?? '';
-      return { ...c, headers: { ...c.headers, ...signedWebhook(body, { id: `msg_fuzz_signed_${n}` }), ...(c.headers['content-type'] ? { 'content-type': c.headers['content-type'] } : {}) } };
+      return { ...c, headers: { ...c.headers, ...signedWebhook(body, { id: `msg_signed_fuzz_${n}` }), ...(c.headers['content-type'] ? { 'content-type': c.headers['content-type'] } : {}) } };
     });
     const before = await storedStateOf(fixture.user.sub);
     const run = await runCases('replicateWebhook (signed)', cases);
     expect(firstProblems(run)).toBe('');
     expect(await storedStateOf(fixture.user.sub)).toBe(before);
+    // The deliveries that were accepted are in the inbox, where the forged ones above would have been found.
+    const accepted = run.answers.filter(({ a }) => a.status === 200).length;
+    expect(accepted).toBeGreaterThan(50);
+    expect(await scanItems('begins_with(pk, :p)', { ':p': 'WEBHOOK#replicate:msg_signed_fuzz_' })).toHaveLength(accepted);
   });
 });
