@@ -12,6 +12,7 @@ export const ErrorCode = {
   NotEnoughCredits: 'NOT_ENOUGH_CREDITS',
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   RateLimited: 'RATE_LIMITED',
   ProviderError: 'PROVIDER_ERROR',
   Unavailable: 'UNAVAILABLE',
@@ -27,6 +28,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   NOT_ENOUGH_CREDITS: 402,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   PROVIDER_ERROR: 502,
   UNAVAILABLE: 503,
@@ -78,6 +80,11 @@ export const Messages = {
   unknownOrder: 'There is no such payment.',
   invalidJson: 'The request body must be valid JSON.',
   payloadTooLarge: 'Request is too large.',
+  /** Not in the spec: what a malformed request gets (no form or client of ours sends one). */
+  jsonTooDeep: (max: number) => `The request body nests arrays and objects more than ${max} levels deep.`,
+  jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
+  invalidUnicode: 'The request body has text that is not valid Unicode.',
+  invalidPathId: 'This id is not valid: ids are 1 to 64 letters, digits, "-" or "_".',
   internal: 'Something went wrong on our side. Please try again.',
   // ---- video generation (issue 5) ----
   chooseVideoModel: 'Choose a video model.',

@@ -1,6 +1,14 @@
-import type { z } from 'zod';
+import * as z from 'zod';
+import { Messages } from './errors';
 import * as s from './schemas';
 import * as pay from './payments';
+
+/**
+ * An id in a path (a job, a media item). Ours are `<epoch ms>-<12 hex>` (lambdas/domain/ids); this is looser, so an
+ * id made another way still passes, but it keeps out what can name nothing: DynamoDB keys have a size limit, and
+ * text with controls, slashes or dots is not an id.
+ */
+export const PathId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, Messages.invalidPathId);
 
 /**
  * How a route is protected:
@@ -21,8 +29,10 @@ export interface RouteDef {
   /** File under lambdas/handlers/ (without .ts) exporting `handler`. */
   handler: string;
   request?: z.ZodType;
-  /** The query string the handler accepts (documentation for callers; the handler validates it). */
+  /** The query string the handler accepts (http.ts validates it). */
   query?: z.ZodType;
+  /** The path parameters, decoded (http.ts validates them); a route with `{name}` in its path has one. */
+  params?: z.ZodType;
   response?: z.ZodType;
   /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
   timeoutSeconds?: number;
@@ -91,6 +101,7 @@ export const ROUTES = [
     path: '/api/check-status/{predictionId}',
     auth: 'user',
     handler: 'check-status',
+    params: z.object({ predictionId: PathId }),
     response: s.CheckStatusResponse,
     timeoutSeconds: 25,
     memoryMb: 1024,
@@ -112,6 +123,7 @@ export const ROUTES = [
     path: '/api/media/{id}',
     auth: 'user',
     handler: 'delete-media',
+    params: z.object({ id: PathId }),
     grants: ['table:read', 'table:write', 'media:delete'],
   },
   {
@@ -120,6 +132,8 @@ export const ROUTES = [
     path: '/api/webhooks/replicate',
     auth: 'signature',
     handler: 'replicate-webhook',
+    // The webhook URL we give Replicate names the job (?job=<id>); the signature does not cover it.
+    query: z.object({ job: PathId.optional() }),
     timeoutSeconds: 25,
     memoryMb: 1024,
     grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],

@@ -19,7 +19,7 @@ import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
-import { createGateway } from './gateway';
+import { answerClientError, createGateway } from './gateway';
 import { mailbox } from './mailbox';
 import { mailboxPage } from './mailbox/page';
 import { startReplicateSimulator, type ReplicateSim } from './replicate-sim';
@@ -88,6 +88,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     res.end('Framewright is starting');
   };
   const server = http.createServer((req, res) => onRequest(req, res));
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, host, () => resolve());

@@ -17,10 +17,12 @@ export interface Identity {
   lastName: string;
 }
 
-export interface HttpRequest<B, Q = Record<string, string>> {
+export interface HttpRequest<B, Q = Record<string, string>, P = Record<string, string>> {
   body: B;
+  /** The body exactly as received (webhook signatures are checked over it). */
   rawBody: string;
-  params: Record<string, string>;
+  /** The path parameters, checked against the route's `params` schema. */
+  params: P;
   /** The query string, checked against the route's `query` schema (raw strings when the route has none). */
   query: Q;
   /** The query string as received. */
@@ -45,7 +47,8 @@ type Event = APIGatewayProxyEventV2 & {
 
 type BodyOf<R extends RouteDef> = R['request'] extends z.ZodType ? z.infer<R['request']> : undefined;
 type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.infer<R['query']> : Record<string, string>;
-type RequestOf<R extends RouteDef> = HttpRequest<BodyOf<R>, QueryOf<R>>;
+type ParamsOf<R extends RouteDef> = R['params'] extends z.ZodType ? z.infer<R['params']> : Record<string, string>;
+type RequestOf<R extends RouteDef> = HttpRequest<BodyOf<R>, QueryOf<R>, ParamsOf<R>>;
 
 export interface RouteOptions {
   /** The answer when the body or query string does not fit the contract (default: a 400 naming the problem). */
@@ -80,15 +83,58 @@ export function errorResponse(err: unknown): APIGatewayProxyResultV2 {
   return json(500, { error: Messages.internal, code: ErrorCode.Internal });
 }
 
-function parseBody(event: Event): { raw: string; value: unknown } {
+/**
+ * JSON bodies here are small (a prompt, a contact message, a provider's event): bigger or deeper ones are refused
+ * before they are parsed, so nothing after JSON.parse (a schema, JSON.stringify, a provider's client) meets them.
+ */
+export const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether `text` nests arrays and objects deeper than `max`, in one pass without recursion (JSON.parse itself takes
+ * thousands of levels). Hand-written: JSON.parse has no depth option, and this is the only check it lacks.
+ */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** A lone UTF-16 surrogate (JSON's "\ud800"): not text, and DynamoDB, SES and the providers cannot store or send it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const rejectLoneSurrogates = (key: string, value: unknown) => {
+  if (LONE_SURROGATE.test(key) || (typeof value === 'string' && LONE_SURROGATE.test(value))) throw new InvalidInput(Messages.invalidUnicode);
+  return value;
+};
+
+/**
+ * The body as received, and its value: parsed when it is JSON (or untyped), bounded in size and depth. A route with a
+ * request schema takes only JSON, whose text must be valid Unicode; other routes (webhooks) get non-JSON bodies as text.
+ */
+function parseBody(route: RouteDef, event: Event): { raw: string; value: unknown } {
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   if (!raw) return { raw, value: undefined };
   const type = (event.headers?.['content-type'] ?? '').toLowerCase();
-  if (type && !type.includes('json')) return { raw, value: raw };
+  if (type && !type.includes('json')) {
+    if (route.request) throw new AppError(ErrorCode.UnsupportedMediaType, Messages.jsonOnly);
+    return { raw, value: raw };
+  }
+  if (Buffer.byteLength(raw) > MAX_JSON_BYTES) throw new AppError(ErrorCode.PayloadTooLarge, Messages.payloadTooLarge);
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw new InvalidInput(Messages.jsonTooDeep(MAX_JSON_DEPTH));
   try {
-    return { raw, value: JSON.parse(raw) };
-  } catch {
-    throw new InvalidInput(Messages.invalidJson);
+    return { raw, value: JSON.parse(raw, route.request ? rejectLoneSurrogates : undefined) };
+  } catch (err) {
+    throw err instanceof InvalidInput ? err : new InvalidInput(Messages.invalidJson);
   }
 }
 
@@ -125,12 +171,13 @@ async function run<R extends RouteDef>(
   try {
     let req: RequestOf<R>;
     try {
-      const { raw, value } = parseBody(event);
+      const params = validate(route.params as z.ZodType<ParamsOf<R>> | undefined, event.pathParameters ?? {});
+      const { raw, value } = parseBody(route, event);
       const rawQuery = (event.queryStringParameters ?? {}) as Record<string, string>;
       req = {
         body: validate(route.request as z.ZodType<BodyOf<R>> | undefined, value),
         rawBody: raw,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        params,
         query: validate(route.query as z.ZodType<QueryOf<R>> | undefined, rawQuery),
         rawQuery,
         headers: lowerKeys(event.headers),

@@ -2,10 +2,13 @@
  * The local API gateway: serves every route of contract/routes by invoking the real handler with an
  * API Gateway HTTP API (payload 2.0) event, and behaves like the cloud where it matters:
  * - `user` routes need a valid Cognito ID token, checked like the JWT authorizer (401 {"message":"Unauthorized"});
- * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404.
+ * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404;
+ * - a path that is not valid percent-encoded UTF-8 gets 400 before any route is matched: API Gateway decodes the
+ *   path (and each path parameter) before it calls a function, so a function never sees such a path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { compilePath, type RouteDef } from '../../contract/routes';
@@ -64,8 +67,17 @@ export function createGateway(o: GatewayOptions) {
 
   /** Handles the request if it is for /api; returns false to let the next middleware serve it. */
   return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') return false;
+    const url = parseTarget(req.url);
+    if (url === undefined) {
+      if (!isApiPath(req.url ?? '')) return false;
+      sendJson(res, 400, { message: 'Bad Request' });
+      return true;
+    }
+    if (!isApiPath(url.pathname)) return false;
+    if (!decodes(url.pathname)) {
+      sendJson(res, 400, { message: 'Bad Request' });
+      return true;
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     let found: { route: RouteDef; params: Record<string, string> } | undefined;
     for (const { route, match } of table) {
@@ -117,6 +129,48 @@ export function createGateway(o: GatewayOptions) {
     o.log?.(`[gateway] ${method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     return true;
   };
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+
+/** The request target as a URL, or undefined when it is not one (e.g. an absolute URL with a bad port). */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://local');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a path is valid percent-encoded UTF-8 (decodeURIComponent throws on `%`, `%ZZ`, `%C3`, `%ED%A0%80`...). */
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For the server's 'clientError' event: a request Node cannot parse (headers over its 16 kB limit, bad characters)
+ * gets a JSON answer with a message, as the gateway's other refusals do, instead of a bare status line.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${message}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+  // Drop what the client still sends (its body): closing with unread data would reset the connection before the
+  // client reads the answer.
+  socket.on('data', () => undefined);
+  socket.on('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
 function toEvent(

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createGateway, MAX_PAYLOAD_BYTES } from '../../local/gateway';
+import { answerClientError, createGateway, MAX_PAYLOAD_BYTES } from '../../local/gateway';
 import type { RouteDef } from '../../contract/routes';
 
 const routes: RouteDef[] = [
@@ -35,6 +35,7 @@ beforeAll(async () => {
       if (!handled) res.writeHead(418).end();
     });
   });
+  server.on('clientError', answerClientError);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -66,6 +67,23 @@ describe('local gateway', () => {
     expect((await fetch(`${base}/api/nope`)).status).toBe(404);
     expect((await fetch(`${base}/api/echo/1`)).status).toBe(404);
     expect((await fetch(`${base}/index.html`)).status).toBe(418);
+  });
+
+  it('answers 400 to a path that is not valid percent-encoded UTF-8, without calling the function', async () => {
+    lastEvent = undefined;
+    for (const bad of ['%', '%ZZ', 'a%C3', '%E0%A4', '%ED%A0%80', '%FF']) {
+      const res = await fetch(`${base}/api/echo/${bad}`, { method: 'POST' });
+      expect({ bad, status: res.status, body: await res.json() }).toEqual({ bad, status: 400, body: { message: 'Bad Request' } });
+    }
+    expect((await fetch(`${base}/api/nope%ZZ`)).status).toBe(400);
+    expect(lastEvent).toBeUndefined();
+    expect((await fetch(`${base}/index%ZZ.html`)).status).toBe(418);
+  });
+
+  it("answers a request Node cannot take (headers over 16 kB) with 431 and a JSON message, not a bare status line", async () => {
+    const res = await fetch(`${base}/api/echo/${'a'.repeat(17_000)}`, { method: 'POST' });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ message: 'Request Header Fields Too Large' });
   });
 
   it('refuses payloads over 6 MB with 413, like API Gateway and Lambda', async () => {
