@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../web/site-manifest';
+import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../contract/site';
 
 const WEB = path.resolve(__dirname, '..', 'web');
 const CONFIG = path.join(WEB, 'vite.config.mts');
@@ -115,7 +115,7 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
     const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     const chunk = (key: string) => {
-      if (!manifest[key]) throw new Error(`${key} is not in the build (PUBLIC_PAGE_SOURCES in web/site-manifest.ts out of date?)`);
+      if (!manifest[key]) throw new Error(`${key} is not in the build (PUBLIC_PAGE_SOURCES in contract/site.ts out of date?)`);
       return key;
     };
     const common = [chunk('src/app/app-entry.tsx'), chunk('src/app/layouts/marketing-layout.tsx')];
@@ -141,7 +141,7 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
 
     for (const p of server.PUBLIC_PATHS) {
       const source = PUBLIC_PAGE_SOURCES[p];
-      if (!source) throw new Error(`${p} is missing from PUBLIC_PAGE_SOURCES (web/site-manifest.ts)`);
+      if (!source) throw new Error(`${p} is missing from PUBLIC_PAGE_SOURCES (contract/site.ts)`);
       await write(p, p === '/' ? 'index.html' : `${p.slice(1)}/index.html`, source, 200);
     }
     await write('/404', '404.html', 'src/pages/not-found-page.tsx', 404);

@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../web/site-manifest';
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { removalPolicyFor, type Stage } from '../settings';
 
 /** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
@@ -32,7 +32,7 @@ export interface SiteProps {
 }
 
 /**
- * CloudFront's answer to an extension-less path, as the build lays the site out (web/site-manifest.ts's siteFile,
+ * CloudFront's answer to an extension-less path, as the build lays the site out (contract/site.ts's siteFile,
  * which the local server uses): a public page's prerendered file, the app shell for the app's routes, else the
  * not-found page, whose status the viewer-response function makes 404. Only the default (S3) behavior runs these,
  * so /api/* answers, errors included, reach the browser untouched (custom error responses would rewrite them).

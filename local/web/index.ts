@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { byteRange } from '../shared/byte-range';
 import { REPO_ROOT } from '../shared/paths';
-import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, siteFile, type SiteManifest } from '../../web/site-manifest';
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, siteFile, type SiteManifest } from '../../contract/site';
 
 /** The Vite dev server, the production build (web/dist), or no web app (API only). */
 export type WebMode = 'dev' | 'dist' | 'none';

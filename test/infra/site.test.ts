@@ -5,7 +5,7 @@ import * as vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site } from '../../lib/constructs/site';
-import { SITE_ORIGIN_PLACEHOLDER } from '../../web/site-manifest';
+import { SITE_ORIGIN_PLACEHOLDER } from '../../contract/site';
 import { logicalId, resourcesOfType, synthForSuite } from './synth';
 
 /** A CloudFormation string value with the pseudo parameters of an example account and region filled in. */

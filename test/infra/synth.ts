@@ -1,4 +1,4 @@
-import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER } from '../../web/site-manifest';
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER } from '../../contract/site';
 /** Synthesizes the Framewright app for Template tests: temp outdir, no bundling, no nag unless asked. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
