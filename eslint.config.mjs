@@ -90,6 +90,12 @@ const publicPagePackages = {
   allowTypeImports: true,
   message: 'Public pages load no Amplify or zod up front (npm run bench:web, test/web/marketing-bundle.test.ts): use a dynamic import().',
 };
+/** Pages and shared components read the location and navigate through web/src/lib/navigation.tsx, never the router itself. */
+const routerThroughNavigation = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  allowTypeImports: true,
+  message: 'Public pages and shared components use web/src/lib/navigation.tsx (useNavigation, AppLink), not react-router directly.',
+};
 /** Public pages are routes of the app's router (web/src/app/router.tsx), which imports them: never the other way round. */
 const publicPageAppCode = [
   {
@@ -195,12 +201,17 @@ export default defineConfig(
   {
     // Public pages: their initial JavaScript stays small (budget in npm run bench:web) and free of Amplify and zod.
     files: PUBLIC_PAGES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, ...publicPageAppCode] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, routerThroughNavigation, ...publicPageAppCode] }] },
   },
   {
     // The modules every public page loads with it: the same packages are off limits.
     files: PUBLIC_SHARED,
     ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
     rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages] }] },
+  },
+  {
+    files: ['web/src/components/**', 'web/src/lib/**', 'web/src/app/layouts/{marketing-frame,footer,site-header,nav-items,skip-link}.tsx'],
+    ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
+    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, routerThroughNavigation] }] },
   },
 );

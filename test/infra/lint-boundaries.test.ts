@@ -105,6 +105,7 @@ const violations: [string, Case][] = [
   codeCase('aws-amplify/auth', `web/src/features/legal/${PROBE}.tsx`, "import { signIn } from 'aws-amplify/auth';\nexport { signIn };\n", 'no-restricted-imports'),
   codeCase('zod', `web/src/features/marketing/${PROBE}.tsx`, "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
   codeCase('zod/mini', `web/src/features/legal/${PROBE}.tsx`, "import * as z from 'zod/mini';\nexport { z };\n", 'no-restricted-imports'),
+  codeCase('react-router-dom', `web/src/features/marketing/${PROBE}.tsx`, "import { Link } from 'react-router-dom';\nexport { Link };\n", 'no-restricted-imports'),
   codeCase('zod in the app entry', `web/src/app/app-entry.tsx`, "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
   codeCase('react-router-dom in a shared component', `web/src/components/${PROBE}.tsx`, "import { Link } from 'react-router-dom';\nexport { Link };\n", 'no-restricted-imports'),
   codeCase('zod in main.tsx', 'web/src/main.tsx', "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
