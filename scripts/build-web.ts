@@ -55,19 +55,6 @@ function takeHeadTags(html: string): { body: string; title: string; description?
   return { body, title: unescapeHtml(title[1]!), description: description ? unescapeHtml(description[1]!) : undefined };
 }
 
-/** The chunk files `keys` load, with their static imports, as modulepreload links. */
-function preloads(manifest: Record<string, ManifestChunk>, keys: string[]): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-}
-
 function pageHead(template: string, opts: { path: string; title: string; description: string; extra: string }): string {
   const url = `${SITE_ORIGIN_PLACEHOLDER}${opts.path}`;
   const image = `${SITE_ORIGIN_PLACEHOLDER}/media/hero-poster.webp`;
@@ -118,7 +105,8 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
       if (!manifest[key]) throw new Error(`${key} is not in the build (PUBLIC_PAGE_SOURCES in contract/site.ts out of date?)`);
       return key;
     };
-    const common = [chunk('src/app/app-entry.tsx'), chunk('src/app/layouts/marketing-layout.tsx')];
+    chunk('src/app/app-entry.tsx');
+    chunk('src/app/layouts/marketing-layout.tsx');
 
     // The app shell first: index.html is about to become the landing page.
     fs.writeFileSync(path.join(outDir, 'app.html'), template);
@@ -127,12 +115,14 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
       const { html, status } = await server.renderPage(`http://prerender.local${pagePath}`);
       if (status !== 200) throw new Error(`${pagePath} rendered with status ${status}, expected 200`);
       const { body, title, description } = takeHeadTags(html);
-      const keys = [...common, chunk(pageModule)];
+      chunk(pageModule);
       const head = pageHead(template, {
         path: pagePath,
         title,
         description: description ?? '',
-        extra: preloads(manifest, keys),
+        // No modulepreload of the page's chunks: under a slow connection they would compete with the CSS and the
+        // images for the first paint; the prerendered HTML paints without them and hydration follows.
+        extra: '',
       });
       const target = path.join(outDir, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
