@@ -19,7 +19,9 @@ for (const path of Object.keys(PUBLIC_PAGE_SOURCES)) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Hydrated: a client-side handler answers a click on the nav without loading a document.
+    // The h1 is in the HTML before any script runs; wait for the scripts, then a click on the nav must be answered by
+    // the hydrated router without loading a document.
+    await page.waitForLoadState('networkidle');
     await mark(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/faq$/);
@@ -31,7 +33,7 @@ for (const path of Object.keys(PUBLIC_PAGE_SOURCES)) {
 
 test('a link into the app opens it without a reload', async ({ page }) => {
   await page.goto('/pricing');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await mark(page);
   await page.getByRole('link', { name: 'Go To App' }).first().click();
   await expect(page).toHaveURL(/\/login/);
