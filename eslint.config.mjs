@@ -84,33 +84,42 @@ const zodNamespaceOnly = [
   `ImportDeclaration[importKind='value'][source.value=${ZOD}] > ImportDefaultSpecifier`,
 ].map((selector) => ({ selector, message: "Use `import * as z from 'zod'`: esbuild cannot tree-shake the `z` object." }));
 
-/** Packages never in a marketing page's initial JavaScript (FORBIDDEN_PACKAGES in test/bench/web-bundle.ts). */
+/** Packages never in a public page's initial JavaScript (FORBIDDEN_PACKAGES in test/bench/web-bundle.ts). */
 const publicPagePackages = {
-  group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*', 'zod', 'zod/*', 'react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*', 'zod', 'zod/*'],
   allowTypeImports: true,
-  message: 'Public pages load no Amplify, zod or react-router up front (test/web/marketing-bundle.test.ts): use a dynamic import().',
+  message: 'Public pages load no Amplify or zod up front (npm run bench:web, test/web/marketing-bundle.test.ts): use a dynamic import().',
 };
-/** The app (router, auth) is only reached lazily from public pages: web/src/marketing/marketing-entry.tsx hands over with import(). */
+/** Pages and shared components read the location and navigate through web/src/lib/navigation.tsx, never the router itself. */
+const routerThroughNavigation = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  allowTypeImports: true,
+  message: 'Public pages and shared components use web/src/lib/navigation.tsx (useNavigation, AppLink), not react-router directly.',
+};
+/** Public pages are routes of the app's router (web/src/app/router.tsx), which imports them: never the other way round. */
 const publicPageAppCode = [
   {
     // ../app/..., ../../app/... except the shared marketing frame, which is part of every public page.
     regex: String.raw`^(\.\./)+app(/(?!layouts/marketing-frame$).*)?$`,
     allowTypeImports: true,
-    message: 'Public pages import web/src/app/ (the router) only with a dynamic import(), as marketing-entry.tsx does.',
+    message: 'Public pages do not import web/src/app/ (the router imports them; the frame is the one shared layout).',
   },
   {
-    // ../auth/... (from a feature) or ../features/auth/... (from web/src/marketing).
+    // ../auth/... (from a feature) or ../features/auth/... (from web/src/app).
     regex: String.raw`^(\.\./)+(features/)?auth(/.*)?$`,
     allowTypeImports: true,
     message: 'Public pages must not load the auth feature (Amplify) up front: use a dynamic import().',
   },
 ];
 
-/** Files whose static imports are a marketing page's initial JavaScript (MARKETING_PAGES in test/bench/web-bundle.ts). */
-const PUBLIC_PAGES = ['web/src/marketing/**', 'web/src/features/marketing/**', 'web/src/features/legal/**'];
-/** Shared modules those pages import statically, and the HTML entry itself: packages only. */
+/** The public pages (PUBLIC_PAGE_SOURCES in contract/site.ts, prerendered by scripts/build-web.ts) and the not-found page. */
+const PUBLIC_PAGES = ['web/src/features/marketing/**', 'web/src/features/legal/**', 'web/src/pages/**'];
+/** What every public page loads with it (the entry, the router, the layout) and the modules they import statically: packages only. */
 const PUBLIC_SHARED = [
   'web/src/main.tsx',
+  'web/src/app/{app-entry,app,router,router-navigation,public-pages,server-entry,route-error,start-error-page,config-error-page}.tsx',
+  'web/src/app/{public-pages,router-navigation}.ts',
+  'web/src/app/layouts/marketing-layout.tsx',
   'web/src/components/**',
   'web/src/lib/**',
   'web/src/app/layouts/{marketing-frame,footer,site-header,nav-items,skip-link}.tsx',
@@ -190,14 +199,19 @@ export default defineConfig(
     },
   },
   {
-    // Public pages: the light marketing entry must stay small (90 kB gzip budget, npm run bench:web).
+    // Public pages: their initial JavaScript stays small (budget in npm run bench:web) and free of Amplify and zod.
     files: PUBLIC_PAGES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, ...publicPageAppCode] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, routerThroughNavigation, ...publicPageAppCode] }] },
   },
   {
     // The modules every public page loads with it: the same packages are off limits.
     files: PUBLIC_SHARED,
     ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
     rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages] }] },
+  },
+  {
+    files: ['web/src/components/**', 'web/src/lib/**', 'web/src/app/layouts/{marketing-frame,footer,site-header,nav-items,skip-link}.tsx'],
+    ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
+    rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, routerThroughNavigation] }] },
   },
 );

@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { removalPolicyFor, type Stage } from '../settings';
 
 /** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
@@ -30,14 +31,66 @@ export interface SiteProps {
   mediaOrigins: readonly string[];
 }
 
-// Extension-less paths are SPA routes: serve the app shell. Only the default (S3) behavior runs this, so
-// /api/* answers, errors included, reach the browser untouched.
-const SPA_REWRITE = `function handler(event) {
+/**
+ * CloudFront's answer to an extension-less path, as the build lays the site out (contract/site.ts's siteFile,
+ * which the local server uses): a public page's prerendered file, the app shell for the app's routes, else the
+ * not-found page, whose status the viewer-response function makes 404. Only the default (S3) behavior runs these,
+ * so /api/* answers, errors included, reach the browser untouched (custom error responses would rewrite them).
+ */
+export function siteFunctions(site: SiteManifest): { request: string; response: string } {
+  const request = `var PAGES = ${JSON.stringify(site.publicPaths)};
+var APP = ${JSON.stringify(site.appPaths)};
+function handler(event) {
   var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1) return request;
+  var p = uri.toLowerCase();
+  while (p.length > 1 && p.charAt(p.length - 1) === '/') p = p.substring(0, p.length - 1);
+  if (PAGES.indexOf(p) !== -1) request.uri = p === '/' ? '/index.html' : p + '/index.html';
+  else if (APP.indexOf(p) !== -1) request.uri = ${JSON.stringify(site.appShell)};
+  else request.uri = ${JSON.stringify(site.notFound)};
   return request;
 }`;
+  const response = `function handler(event) {
+  var response = event.response;
+  var marked = response.headers['x-amz-meta-${NOT_FOUND_MARK}'];
+  if ((marked || event.request.uri === ${JSON.stringify(site.notFound)}) && response.statusCode === 200) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  delete response.headers['x-amz-meta-${NOT_FOUND_MARK}'];
+  return response;
+}`;
+  return { request, response };
+}
+
+/** S3 metadata on the not-found page: its answer carries it, so the viewer-response function knows it without the URI. */
+const NOT_FOUND_MARK = 'fw-not-found';
+
+/** The build's description of the site (written by scripts/build-web.ts). */
+function readSite(webDist: string): SiteManifest {
+  const file = path.join(webDist, SITE_MANIFEST);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteManifest;
+}
+
+/** Files of the build that name the site's origin (SITE_ORIGIN_PLACEHOLDER), relative to web/dist. */
+function filesNamingOrigin(webDist: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'assets' && entry.name !== '.vite' && entry.name !== 'media') walk(full);
+      } else if (/\.(html|xml|txt)$/.test(entry.name) && fs.readFileSync(full, 'utf8').includes(SITE_ORIGIN_PLACEHOLDER)) {
+        found.push(path.relative(webDist, full).split(path.sep).join('/'));
+      }
+    }
+  };
+  walk(webDist);
+  return found.sort();
+}
 
 /** The web app: a private bucket behind CloudFront, which also routes /api/* to the HTTP API. */
 export class Site extends Construct {
@@ -47,6 +100,7 @@ export class Site extends Construct {
   /** https://<distribution domain>, the app's public origin. */
   readonly url: string;
   private readonly props: SiteProps;
+  private readonly site: SiteManifest;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -54,6 +108,7 @@ export class Site extends Construct {
       throw new Error('web/dist is missing: run `npm run build` first');
     }
     this.props = props;
+    this.site = readSite(props.webDist);
     const region = Stack.of(this).region;
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
@@ -103,9 +158,15 @@ export class Site extends Construct {
       },
     });
 
-    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serves /index.html for extension-less paths (SPA routes)',
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+    const functions = siteFunctions(this.site);
+    const pageRequest = new cloudfront.Function(this, 'PageRequest', {
+      comment: 'Extension-less paths: prerendered page, app shell, or the not-found page',
+      code: cloudfront.FunctionCode.fromInline(functions.request),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const pageResponse = new cloudfront.Function(this, 'PageResponse', {
+      comment: 'The not-found page answers with status 404',
+      code: cloudfront.FunctionCode.fromInline(functions.response),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
@@ -122,7 +183,10 @@ export class Site extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: pageRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: pageResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
         compress: true,
       },
     });
@@ -191,17 +255,36 @@ export class Site extends Construct {
       logGroup: deployLogs,
       memoryLimit: 512,
     });
+    // Pages, the sitemap and robots.txt name the site's origin: CDK writes each with the distribution's address in.
+    const namingOrigin = filesNamingOrigin(this.props.webDist);
+    const withOrigin = (file: string) =>
+      s3deploy.Source.data(file, fs.readFileSync(path.join(this.props.webDist, file), 'utf8').replaceAll(SITE_ORIGIN_PLACEHOLDER, this.url));
+    const notFound = this.site.notFound.slice(1);
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
-      sources: [s3deploy.Source.asset(this.props.webDist), s3deploy.Source.jsonData('config.json', config)],
+      sources: [
+        s3deploy.Source.asset(this.props.webDist, { exclude: ['assets/*', '.vite/*', ...namingOrigin] }),
+        s3deploy.Source.jsonData('config.json', config),
+        ...namingOrigin.filter((file) => file !== notFound).map(withOrigin),
+      ],
       destinationBucket: this.bucket,
       // .vite/ holds the build manifest (for the bundle benchmark), not something to publish.
-      exclude: ['assets/*', '.vite/*'],
+      exclude: ['assets/*', '.vite/*', notFound],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       logGroup: deployLogs,
       memoryLimit: 512,
     });
+    const notFoundPage = new s3deploy.BucketDeployment(this, 'DeployNotFound', {
+      sources: [withOrigin(notFound)],
+      destinationBucket: this.bucket,
+      prune: false,
+      metadata: { [NOT_FOUND_MARK]: 'true' },
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      logGroup: deployLogs,
+      memoryLimit: 512,
+    });
+    notFoundPage.node.addDependency(assets);
     // New hashed assets must be in place before the index.html that references them.
     pages.node.addDependency(assets);
     this.acknowledgeDeploymentHandler(assets);

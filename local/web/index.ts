@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { byteRange } from '../shared/byte-range';
 import { REPO_ROOT } from '../shared/paths';
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, siteFile, type SiteManifest } from '../../contract/site';
 
 /** The Vite dev server, the production build (web/dist), or no web app (API only). */
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -43,24 +44,41 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
-  '.txt': 'text/plain',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
   '.woff2': 'font/woff2',
 };
 
-/** web/dist as CloudFront serves it: hashed assets cached for a year, extension-less paths get index.html. */
-function staticSite(dir: string): Web {
-  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`npm run build\` first`);
+/** Text files whose absolute URLs name the site's origin (the build writes SITE_ORIGIN_PLACEHOLDER). */
+const NAMES_ORIGIN = new Set(['.html', '.xml', '.txt']);
+
+/**
+ * web/dist as CloudFront serves it (lib/constructs/site.ts): a public page's prerendered file, the app shell for
+ * the app's routes, the not-found page with status 404 for any other extension-less path; hashed assets cached
+ * for a year; the site's origin put into the pages' absolute URLs.
+ */
+export function staticSite(dir: string): Web {
+  const manifestFile = path.join(dir, SITE_MANIFEST);
+  if (!fs.existsSync(manifestFile)) throw new Error(`${dir} has no ${SITE_MANIFEST}: run \`npm run build\` first`);
+  const site = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as SiteManifest;
   return {
     handle(req, res) {
-      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+      } catch {
+        return res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      }
+      let status = 200;
       let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-      if (!file.startsWith(dir)) file = path.join(dir, 'index.html');
-      if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-        if (path.extname(pathname)) {
-          res.writeHead(404, { 'content-type': 'text/plain' });
-          return res.end('Not found');
-        }
-        file = path.join(dir, 'index.html');
+      if (!file.startsWith(dir) || pathname.startsWith('/.vite/')) file = path.join(dir, '.missing');
+      if (!path.extname(pathname)) {
+        const page = siteFile(site, pathname);
+        file = path.join(dir, page.file);
+        status = page.status;
+      } else if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('Not found');
       }
       const ext = path.extname(file);
       const type = TYPES[ext] ?? 'application/octet-stream';
@@ -69,21 +87,25 @@ function staticSite(dir: string): Web {
         'content-type': type,
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       };
-      const body = fs.readFileSync(file);
+      let body = fs.readFileSync(file);
+      if (NAMES_ORIGIN.has(ext)) {
+        const origin = `http://${req.headers.host ?? 'localhost'}`;
+        body = Buffer.from(body.toString('utf8').replaceAll(SITE_ORIGIN_PLACEHOLDER, origin));
+      }
       // Byte ranges, as S3 and CloudFront serve them: Chromium seeks video with them.
       headers['accept-ranges'] = 'bytes';
       const range = byteRange(req.headers.range, body.length);
       if (range === 'unsatisfiable') return res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-      if (range) {
+      if (range && status === 200) {
         headers['content-range'] = `bytes ${range.start}-${range.end}/${body.length}`;
         return res.writeHead(206, headers).end(body.subarray(range.start, range.end + 1));
       }
       if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         headers['content-encoding'] = 'gzip';
         headers.vary = 'accept-encoding';
-        return res.writeHead(200, headers).end(zlib.gzipSync(body));
+        return res.writeHead(status, headers).end(zlib.gzipSync(body));
       }
-      res.writeHead(200, headers).end(body);
+      res.writeHead(status, headers).end(body);
     },
     close: async () => undefined,
   };

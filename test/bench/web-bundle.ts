@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PUBLIC_PAGE_SOURCES } from '../../contract/site';
 
 export interface ManifestChunk {
   file: string;
@@ -30,28 +31,16 @@ export type ChunkModules = Record<string, string[]>;
 /** The production build (`npm run build`). */
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-/** Manifest key of the light marketing entry (web/src/marketing/marketing-entry.tsx). */
-export const MARKETING_ENTRY = 'src/marketing/marketing-entry.tsx';
-/** Manifest key of the full app's entry (web/src/app/app-entry.tsx). */
+/** Manifest key of the app's entry (web/src/app/app-entry.tsx): the router, which hydrates every page. */
 export const APP_ENTRY = 'src/app/app-entry.tsx';
+/** Manifest key of the public pages' layout. */
+export const MARKETING_LAYOUT = 'src/app/layouts/marketing-layout.tsx';
 
-/**
- * The marketing routes and their page modules (relative to web/, as manifest keys), as
- * web/src/marketing/marketing-routes.ts loads them. The bench, the esbuild test and the e2e spec all use this list.
- */
-export const MARKETING_PAGES: Readonly<Record<string, string>> = {
-  '/': 'src/features/marketing/landing-page.tsx',
-  '/features': 'src/features/marketing/features-page.tsx',
-  '/learn': 'src/features/marketing/learn-page.tsx',
-  '/contact': 'src/features/marketing/contact-page.tsx',
-  '/example': 'src/features/marketing/example-page.tsx',
-  '/faq': 'src/features/marketing/faq-page.tsx',
-  '/pricing': 'src/features/marketing/pricing-page.tsx',
-  '/terms': 'src/features/legal/terms-page.tsx',
-};
+/** The public routes and their page modules (relative to web/, as manifest keys): the one list, in contract/site.ts. */
+export const MARKETING_PAGES: Readonly<Record<string, string>> = PUBLIC_PAGE_SOURCES;
 
 /** Packages that must never be in a marketing page's initial JavaScript. */
-export const FORBIDDEN_PACKAGES = ['react-router', 'react-router-dom', 'aws-amplify', '@aws-amplify/*', 'zod'] as const;
+export const FORBIDDEN_PACKAGES = ['aws-amplify', '@aws-amplify/*', 'zod'] as const;
 
 export function readManifest(dist: string): Manifest {
   const file = path.join(dist, '.vite', 'manifest.json');
@@ -144,12 +133,12 @@ export function initialJs(dist: string, manifest: Manifest, roots: string[], mod
 }
 
 /**
- * The initial JS of a marketing page served by the light entry. Throws when main.tsx does not load the
- * marketing entry and `page` itself (the route would then not be served the way this counts it).
+ * The initial JS of a public page: main.tsx, the app's entry (the router), the public layout and the page, as the
+ * prerendered HTML preloads them. Throws when the router does not load `page`.
  */
 export function marketingInitialJs(dist: string, manifest: Manifest, page: string, modules: ChunkModules): InitialJs {
-  const loadedByMain = staticClosure(manifest, [entryKey(manifest)]).flatMap((key) => manifest[key]!.dynamicImports ?? []);
-  if (!loadedByMain.includes(MARKETING_ENTRY)) throw new Error(`main.tsx does not load ${MARKETING_ENTRY}`);
-  if (!loadedByMain.includes(page)) throw new Error(`main.tsx does not load ${page} (missing from web/src/marketing/marketing-routes.ts?)`);
-  return initialJs(dist, manifest, [MARKETING_ENTRY, page], modules);
+  const loaded = staticClosure(manifest, [entryKey(manifest), APP_ENTRY]).flatMap((key) => manifest[key]!.dynamicImports ?? []);
+  if (!loaded.includes(APP_ENTRY)) throw new Error(`main.tsx does not load ${APP_ENTRY}`);
+  if (!manifest[page]) throw new Error(`${page} is not in the build (missing from web/src/app/public-pages.ts?)`);
+  return initialJs(dist, manifest, [APP_ENTRY, MARKETING_LAYOUT, page], modules);
 }

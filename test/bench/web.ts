@@ -18,12 +18,13 @@ import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 import { startStackProcess, stopStackProcess } from '../support/start-stack';
 import { table } from './stats';
-import { entryKey, FORBIDDEN_PACKAGES, MARKETING_PAGES, marketingInitialJs, readChunkModules, readManifest, WEB_DIST } from './web-bundle';
+import { FORBIDDEN_PACKAGES, MARKETING_PAGES, marketingInitialJs, readChunkModules, readManifest, WEB_DIST } from './web-bundle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const JS_BUDGET_BYTES = 90_000;
+// React, react-dom and the router now hydrate every public page; the HTML paints before any of it runs.
+const JS_BUDGET_BYTES = 120_000;
 const SCORE_BUDGET = 0.95;
-const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/faq'];
+const LIGHTHOUSE_ROUTES = Object.keys(MARKETING_PAGES);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PORT = process.env.BENCH_PORT ?? process.env.PORT ?? '5180';
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
@@ -84,11 +85,10 @@ async function main(): Promise<void> {
 
   const manifest = readManifest(WEB_DIST);
   const modules = readChunkModules(WEB_DIST);
-  // Every marketing page in the build, and every page main.tsx loads for the marketing entry, must be measured here.
-  const mainLoads = manifest[entryKey(manifest)]?.dynamicImports ?? [];
-  const pages = new Set([...Object.keys(manifest).filter((k) => /^src\/features\/marketing\/.*-page\.tsx$/.test(k)), ...mainLoads.filter((k) => k.endsWith('-page.tsx'))]);
+  // Every marketing page in the build must be measured here.
+  const pages = new Set(Object.keys(manifest).filter((k) => /^src\/features\/marketing\/.*-page\.tsx$/.test(k)));
   const unlisted = [...pages].filter((k) => !Object.values(MARKETING_PAGES).includes(k));
-  if (unlisted.length) failures.push(`marketing pages missing from MARKETING_PAGES (test/bench/web-bundle.ts): ${unlisted.join(', ')}`);
+  if (unlisted.length) failures.push(`marketing pages missing from PUBLIC_PAGE_SOURCES (contract/site.ts): ${unlisted.join(', ')}`);
 
   const jsRows: string[][] = [];
   const packages = new Set<string>();
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       js = marketingInitialJs(WEB_DIST, manifest, page, modules);
     } catch (err) {
       failures.push(`${route}: ${err instanceof Error ? err.message : String(err)}`);
-      jsRows.push([route, '-', '-', '-', '-', 'NOT ON THE MARKETING ENTRY']);
+      jsRows.push([route, '-', '-', '-', '-', 'NOT IN THE BUILD']);
       continue;
     }
     js.packages.forEach((p) => packages.add(p));

@@ -5,6 +5,7 @@ import * as vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Site } from '../../lib/constructs/site';
+import { SITE_ORIGIN_PLACEHOLDER } from '../../contract/site';
 import { logicalId, resourcesOfType, synthForSuite } from './synth';
 
 /** A CloudFormation string value with the pseudo parameters of an example account and region filled in. */
@@ -62,22 +63,47 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
     expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
-  it('falls back to index.html with a viewer-request function, never with error responses that would hide API errors', () => {
+  it('serves prerendered pages, the app shell or the 404 page by functions, never by error responses that would hide API errors', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
-    const [association] = distribution.DefaultCacheBehavior.FunctionAssociations;
-    expect(association.EventType).toBe('viewer-request');
+    const associations = distribution.DefaultCacheBehavior.FunctionAssociations as { EventType: string; FunctionARN: any }[];
+    expect(associations.map((a) => a.EventType).sort()).toEqual(['viewer-request', 'viewer-response']);
     expect(distribution.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
-
-    const fnId = association.FunctionARN['Fn::GetAtt'][0];
-    const code: string = synth.template.toJSON().Resources[fnId].Properties.FunctionCode;
-    const handler = vm.runInNewContext(`${code}; handler`);
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    const fn = (type: string) => {
+      const id = associations.find((a) => a.EventType === type)!.FunctionARN['Fn::GetAtt'][0];
+      return vm.runInNewContext(`${synth.template.toJSON().Resources[id].Properties.FunctionCode}; handler`);
+    };
+    const request = fn('viewer-request');
+    const rewrite = (uri: string) => request({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/verify')).toBe('/index.html');
-    expect(rewrite('/studio/videos')).toBe('/index.html');
+    expect(rewrite('/faq')).toBe('/faq/index.html');
+    expect(rewrite('/FAQ/')).toBe('/faq/index.html');
+    expect(rewrite('/generator')).toBe('/app.html');
+    expect(rewrite('/video-generator/wan')).toBe('/app.html');
+    expect(rewrite('/studio/videos')).toBe('/404.html');
     expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+
+    const response = fn('viewer-response');
+    const status = (uri: string, statusCode = 200, headers: Record<string, unknown> = {}) =>
+      response({ request: { uri }, response: { statusCode, headers } }).statusCode;
+    expect(status('/404.html')).toBe(404);
+    // The page's S3 metadata marks it whatever URI the response event shows.
+    expect(status('/studio/videos', 200, { 'x-amz-meta-fw-not-found': { value: 'true' } })).toBe(404);
+    expect(status('/faq/index.html')).toBe(200);
+    expect(status('/app.html')).toBe(200);
+    expect(status('/404.html', 304)).toBe(304);
+  });
+
+  it('writes the pages with the distribution as their origin', () => {
+    const deployments = resourcesOfType(synth.template, 'Custom::CDKBucketDeployment');
+    const pages = deployments.find(([, d]) => d.Properties!.SourceObjectKeys.length === 3)![1].Properties!;
+    const asset = path.join(synth.outdir, `asset.${pages.SourceObjectKeys[2].replace(/\.zip$/, '')}`, 'sitemap.xml');
+    const sitemap = fs.readFileSync(asset, 'utf8');
+    expect(sitemap).not.toContain(SITE_ORIGIN_PLACEHOLDER);
+    const markers: Record<string, unknown> = pages.SourceMarkers[2];
+    const marker = Object.keys(markers).find((m) => sitemap.includes(m))!;
+    expect(JSON.stringify(markers[marker])).toContain(logicalId(synth.template, 'AWS::CloudFront::Distribution', 'Site'));
   });
 
   it('sends the security headers on pages and API answers', () => {
@@ -115,7 +141,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
 
   it('deploys the app with a config.json for the SPA', () => {
     const deployments = resourcesOfType(synth.template, 'Custom::CDKBucketDeployment');
-    const withConfig = deployments.filter(([, d]) => d.Properties!.SourceObjectKeys.length === 2);
+    const withConfig = deployments.filter(([, d]) => d.Properties!.SourceObjectKeys.length === 3);
     expect(withConfig).toHaveLength(1);
     const props = withConfig[0]![1].Properties!;
     expect(props.DestinationBucketName).toEqual({ Ref: logicalId(synth.template, 'AWS::S3::Bucket', 'SiteBucket') });
@@ -152,5 +178,17 @@ describe('Site without a web build', () => {
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Site: the not-found page', () => {
+  const synth = synthForSuite();
+  it('is deployed on its own with the metadata that makes its answer a 404, without pruning the rest', () => {
+    const deployments = resourcesOfType(synth.template, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties!);
+    const notFound = deployments.find((d) => d.UserMetadata?.['fw-not-found'] === 'true')!;
+    expect(notFound).toBeDefined();
+    expect(notFound.Prune).toBe(false);
+    const pages = deployments.find((d) => d.SourceObjectKeys.length === 3)!;
+    expect(pages.Exclude).toContain('404.html');
   });
 });

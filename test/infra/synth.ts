@@ -1,3 +1,4 @@
+import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER } from '../../contract/site';
 /** Synthesizes the Framewright app for Template tests: temp outdir, no bundling, no nag unless asked. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -32,6 +33,13 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
   fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("framewright")');
+  fs.mkdirSync(path.join(webDist, '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(webDist, SITE_MANIFEST),
+    JSON.stringify({ publicPaths: ['/', '/faq'], appPaths: ['/generator', '/login', '/video-generator/wan'], appShell: '/app.html', notFound: '/404.html' }),
+  );
+  fs.writeFileSync(path.join(webDist, '404.html'), `<meta property="og:image" content="${SITE_ORIGIN_PLACEHOLDER}/x.webp">`);
+  fs.writeFileSync(path.join(webDist, 'sitemap.xml'), `<urlset><url><loc>${SITE_ORIGIN_PLACEHOLDER}/faq</loc></url></urlset>`);
   const app = new App({
     outdir,
     context: { 'aws:cdk:bundling-stacks': [], webDist, ...options.context },

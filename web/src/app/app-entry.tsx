@@ -1,63 +1,60 @@
-import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
-import type { Departure } from '../marketing/marketing-router';
-import { loadConfig } from '../lib/config';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { ensureConfig } from '../lib/config-state';
-import { App, type AppRouter } from './app';
+import { App } from './app';
 import { ConfigErrorPage } from './config-error-page';
-import { createAppRouter } from './router';
+import { createAppRouter, routes } from './router';
 import { installRouterNavigation } from './router-navigation';
 
-/**
- * The full app's entry: react-router with every route (the marketing pages too), the runtime config
- * validated before the first render. main.tsx starts it for any address that is not a marketing page;
- * the marketing entry hands over to it when a visitor follows a link into the app.
- */
-export function startApp(root: Root): void {
-  installRouterNavigation();
-  loadConfig().then(
-    () =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    (error: unknown) => root.render(<ConfigErrorPage error={error} />),
-  );
-}
+/** Set on #root by the prerender (scripts/build-web.ts): the page's HTML is already there, to hydrate. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
- * Takes the tab over from the marketing entry without a reload. The router starts on the marketing page
- * still on screen and navigates to `departure.to` like any in-app link; the app replaces the marketing
- * page in `root` once that page is ready, so there is no blank frame or spinner in between.
+ * Starts the app in `container`: a prerendered page (a public page, or the not-found page) is hydrated at
+ * once, without waiting for /config.json; any other address (the signed-in pages, a single-page app) reads and
+ * validates the runtime configuration first, then renders.
  */
-export async function handOverToApp(root: Root, departure: Departure): Promise<void> {
+export async function startApp(container: HTMLElement): Promise<void> {
   installRouterNavigation();
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) return hydrate(container);
+  const root = createRoot(container);
   try {
-    await ensureConfig(); // usually read already, while the marketing page was idle
+    await ensureConfig(); // the validator (zod) is only downloaded here, never by a public page
   } catch (error) {
-    // Show the failure at the address asked for, so 'Try again' (a reload) retries the app.
-    if (departure) window.history[departure.options.replace ? 'replaceState' : 'pushState'](null, '', departure.to);
     root.render(<ConfigErrorPage error={error} />);
     return;
   }
-  const router = createAppRouter();
-  await initialized(router);
-  if (departure) await router.navigate(departure.to, { replace: departure.options.replace, state: departure.options.state });
   root.render(
     <StrictMode>
-      <App router={router} />
+      <App />
     </StrictMode>,
   );
 }
 
-function initialized(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
+async function hydrate(container: HTMLElement): Promise<void> {
+  // The router's documented recipe for lazy routes and hydration: load the matched routes' modules first, so the
+  // first render shows the same page as the HTML instead of a fallback.
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  // A transition: hydration yields to the browser between components instead of blocking it in one long task.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
   });
+  // Off the critical path: the contact form, the terms' support address and the app's pages need it.
+  const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  whenIdle(() => void ensureConfig().catch(() => undefined));
 }
+
+export { createAppRouter };

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/spinner';
-import { MARKETING_PAGES } from '../marketing/marketing-routes';
+import { ensureConfig } from '../lib/config-state';
+import { PUBLIC_PAGES } from './public-pages';
 import { RouteError } from './route-error';
 
 /**
@@ -12,11 +13,8 @@ export function page(load: () => Promise<{ default: ComponentType }>): RouteObje
   return async () => ({ Component: (await load()).default });
 }
 
-/**
- * Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App): the light marketing entry's
- * table, so both entries serve the same pages from the same chunks.
- */
-export const marketingRoutes: RouteObject[] = Object.entries(MARKETING_PAGES).map(([path, load]) =>
+/** Pages under MarketingLayout (top bar with Features, Learn, ... and Go To App): the prerendered public pages. */
+export const marketingRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, load]) =>
   path === '/' ? { index: true, lazy: page(load) } : { path: path.slice(1), lazy: page(load) },
 );
 
@@ -60,7 +58,19 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { lazy: page(() => import('./layouts/marketing-layout')), children: marketingRoutes },
-      { lazy: page(() => import('./layouts/app-layout')), children: appRoutes },
+      // The app's pages need the runtime configuration (Amplify, the API's origin): after a prerendered page was
+      // hydrated without it, it is read before the first of them renders. (Not in the prerender, which has none; a
+      // failure shows where the configuration is used: RouteError, with a reload.)
+      {
+        lazy: async () => {
+          const [layout] = await Promise.all([
+            import('./layouts/app-layout'),
+            typeof window === 'undefined' ? undefined : ensureConfig().catch(() => undefined),
+          ]);
+          return { Component: layout.default };
+        },
+        children: appRoutes,
+      },
     ],
   },
 ];

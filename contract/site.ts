@@ -1,0 +1,43 @@
+/**
+ * What the build (scripts/build-web.ts) writes about the site, for the code that serves it: CloudFront's function
+ * (lib/constructs/site.ts), the local server (local/web), the bench and the tests. No imports: Node and CDK read it.
+ */
+
+/** Where the prerendered pages name the site's origin; the server of the build replaces it with the real one. */
+export const SITE_ORIGIN_PLACEHOLDER = 'https://site-origin.framewright.invalid';
+
+/** The build's description of itself, relative to web/dist. */
+export const SITE_MANIFEST = '.vite/site.json';
+
+export interface SiteManifest {
+  /** Prerendered pages: '/' is index.html, '/faq' is faq/index.html. */
+  publicPaths: string[];
+  /** The app's routes (signed-in and account pages): served appShell, a single-page app. */
+  appPaths: string[];
+  appShell: string;
+  /** Served with status 404 for any other extension-less path. */
+  notFound: string;
+}
+
+/**
+ * Each public page's module, relative to web/ (a key of Vite's manifest). web/src/app/public-pages.ts loads the same
+ * modules (test/web/public-pages.test.ts holds the two lists together; the build fails on a module it cannot find).
+ */
+export const PUBLIC_PAGE_SOURCES: Readonly<Record<string, string>> = {
+  '/': 'src/features/marketing/landing-page.tsx',
+  '/features': 'src/features/marketing/features-page.tsx',
+  '/learn': 'src/features/marketing/learn-page.tsx',
+  '/contact': 'src/features/marketing/contact-page.tsx',
+  '/example': 'src/features/marketing/example-page.tsx',
+  '/faq': 'src/features/marketing/faq-page.tsx',
+  '/pricing': 'src/features/marketing/pricing-page.tsx',
+  '/terms': 'src/features/legal/terms-page.tsx',
+};
+
+/** The file of a path in the build, as CloudFront and the local server resolve it ('/FAQ/' is '/faq'). */
+export function siteFile(site: SiteManifest, pathname: string): { file: string; status: 200 | 404 } {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : '/';
+  if (site.publicPaths.includes(p)) return { file: p === '/' ? '/index.html' : `${p}/index.html`, status: 200 };
+  if (site.appPaths.includes(p)) return { file: site.appShell, status: 200 };
+  return { file: site.notFound, status: 404 };
+}
