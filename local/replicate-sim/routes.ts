@@ -19,6 +19,7 @@ const busy = () => problem(429, 'Request was throttled', 'Request was throttled.
 
 /** The request listener: routes a request, answering errors as Replicate does (problem+json). */
 export function createRouter(store: Store, apiToken: string) {
+  const downloads = new Map<string, number>();
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string, name: string): void {
     const rec = store.find(id);
     const file = rec?.files.get(name);
@@ -48,6 +49,7 @@ export function createRouter(store: Store, apiToken: string) {
       headers['content-range'] = `bytes ${range.start}-${range.end}/${total}`;
     }
     headers['content-length'] = body.length;
+    if (req.method === 'GET') downloads.set(id, (downloads.get(id) ?? 0) + 1);
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
@@ -114,6 +116,9 @@ export function createRouter(store: Store, apiToken: string) {
 
     const file = /^\/files\/([a-z0-9]+)\/([A-Za-z0-9._-]+)$/.exec(path);
     if (file && (method === 'GET' || method === 'HEAD')) return serveFile(req, res, file[1]!, file[2]!);
+    // Not Replicate's: how many times a prediction's outputs were downloaded (tests prove a copy happens once).
+    const stats = /^\/_sim\/downloads\/([a-z0-9]+)$/.exec(path);
+    if (stats && method === 'GET') return sendJson(res, 200, { downloads: downloads.get(stats[1]!) ?? 0 });
     if (path === '/' && method === 'GET') return sendJson(res, 200, { simulator: 'replicate', predictions: store.all().length });
 
     const api = path.replace(/^\/v1(?=\/|$)/, '');

@@ -19,7 +19,7 @@ export const BUSY_MARKER = '[busy]';
 export const DOWN_MARKER = '[down]';
 /** `[lost]`: the prediction succeeds but its output is deleted before the webhook (its URL answers 404). */
 export const LOST_MARKER = '[lost]';
-/** `[early]`: the create call answers only after the prediction ended and its webhooks were delivered. */
+/** `[early]`: the prediction runs within a second, and the create call answers only after it ended and its webhooks were delivered. */
 export const EARLY_MARKER = '[early]';
 /** `[dup]`: every webhook delivery is sent dupCopies times at once, with the same webhook-id. */
 export const DUP_MARKER = '[dup]';
