@@ -6,25 +6,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SIM_MODELS } from './models';
-import type { OutputFile, Rec, SimMarker, SimPrediction, WebhookEvent } from './types';
-
-interface Saved {
-  p: SimPrediction;
-  modelId: string;
-  input: Record<string, unknown>;
-  seed: number;
-  createdMs: number;
-  startedMs?: number;
-  completedMs?: number;
-  totalMs: number;
-  markers: SimMarker[];
-  webhook?: string;
-  events: WebhookEvent[];
-  files: { name: string; type: string }[];
-}
+import type { OutputFile, Rec, SimMarker, WebhookEvent } from './types';
 
 /** What a restart brings back: everything but timers, jobs and waiters, which the store makes again. */
 export type Restored = Pick<Rec, 'p' | 'model' | 'input' | 'seed' | 'createdMs' | 'startedMs' | 'completedMs' | 'totalMs' | 'markers' | 'webhook' | 'events' | 'files'>;
+
+/** A Restored as JSON: the model by id, sets as arrays, files by name and type (their bytes are files of their own). */
+type Saved = Omit<Restored, 'model' | 'markers' | 'events' | 'files'> & {
+  modelId: string;
+  markers: SimMarker[];
+  events: WebhookEvent[];
+  files: { name: string; type: string }[];
+};
 
 export interface Persistence {
   save(rec: Rec): void;
