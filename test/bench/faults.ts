@@ -20,7 +20,7 @@ import { api, createUser, stackEnv, stackUrl, type TestUser } from '../support/u
 import { percentile, table } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 4);
-const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 30);
+const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 60);
 /** `webhook`: only the webhook's answer time. */
 const ONLY = process.env.BENCH_ONLY;
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
@@ -122,7 +122,8 @@ interface WebhookRun {
 async function webhookLatency(user: TestUser, url: string, paced: boolean): Promise<WebhookRun> {
   const samples: number[] = [];
   const ids: string[] = [];
-  for (let i = 0; i < WEBHOOKS; i++) {
+  // One unmeasured delivery first: the handler's cold start (module load, secret read) is not the steady answer.
+  for (let i = -1; i < WEBHOOKS; i++) {
     const now = new Date();
     const providerId = randomBytes(13).toString('hex');
     // No provider id recorded: the webhook names the job, and the prediction takes it (the reconciler leaves
@@ -132,13 +133,13 @@ async function webhookLatency(user: TestUser, url: string, paced: boolean): Prom
     const body = JSON.stringify({ id: providerId, status: 'succeeded', output: url, error: null });
     const t0 = performance.now();
     const res = await postWebhook(job.id, body, signedWebhook(body));
-    samples.push(performance.now() - t0);
+    if (i >= 0) samples.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`webhook ${res.status}`);
     ids.push(job.id);
     if (paced) await waitTerminal(job.id, 60_000);
   }
   let saved = 0;
-  for (const id of ids) if ((await waitTerminal(id, 180_000))?.status === 'succeeded') saved++;
+  for (const id of ids.slice(1)) if ((await waitTerminal(id, 180_000))?.status === 'succeeded') saved++;
   const sorted = samples.sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), saved };
 }
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
     if (rows.length) console.log(`\n${table(['scenario', 'runs', 'settled', 'credits lost', 'settle p50', 'settle p95'], rows)}\n`);
     const user = await createUser();
     await api(user, '/api/me');
-    await grantCredits(user, 2 * WEBHOOKS + 10);
+    await grantCredits(user, 2 * WEBHOOKS + 20);
     const big = await bigVideoServer();
     try {
       for (const paced of [true, false]) {
