@@ -24,6 +24,8 @@ export const IMAGE_MODEL = {
   /** Start images are brought to this size on the long side (SDXL img2img keeps the input size). */
   startImageLongSide: 768,
   typicalSeconds: 8,
+  /** The longest a prediction may run before the reconciler stops it and refunds the job. */
+  maxRunSeconds: 300,
 } as const;
 
 export type VideoFamilyId = 'wan' | 'pixverse' | 'kling';
@@ -50,6 +52,8 @@ export interface VideoFamily {
   startImageLongSide: number;
   /** Typical run time in seconds, for the progress estimate. */
   typicalSeconds: number;
+  /** The longest a prediction may run before the reconciler stops it and refunds the job. */
+  maxRunSeconds: number;
 }
 
 export const VIDEO_FAMILIES: readonly VideoFamily[] = [
@@ -65,6 +69,7 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     // Wan 2.1 480p renders within an 832x480 area: a larger start image is only shrunk again.
     startImageLongSide: 832,
     typicalSeconds: 90,
+    maxRunSeconds: 900,
   },
   {
     id: 'pixverse',
@@ -79,6 +84,7 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     // Enough for the default 720p; a 1920 px PNG of a photo would often exceed the 5 MB upload limit.
     startImageLongSide: 1280,
     typicalSeconds: 60,
+    maxRunSeconds: 600,
   },
   {
     id: 'kling',
@@ -91,6 +97,7 @@ export const VIDEO_FAMILIES: readonly VideoFamily[] = [
     acceptsStartImage: false,
     startImageLongSide: 0,
     typicalSeconds: 0,
+    maxRunSeconds: 0,
   },
 ];
 
@@ -133,6 +140,17 @@ export function priceVideo(model: string, duration: number, quality?: string): V
   const long = duration > family.durations[0]!;
   return { ok: true, cost: PIXVERSE_BASE_COST[q] * (long ? 2 : 1) };
 }
+
+/** The longest a prediction of this model may run (ms): past it (and a grace period), a job is stopped and refunded. */
+export function maxRunMsOf(model: string): number {
+  if (model === IMAGE_MODEL.id) return IMAGE_MODEL.maxRunSeconds * 1000;
+  const family = familyOf(model);
+  // An unknown model (e.g. one retired from the catalog) gets the longest bound of any model.
+  return (family?.maxRunSeconds ?? Math.max(...VIDEO_FAMILIES.map((f) => f.maxRunSeconds))) * 1000;
+}
+
+/** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
+export const MAX_OUTPUT_BYTES = { image: 20 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
 
 /** The Wan model to run: image-to-video when a start image is given. */
 export function wanModelFor(hasImage: boolean): VideoModelId {

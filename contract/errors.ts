@@ -92,6 +92,18 @@ export const Messages = {
   videoQualityInvalid: 'Choose a quality.',
   wanNeedsImage: 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.',
   wanTextTakesNoImage: 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.',
+  // ---- why a job failed (each followed by jobRefunded's count) ----
+  generationUnavailable: 'The generation service is unavailable. Please try again',
+  generationBusy: 'The generation service is busy right now. Please try again in a minute',
+  generationCanceled: 'The generation was canceled',
+  generationTookTooLong: 'The generation took too long and was stopped',
+  generationNotConfirmed: 'The generation service did not confirm the job',
+  generationLost: 'The generation service lost this job',
+  resultRemoved: 'The result was removed by the generation service before it could be saved',
+  resultTooLarge: 'The result was too large to save',
+  resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
+  /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
+  jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;
 
 export interface ErrorBody {

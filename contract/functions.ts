@@ -23,4 +23,25 @@ export interface BackgroundFunctionDef {
   grants: readonly Grant[];
 }
 
-export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [];
+export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
+  {
+    id: 'saveJobOutput',
+    handler: 'save-job-output',
+    description: "Copies a finished job's output from the provider to S3 (streamed, size-capped), then stores the media item",
+    // A job's output is recorded by the webhook (or a poll); the copy runs here, outside the webhook's request.
+    trigger: { kind: 'table-stream', batchSize: 10, maxRetries: 10 },
+    // The house caps every function at 29 s (lib/constructs/lambda-function.ts); a 200 MB copy in-region takes a few.
+    timeoutSeconds: 29,
+    memoryMb: 512,
+    grants: ['table:read', 'table:write', 'media:write'],
+  },
+  {
+    id: 'reconcileJobs',
+    handler: 'reconcile-jobs',
+    description: 'Settles every open job from the provider: saves, refunds, stops overdue predictions',
+    trigger: { kind: 'schedule', everyMinutes: 1, localIntervalEnv: 'RECONCILE_INTERVAL_MS' },
+    timeoutSeconds: 29,
+    memoryMb: 512,
+    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],
+  },
+];

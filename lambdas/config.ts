@@ -6,6 +6,7 @@ import * as z from 'zod';
  */
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const optionalMs = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional());
 
 const Env = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
@@ -19,6 +20,12 @@ const Env = z.object({
   REPLICATE_BASE_URL: optionalUrl,
   REPLICATE_API_TOKEN: optional,
   REPLICATE_WEBHOOK_SECRET: optional,
+  /** Every Replicate call ends within this (ms); default 10 s, under the 25 s of the functions that call it. */
+  REPLICATE_TIMEOUT_MS: optionalMs,
+  /** The reconciler refunds a job with no prediction id this long (ms) after its charge; default 60 s. */
+  JOB_UNCONFIRMED_AFTER_MS: optionalMs,
+  /** The reconciler saves a recorded output itself when the stream has not after this long (ms); default 120 s. */
+  JOB_SAVE_RETRY_AFTER_MS: optionalMs,
   PAYPAL_BASE_URL: optionalUrl,
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,

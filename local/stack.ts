@@ -135,6 +135,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
         videoFps: msFromEnv('SIM_VIDEO_FPS', 8),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
+        hangMs: msFromEnv('SIM_HANG_MS', 60_000),
+        // Predictions survive a restart of the stack, as they survive anything on Replicate's side.
+        dataDir: path.join(dataDir, 'replicate'),
       }),
       startPaypalSimulator({
         host: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits } from './dynamodb-credits';
 import { keys } from '../domain/keys';
@@ -6,6 +6,14 @@ import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
 const IS_OPEN = '#status IN (:pending, :starting, :processing)';
+/** Every write that ends a job removes it from the open-jobs index (gsi1) in the same condition-guarded update. */
+const LEAVE_OPEN_INDEX = 'REMOVE gsi1pk, gsi1sk';
+
+/** A job as stored, without the table's keys and index keys. */
+function jobOf(item: Record<string, unknown>): Job {
+  const { pk: _pk, sk: _sk, type: _type, gsi1pk: _g1, gsi1sk: _g2, ...job } = item;
+  return job as unknown as Job;
+}
 
 export function mediaRecord(m: MediaItem) {
   return {
@@ -38,7 +46,8 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
           {
             Put: {
               TableName: table,
-              Item: { ...jobKey(job.id), type: 'job', ...job },
+              // In the open-jobs index until a terminal write removes the keys.
+              Item: { ...jobKey(job.id), type: 'job', ...job, gsi1pk: keys.openJobs, gsi1sk: keys.openJob(job.createdAt, job.id) },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -51,13 +60,45 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
 
     async get(id) {
       const res = await db.send(new GetCommand({ TableName: table, Key: jobKey(id), ConsistentRead: true }));
-      if (!res.Item) return undefined;
-      const { pk: _pk, sk: _sk, type: _type, ...job } = res.Item;
-      return job as Job;
+      return res.Item ? jobOf(res.Item) : undefined;
     },
 
     async markStarted(id, providerId, status) {
-      await guardedUpdate('SET providerId = :pid, #status = :s', { ':pid': providerId, ':s': status }, id);
+      // Not over a provider id a webhook already recorded (nor its status, which may be further along).
+      await updateIf(db, {
+        TableName: table,
+        Key: jobKey(id),
+        UpdateExpression: 'SET providerId = :pid, #status = :s',
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(providerId)`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':s': status },
+      });
+    },
+
+    async recordOutput(id, providerId, url, at) {
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(id),
+        UpdateExpression: 'SET outputUrl = :url, outputAt = :at, #status = :processing, providerId = if_not_exists(providerId, :pid)',
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl) AND (attribute_not_exists(providerId) OR providerId = :pid)`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...OPEN, ':url': url, ':at': at, ':pid': providerId },
+      });
+    },
+
+    async listOpen(limit, cursor) {
+      const res = await db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :open',
+          ExpressionAttributeValues: { ':open': keys.openJobs },
+          Limit: limit,
+          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+        }),
+      );
+      const items = (res.Items ?? []).filter((i) => i.type === 'job').map(jobOf);
+      return { items, ...(res.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url') } : {}) };
     },
 
     async markProgress(id, status: JobStatus) {
@@ -74,7 +115,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
               Update: {
                 TableName: table,
                 Key: jobKey(job.id),
-                UpdateExpression: 'SET #status = :done, mediaId = :mid',
+                UpdateExpression: `SET #status = :done, mediaId = :mid ${LEAVE_OPEN_INDEX}`,
                 ConditionExpression: IS_OPEN,
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id },
@@ -98,7 +139,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
             Update: {
               TableName: table,
               Key: jobKey(job.id),
-              UpdateExpression: 'SET #status = :s, #error = :e, refunded = :t',
+              UpdateExpression: `SET #status = :s, #error = :e, refunded = :t ${LEAVE_OPEN_INDEX}`,
               ConditionExpression: IS_OPEN,
               ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
               ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':t': true },

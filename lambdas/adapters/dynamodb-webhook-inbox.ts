@@ -1,5 +1,6 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { WebhookInbox } from '../ports/webhooks';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DeliveryClaims, WebhookInbox } from '../ports/webhooks';
 import { keys } from '../domain/keys';
 import { updateIf } from './update-if';
 
@@ -7,28 +8,41 @@ import { updateIf } from './update-if';
 const KEEP_DAYS = 30;
 
 /** Handled provider events under `WEBHOOK#<provider>:<event id>`, forgotten (TTL) after `keepDays` (30 by default). */
-export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string, opts: { keepDays?: number } = {}): WebhookInbox {
+export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string, opts: { keepDays?: number } = {}): WebhookInbox & DeliveryClaims {
   const keepDays = opts.keepDays ?? KEEP_DAYS;
   const key = (id: string) => ({ pk: keys.webhook(provider, id), sk: 'WEBHOOK' });
+  const item = (eventId: string, info: Record<string, string>) => {
+    const now = new Date();
+    return { ...key(eventId), type: 'webhook', provider, ...info, receivedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + keepDays * 86400 };
+  };
+  const countRedelivery = (eventId: string) =>
+    updateIf(db, {
+      TableName: table,
+      Key: key(eventId),
+      UpdateExpression: 'ADD redeliveries :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    });
   return {
     async seen(eventId) {
       // Counts the redelivery on the handled event's record (visible to operators); false when there is none.
-      return updateIf(db, {
-        TableName: table,
-        Key: key(eventId),
-        UpdateExpression: 'ADD redeliveries :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      });
+      return countRedelivery(eventId);
     },
     async record(eventId, info) {
-      const now = new Date();
-      await db.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...key(eventId), type: 'webhook', provider, ...info, receivedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + keepDays * 86400 },
-        }),
-      );
+      await db.send(new PutCommand({ TableName: table, Item: item(eventId, info) }));
+    },
+    async claim(eventId, info) {
+      try {
+        await db.send(new PutCommand({ TableName: table, Item: item(eventId, info), ConditionExpression: 'attribute_not_exists(pk)' }));
+        return true;
+      } catch (err) {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        await countRedelivery(eventId);
+        return false;
+      }
+    },
+    async release(eventId) {
+      await db.send(new DeleteCommand({ TableName: table, Key: key(eventId) }));
     },
   };
 }

@@ -43,7 +43,7 @@ export function replicateWebhooks(secret: () => Promise<string>): ModelWebhooks 
       const jobId = d.query.job || undefined;
       const prediction =
         body && typeof body.id === 'string' && typeof body.status === 'string'
-          ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error })
+          ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error, data_removed: body.data_removed })
           : undefined;
       return { eventId: headers.id!, ...(jobId ? { jobId } : {}), ...(prediction ? { prediction } : {}) };
     },

@@ -1,10 +1,15 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { pipeline, Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { MediaStore } from '../ports/media-store';
+import type { CopyResult, MediaStore } from '../ports/media-store';
 
-/** Media up to this size is copied in memory; provider outputs are far smaller (a 10 s 1080p clip is ~10 MB). */
-const MAX_COPY_BYTES = 200 * 1024 * 1024;
+/** A copy ends within this (inside its function's 29 s); the stream's retry or the reconciler starts it again. */
+const COPY_TIMEOUT_MS = 25_000;
+
+class TooLarge extends Error {}
 
 export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fetch = fetch): MediaStore {
   return {
@@ -50,13 +55,33 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
       }
     },
 
-    async copyFromUrl(url, key, contentType) {
-      const res = await fetchImpl(url);
-      if (!res.ok) throw new Error(`Could not download the provider's output (${res.status})`);
-      const length = Number(res.headers.get('content-length') ?? 0);
-      if (length > MAX_COPY_BYTES) throw new Error(`The provider's output is too large (${length} bytes)`);
-      const body = Buffer.from(await res.arrayBuffer());
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    async copyFromUrl(url, key, contentType, maxBytes): Promise<CopyResult> {
+      const res = await fetchImpl(url, { signal: AbortSignal.timeout(COPY_TIMEOUT_MS) });
+      if (res.status === 404 || res.status === 410) return { ok: false, why: 'gone' };
+      if (!res.ok || !res.body) throw new Error(`Could not download the provider's output (${res.status})`);
+      // A declared length is only a hint: the cap is enforced on the bytes as they stream.
+      if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+        await res.body.cancel().catch(() => undefined);
+        return { ok: false, why: 'too-large' };
+      }
+      let bytes = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          done(bytes > maxBytes ? new TooLarge() : null, chunk);
+        },
+      });
+      // pipeline: a broken download errors the upload's body too (pipe alone would leave it hanging).
+      pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), counted, () => undefined);
+      // lib-storage sends it in 5 MB parts (one PutObject when smaller): memory stays at a few parts, whatever the size.
+      const upload = new Upload({ client: s3, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType }, queueSize: 2 });
+      try {
+        await upload.done();
+      } catch (err) {
+        if (err instanceof TooLarge || counted.errored instanceof TooLarge) return { ok: false, why: 'too-large' };
+        throw err;
+      }
+      return { ok: true, bytes };
     },
 
     async remove(key) {

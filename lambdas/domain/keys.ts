@@ -12,6 +12,10 @@ export const keys = {
   /** The owner's copy of an order, so listing a user's payments is one Query. */
   payment: (createdAt: string, orderId: string) => `PAYMENT#${createdAt}#${orderId}`,
   webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
+  /** gsi1 partition of the jobs not yet ended (the keys are removed in the write that ends a job). */
+  openJobs: 'OPEN_JOB',
+  /** gsi1 sort key of an open job: oldest first. */
+  openJob: (createdAt: string, id: string) => `${createdAt}#${id}`,
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

@@ -23,6 +23,10 @@ export interface Job {
   createdAt: string;
   /** When the provider was last asked for this job's status (epoch ms). */
   polledAt?: number;
+  /** The provider's output URL once it succeeded: the job stays open until the copy to S3 (save-job-output) ends it. */
+  outputUrl?: string;
+  /** When outputUrl was recorded (epoch ms): a save that is overdue is retried by the reconciler. */
+  outputAt?: number;
 }
 
 export interface MediaItem {
@@ -50,8 +54,18 @@ export interface JobStore {
    */
   createCharged(job: Job, expectedBalance?: number): Promise<ChargeResult>;
   get(id: string): Promise<Job | undefined>;
-  /** Records the provider's id and a non-terminal status. */
+  /**
+   * Records the provider's id and a non-terminal status, unless the job already has a provider id (a webhook that
+   * came before the create call returned recorded it) or has ended.
+   */
   markStarted(id: string, providerId: string, status: JobStatus): Promise<void>;
+  /**
+   * Records the provider's output URL on an open job that has none yet (and its provider id, if missing), once:
+   * the table's stream then runs the copy. False when the job ended or already had an output.
+   */
+  recordOutput(id: string, providerId: string, url: string, at: number): Promise<boolean>;
+  /** The open jobs (oldest first), from a sparse index that holds exactly the jobs not yet ended: no scan. */
+  listOpen(limit: number, cursor?: string): Promise<Page<Job>>;
   /** Moves a job to a non-terminal status (no change once terminal). */
   markProgress(id: string, status: JobStatus): Promise<void>;
   /** Succeeds the job and stores its media item, once. Returns false if the job was already terminal. */

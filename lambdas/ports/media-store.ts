@@ -4,6 +4,8 @@ export interface PresignedUpload {
   key: string;
 }
 
+export type CopyResult = { ok: true; bytes: number } | { ok: false; why: 'gone' | 'too-large' };
+
 /** The private media bucket. */
 export interface MediaStore {
   /** A presigned POST that S3 itself limits to this key, this content type and 1..maxBytes bytes. */
@@ -12,7 +14,11 @@ export interface MediaStore {
   presignGet(key: string, expiresSeconds: number, downloadName?: string): Promise<string>;
   /** The first bytes of an object, or undefined when there is none. */
   head(key: string, bytes: number): Promise<{ size: number; contentType?: string; start: Buffer } | undefined>;
-  /** Downloads a provider's output and stores it under key. */
-  copyFromUrl(url: string, key: string, contentType: string): Promise<void>;
+  /**
+   * Streams a provider's output into key, never holding it whole in memory and stopping as soon as it passes
+   * maxBytes. `gone`: the URL answers 404 or 410 (the output was deleted); `too-large`: nothing is kept. Any other
+   * failure (network, 5xx, S3) throws, so the caller retries.
+   */
+  copyFromUrl(url: string, key: string, contentType: string, maxBytes: number): Promise<CopyResult>;
   remove(key: string): Promise<void>;
 }

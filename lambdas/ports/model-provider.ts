@@ -1,13 +1,28 @@
 import type { WebhookDelivery } from './webhooks';
 
-export type ProviderStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+/** Replicate's statuses; `aborted`: stopped before it started (a deadline passed), nothing ran. */
+export type ProviderStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+const PROVIDER_TERMINAL: readonly ProviderStatus[] = ['succeeded', 'failed', 'canceled', 'aborted'];
+export const isProviderTerminal = (s: ProviderStatus) => PROVIDER_TERMINAL.includes(s);
 
 export interface ProviderPrediction {
   id: string;
   status: ProviderStatus;
   /** The output file URLs (SDXL returns a list, video models one URL). */
   output: string[];
+  /** The provider's error as text (an error object is rendered, never "[object Object]"). */
   error?: string;
+  /** The provider deleted the prediction's output (Replicate does after about an hour). */
+  dataRemoved?: boolean;
+}
+
+/** A prediction as a list shows it: enough to find the one a lost create call made. */
+export interface ListedPrediction {
+  id: string;
+  status: ProviderStatus;
+  createdAt: string;
+  /** The webhook URL it was created with (ours names the job). */
+  webhook?: string;
 }
 
 export interface CreatePrediction {
@@ -21,11 +36,22 @@ export interface CreatePrediction {
 
 /** A provider refused the request (e.g. input validation): the user can fix it, nothing ran. */
 export class ProviderRefused extends Error {}
+/** The provider is rate limiting us (429 after the client's own retries): nothing was created. */
+export class ProviderBusy extends Error {}
+/** The provider does not know this prediction (404). */
+export class PredictionNotFound extends Error {}
 
+/**
+ * Any other error of create() (a timeout, a 5xx, a broken connection) leaves it unknown whether the provider
+ * accepted the prediction: the caller looks for it (listSince) and cancels it.
+ */
 export interface ModelProvider {
   create(req: CreatePrediction): Promise<ProviderPrediction>;
+  /** Throws PredictionNotFound when the provider does not know the id. */
   get(id: string): Promise<ProviderPrediction>;
   cancel(id: string): Promise<void>;
+  /** The predictions created since `since` (newest first). */
+  listSince(since: Date): Promise<ListedPrediction[]>;
 }
 
 /** A genuine webhook delivery from the provider, parsed. */

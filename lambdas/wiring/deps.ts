@@ -30,6 +30,8 @@ import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ListPaymentsDeps } from '../app/list-payments';
+import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
+import type { SaveJobOutputDeps } from '../app/save-job-output';
 import type { SendContactDeps } from '../app/send-contact';
 import type { StartImageGenerationDeps } from '../app/start-image-generation';
 import type { StartVideoGenerationDeps } from '../app/start-video-generation';
@@ -58,7 +60,9 @@ const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA
 
 /** Replicate's client: its token comes from the secret the first time a job needs it. */
 const modelProvider = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => replicateProvider({ token: await requireSecret('REPLICATE_API_TOKEN'), baseUrl: config().REPLICATE_BASE_URL })),
+  memoUntilFailure(async () =>
+    replicateProvider({ token: await requireSecret('REPLICATE_API_TOKEN'), baseUrl: config().REPLICATE_BASE_URL, timeoutMs: config().REPLICATE_TIMEOUT_MS }),
+  ),
 );
 
 /** PayPal's client. Credentials come from the environment locally and from Secrets Manager in the cloud. */
@@ -115,9 +119,29 @@ export function checkJobStatusDeps(): CheckJobStatusDeps {
 export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
   return {
     jobs: jobs(),
-    store: store(),
+    now,
     webhooks: generationWebhooks(),
     inbox: replicateInbox(),
+  };
+}
+
+export function saveJobOutputDeps(): SaveJobOutputDeps {
+  return { jobs: jobs(), store: store() };
+}
+
+export function reconcileJobsDeps(): ReconcileJobsDeps {
+  const c = config();
+  return {
+    jobs: jobs(),
+    store: store(),
+    provider: modelProvider(),
+    now,
+    limits: {
+      ...DEFAULT_LIMITS,
+      ...(c.JOB_UNCONFIRMED_AFTER_MS !== undefined ? { unconfirmedAfterMs: c.JOB_UNCONFIRMED_AFTER_MS } : {}),
+      ...(c.JOB_SAVE_RETRY_AFTER_MS !== undefined ? { saveAfterMs: c.JOB_SAVE_RETRY_AFTER_MS } : {}),
+    },
+    log: warn,
   };
 }
 

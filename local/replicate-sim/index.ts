@@ -1,7 +1,9 @@
 /**
  * A Replicate-compatible HTTP simulator, used by `npm start` and the tests instead of api.replicate.com.
  *
- * - node:http only. State lives in memory: it is a simulator, and a restart forgets every prediction and output.
+ * - node:http only. With `dataDir`, predictions and outputs are kept on disk (persist.ts): a restart forgets
+ *   nothing, and unfinished predictions carry on from where they were (Replicate does not forget them either);
+ *   the port is kept there too, so output and API URLs stay valid. Without it, state lives in memory.
  * - API (Replicate's shapes; `/v1` prefix optional, so both `baseUrl: url + '/v1'` and `baseUrl: url` work):
  *     POST /v1/predictions                          {version, input, webhook?, webhook_events_filter?}  (SDXL)
  *     POST /v1/models/{owner}/{name}/predictions     {input, webhook?, webhook_events_filter?}  (Wan i2v/t2v, Pixverse)
@@ -18,16 +20,22 @@
  *   prediction go out in order; a failed delivery is retried twice (after 1 s and 5 s) in the background.
  * - Outputs of API predictions disappear after outputTtlMs (Replicate: about an hour); the prediction then reports
  *   `data_removed: true` and its output URLs answer 404.
- * - Prompt markers (see SIM_MARKERS) inject failures.
+ * - Prompt markers (see SIM_MARKERS) inject failures: [fail], [nsfw], [reject] (422), [slow], [nowebhook], [hang]
+ *   (the create call answers after hangMs), [busy] (429 + Retry-After), [down] (created, then 500), [lost] (output
+ *   deleted before the webhook), [early] (webhooks before the create call answers), [dup] (each delivery sent
+ *   dupCopies times at once), [abort] (ends `aborted`), [stuck] (never finishes).
  *
  * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
  * generate.ts + media.ts (the outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { generate } from './generate';
 import { createRouter } from './routes';
 import { webhookSecretKey } from './signing';
+import { persistence } from './persist';
 import { createStore } from './state';
 import type { ReplicateSim, ReplicateSimOptions } from './types';
 import { createWebhooks } from './webhooks';
@@ -57,6 +65,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     imageMs: opts.imageMs ?? 4_000,
     videoMs: opts.videoMs ?? 30_000,
     outputTtlMs: opts.outputTtlMs ?? 3_600_000,
+    hangMs: opts.hangMs ?? 60_000,
   };
   const closing = new AbortController();
   let baseUrl = '';
@@ -65,23 +74,32 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     timings,
     apiBase: () => baseUrl,
     generate: (rec) => generate(rec, { fetchImpl, filesBase, ...(opts.videoFps ? { videoFps: opts.videoFps } : {}) }),
-    notify: createWebhooks({ secret: opts.webhookSecret, fetchImpl, closing: closing.signal }),
+    notify: createWebhooks({ secret: opts.webhookSecret, fetchImpl, closing: closing.signal, dupCopies: opts.dupCopies ?? 5 }),
+    ...(opts.dataDir ? { persist: persistence(opts.dataDir) } : {}),
   });
 
   const server = http.createServer(createRouter(store, opts.apiToken));
   server.keepAliveTimeout = 5_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, opts.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  // The port of the last run, kept with the data: the URLs in stored predictions and outputs keep working.
+  const portFile = opts.dataDir ? path.join(opts.dataDir, 'port') : undefined;
+  const lastPort = portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : 0;
+  if (opts.port === undefined && lastPort > 0) await listen(lastPort).catch(() => listen(0));
+  else await listen(opts.port ?? 0);
   const addr = server.address() as AddressInfo;
   const host = opts.host && !['0.0.0.0', '::'].includes(opts.host) ? opts.host : '127.0.0.1';
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
   filesBase = (opts.publicBaseUrl ?? baseUrl).replace(/\/+$/, '');
+  if (portFile) fs.writeFileSync(portFile, String(addr.port));
+  store.resume();
 
   return {
     url: baseUrl,
@@ -100,6 +118,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
       if (t.imageMs !== undefined) timings.imageMs = t.imageMs;
       if (t.videoMs !== undefined) timings.videoMs = t.videoMs;
       if (t.outputTtlMs !== undefined) timings.outputTtlMs = t.outputTtlMs;
+      if (t.hangMs !== undefined) timings.hangMs = t.hangMs;
     },
   };
 }

@@ -8,13 +8,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteRange } from '../shared/byte-range';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
 import type { Store } from './state';
-import type { Rec } from './types';
+import { BUSY_MARKER, type Rec } from './types';
 import { HttpError, modelOfVersion, notFound, officialModelOf, parseCreate, parseJsonObject, problem } from './validation';
 
 const MAX_BODY = 32 * 1024 * 1024;
+const LIST_PAGE = 100;
+
+/** Replicate's answer when throttling creates: 429 with Retry-After. */
+const busy = () => problem(429, 'Request was throttled', 'Request was throttled. Expected available in 1 second.', {}, { 'retry-after': '1' });
 
 /** The request listener: routes a request, answering errors as Replicate does (problem+json). */
 export function createRouter(store: Store, apiToken: string) {
+  const downloads = new Map<string, number>();
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string, name: string): void {
     const rec = store.find(id);
     const file = rec?.files.get(name);
@@ -44,6 +49,7 @@ export function createRouter(store: Store, apiToken: string) {
       headers['content-range'] = `bytes ${range.start}-${range.end}/${total}`;
     }
     headers['content-length'] = body.length;
+    if (req.method === 'GET') downloads.set(id, (downloads.get(id) ?? 0) + 1);
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
@@ -59,11 +65,48 @@ export function createRouter(store: Store, apiToken: string) {
     return parseJsonObject(raw);
   }
 
-  /** 201 with the new prediction; with `Prefer: wait[=n]`, once it is terminal or n seconds (max 60) have passed. */
+  /**
+   * 201 with the new prediction; with `Prefer: wait[=n]`, once it is terminal or n seconds (max 60) have passed.
+   * Faults on demand: `[hang]` answers after hangMs, `[early]` after the prediction ended and its webhooks were
+   * delivered, `[down]` answers 500 (the prediction was created and runs all the same).
+   */
   async function created(req: IncomingMessage, res: ServerResponse, rec: Rec): Promise<void> {
     const prefer = /(?:^|[,;\s])wait(?:=(\d+))?/i.exec(String(req.headers.prefer ?? ''));
     if (prefer) await store.waitFor(rec, Math.min(60, Math.max(1, prefer[1] ? Number(prefer[1]) : 60)));
+    if (rec.markers.has('hang')) await holdFor(res, store.hangMs());
+    if (rec.markers.has('early')) {
+      await store.waitFor(rec, 600);
+      await rec.deliveries;
+    }
+    if (res.destroyed) return;
+    if (rec.markers.has('down')) throw problem(500, 'Internal server error', 'An unexpected error occurred.');
     sendJson(res, 201, rec.p, { location: rec.p.urls.get });
+  }
+
+  /** Waits ms, or until the caller hangs up (a client timeout) or the simulator closes. */
+  function holdFor(res: ServerResponse, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      res.once('close', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  function rateLimited(body: Record<string, unknown>): boolean {
+    const prompt = (body.input as { prompt?: unknown } | undefined)?.prompt;
+    return typeof prompt === 'string' && prompt.toLowerCase().includes(BUSY_MARKER);
+  }
+
+  /** Replicate's list: newest first, 100 a page, `next` the full URL of the next page. */
+  function listPage(url: URL) {
+    const all = store.all().map((r) => r.p).reverse();
+    const offset = Math.max(0, Number.parseInt(url.searchParams.get('cursor') ?? '0', 10) || 0);
+    const results = all.slice(offset, offset + LIST_PAGE);
+    const next = offset + LIST_PAGE < all.length ? `${store.apiBase()}/v1/predictions?cursor=${offset + LIST_PAGE}` : null;
+    const previous = offset > 0 ? `${store.apiBase()}/v1/predictions?cursor=${Math.max(0, offset - LIST_PAGE)}` : null;
+    return { next, previous, results };
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -73,6 +116,9 @@ export function createRouter(store: Store, apiToken: string) {
 
     const file = /^\/files\/([a-z0-9]+)\/([A-Za-z0-9._-]+)$/.exec(path);
     if (file && (method === 'GET' || method === 'HEAD')) return serveFile(req, res, file[1]!, file[2]!);
+    // Not Replicate's: how many times a prediction's outputs were downloaded (tests prove a copy happens once).
+    const stats = /^\/_sim\/downloads\/([a-z0-9]+)$/.exec(path);
+    if (stats && method === 'GET') return sendJson(res, 200, { downloads: downloads.get(stats[1]!) ?? 0 });
     if (path === '/' && method === 'GET') return sendJson(res, 200, { simulator: 'replicate', predictions: store.all().length });
 
     const api = path.replace(/^\/v1(?=\/|$)/, '');
@@ -82,18 +128,17 @@ export function createRouter(store: Store, apiToken: string) {
     let m: RegExpExecArray | null;
     if (api === '/predictions' && method === 'POST') {
       const body = await jsonBody(req);
+      if (rateLimited(body)) throw busy();
       const model = modelOfVersion(body.version);
       return created(req, res, store.create(model, parseCreate(model, body), model.version));
     }
     if ((m = /^\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(api)) && method === 'POST') {
       const model = officialModelOf(`${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`);
       const body = await jsonBody(req);
+      if (rateLimited(body)) throw busy();
       return created(req, res, store.create(model, parseCreate(model, body), model.version));
     }
-    if (api === '/predictions' && method === 'GET') {
-      const results = store.all().map((r) => r.p).reverse();
-      return sendJson(res, 200, { next: null, previous: null, results });
-    }
+    if (api === '/predictions' && method === 'GET') return sendJson(res, 200, listPage(url));
     if ((m = /^\/predictions\/([a-z0-9]+)$/.exec(api)) && method === 'GET') {
       const rec = store.find(m[1]!);
       if (!rec) throw notFound();
@@ -111,7 +156,7 @@ export function createRouter(store: Store, apiToken: string) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     route(req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
-      if (err instanceof HttpError) return sendJson(res, err.status, err.body);
+      if (err instanceof HttpError) return sendJson(res, err.status, err.body, err.headers);
       sendJson(res, 500, { title: 'Internal server error', detail: (err as Error).message, status: 500 });
     });
   };

@@ -1,18 +1,21 @@
 /**
- * The predictions and their lifecycle, in memory: starting -> processing at 10% of the run time ->
- * succeeded/failed at 100% (never before the output exists), or canceled. Media is generated as soon as a
- * prediction is created (images two at a time, videos one at a time); outputs are dropped after outputTtlMs.
+ * The predictions and their lifecycle: starting -> processing at 10% of the run time -> succeeded/failed at 100%
+ * (never before the output exists), or canceled/aborted. Media is generated as soon as a prediction is created
+ * (images two at a time, videos one at a time); outputs are dropped after outputTtlMs. With a Persistence, every
+ * change is written to disk and a restart resumes the unfinished predictions where they were.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { doneLines, midwayLines, startLines } from './logs';
 import type { SimModel } from './models';
 import { FAIL_ERROR, NSFW_ERROR, type JobOutcome, type PredictionStatus, type Rec, type WebhookEvent } from './types';
+import type { Persistence, Restored } from './persist';
 import type { CreateRequest } from './validation';
 
 export interface Timings {
   imageMs: number;
   videoMs: number;
   outputTtlMs: number;
+  hangMs: number;
 }
 
 export interface StoreOptions {
@@ -22,6 +25,7 @@ export interface StoreOptions {
   apiBase: () => string;
   generate: (rec: Rec) => Promise<JobOutcome>;
   notify: (rec: Rec, event: WebhookEvent) => void;
+  persist?: Persistence;
 }
 
 /** A tiny counting semaphore. */
@@ -46,12 +50,13 @@ function predictionId(): string {
   return Array.from(randomBytes(26), (b) => BASE32[b & 31]).join('');
 }
 
-const terminal = (s: PredictionStatus) => s === 'succeeded' || s === 'failed' || s === 'canceled';
+const terminal = (s: PredictionStatus) => s === 'succeeded' || s === 'failed' || s === 'canceled' || s === 'aborted';
 
 export type Store = ReturnType<typeof createStore>;
 
 export function createStore(o: StoreOptions) {
   const { timings, notify } = o;
+  const save = (rec: Rec) => o.persist?.save(rec);
   const recs = new Map<string, Rec>();
   const imageLimiter = new Limiter(2);
   const videoLimiter = new Limiter(1);
@@ -63,6 +68,8 @@ export function createStore(o: StoreOptions) {
       if (rec.files.size && expired(rec)) {
         rec.files.clear();
         rec.p.data_removed = true;
+        o.persist?.dropFiles(rec.p.id);
+        save(rec);
       }
     }
   }
@@ -93,6 +100,7 @@ export function createStore(o: StoreOptions) {
     rec.p.status = 'processing';
     rec.p.started_at = new Date(rec.startedMs).toISOString();
     log(rec, startLines(rec));
+    save(rec);
     notify(rec, 'logs');
   }
 
@@ -102,11 +110,12 @@ export function createStore(o: StoreOptions) {
     notify(rec, 'logs');
   }
 
-  function finish(rec: Rec, status: 'succeeded' | 'failed', error: string | null): void {
+  function finish(rec: Rec, status: 'succeeded' | 'failed' | 'aborted', error: string | null): void {
     rec.completedMs = Date.now();
     rec.p.status = status;
     rec.p.error = error;
-    rec.p.started_at ??= new Date(rec.completedMs).toISOString();
+    // An aborted prediction never started.
+    if (status !== 'aborted') rec.p.started_at ??= new Date(rec.completedMs).toISOString();
     rec.p.completed_at = new Date(rec.completedMs).toISOString();
     rec.p.metrics = {
       predict_time: Math.round((rec.completedMs - (rec.startedMs ?? rec.completedMs)) / 10) / 100,
@@ -114,6 +123,10 @@ export function createStore(o: StoreOptions) {
     };
     for (const t of rec.timers) clearTimeout(t);
     rec.timers.clear();
+    // [lost]: the output is deleted before anyone is told (its URLs answer 404; data_removed stays false).
+    if (rec.markers.has('lost')) rec.files = new Map();
+    if (rec.files.size) o.persist?.saveFiles(rec);
+    save(rec);
     notify(rec, 'completed');
     wake(rec);
   }
@@ -121,6 +134,10 @@ export function createStore(o: StoreOptions) {
   /** Ends the prediction once its time is up and (for a success) its media exists. */
   function maybeFinish(rec: Rec): void {
     if (terminal(rec.p.status) || !rec.timeUp) return;
+    if (rec.markers.has('abort')) {
+      rec.abort.abort();
+      return finish(rec, 'aborted', null);
+    }
     if (rec.p.status === 'starting') startProcessing(rec);
     if (rec.markers.has('nsfw')) {
       log(rec, ['Potential NSFW content detected in output']);
@@ -149,7 +166,7 @@ export function createStore(o: StoreOptions) {
     const id = predictionId();
     const now = Date.now();
     const api = `${o.apiBase()}/v1/predictions/${id}`;
-    const rec: Rec = {
+    const rec = fresh({
       p: {
         id,
         model: model.id,
@@ -166,24 +183,34 @@ export function createStore(o: StoreOptions) {
         completed_at: null,
         urls: { get: api, cancel: `${api}/cancel`, web: `https://replicate.com/p/${id}` },
         metrics: {},
+        ...(req.webhook ? { webhook: req.webhook, webhook_events_filter: [...req.events] } : {}),
       },
       model,
       input,
       seed,
       createdMs: now,
-      totalMs: (model.kind === 'image' ? timings.imageMs : timings.videoMs) * (markers.has('slow') ? 3 : 1),
+      // [early] runs within a second, so its webhooks all come before the (held) create call answers.
+      totalMs: markers.has('early') ? Math.min(1_000, model.kind === 'image' ? timings.imageMs : timings.videoMs) : (model.kind === 'image' ? timings.imageMs : timings.videoMs) * (markers.has('slow') ? 3 : 1),
       markers,
       ...(req.webhook ? { webhook: req.webhook } : {}),
       events: req.events,
-      timers: new Set(),
-      abort: new AbortController(),
-      timeUp: false,
       files: new Map(),
-      waiters: new Set(),
-      deliveries: Promise.resolve(),
-    };
+    });
     recs.set(id, rec);
-    if (!markers.has('fail') && !markers.has('nsfw')) {
+    save(rec);
+    run(rec);
+    notify(rec, 'start');
+    return rec;
+  }
+
+  function fresh(r: Restored): Rec {
+    return { ...r, timers: new Set(), abort: new AbortController(), timeUp: false, waiters: new Set(), deliveries: Promise.resolve() };
+  }
+
+  /** Generates the output and schedules the lifecycle from where the prediction is (a restart resumes it). */
+  function run(rec: Rec): void {
+    const { markers, model } = rec;
+    if (!markers.has('fail') && !markers.has('nsfw') && !markers.has('abort')) {
       const limiter = model.kind === 'image' ? imageLimiter : videoLimiter;
       rec.job = limiter
         .run(async () => (rec.abort.signal.aborted ? ({ ok: false, error: 'canceled' } as const) : o.generate(rec)))
@@ -192,14 +219,17 @@ export function createStore(o: StoreOptions) {
           maybeFinish(rec);
         });
     }
-    later(rec, Math.round(rec.totalMs * 0.1), () => startProcessing(rec));
-    later(rec, Math.round(rec.totalMs * 0.5), () => midway(rec));
-    later(rec, rec.totalMs, () => {
-      rec.timeUp = true;
-      maybeFinish(rec);
-    });
-    notify(rec, 'start');
-    return rec;
+    const elapsed = Date.now() - rec.createdMs;
+    const at = (share: number) => Math.max(0, Math.round(rec.totalMs * share) - elapsed);
+    if (rec.p.status === 'starting') later(rec, at(0.1), () => startProcessing(rec));
+    later(rec, at(0.5), () => midway(rec));
+    // [stuck]: its time never comes.
+    if (!markers.has('stuck')) {
+      later(rec, at(1), () => {
+        rec.timeUp = true;
+        maybeFinish(rec);
+      });
+    }
   }
 
   function cancel(rec: Rec): void {
@@ -211,6 +241,7 @@ export function createStore(o: StoreOptions) {
     rec.p.status = 'canceled';
     rec.p.completed_at = new Date(rec.completedMs).toISOString();
     rec.p.metrics = { total_time: Math.round((rec.completedMs - rec.createdMs) / 10) / 100 };
+    save(rec);
     notify(rec, 'completed');
     wake(rec);
   }
@@ -230,8 +261,19 @@ export function createStore(o: StoreOptions) {
   }
 
   return {
+    /** Brings every saved prediction back (once the simulator listens); the unfinished ones carry on. */
+    resume(): void {
+      for (const restored of o.persist?.load() ?? []) {
+        if (recs.has(restored.p.id)) continue;
+        const rec = fresh(restored);
+        recs.set(rec.p.id, rec);
+        if (!terminal(rec.p.status)) run(rec);
+      }
+    },
     create,
     cancel,
+    hangMs: () => timings.hangMs,
+    apiBase: o.apiBase,
     waitFor,
     get: (id: string) => recs.get(id),
     /** Like get, but first drops the outputs whose time is up. */

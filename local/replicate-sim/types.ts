@@ -11,6 +11,22 @@ export const REJECT_MARKER = '[reject]';
 export const SLOW_MARKER = '[slow]';
 /** `[nowebhook]` in the prompt: no webhook is ever sent (to test the polling fallback). */
 export const NO_WEBHOOK_MARKER = '[nowebhook]';
+/** `[hang]`: the prediction is created and runs, but the create call answers only after hangMs (a slow API). */
+export const HANG_MARKER = '[hang]';
+/** `[busy]`: the create call answers 429 with Retry-After (rate limited); nothing is created. */
+export const BUSY_MARKER = '[busy]';
+/** `[down]`: the prediction is created and runs, but the create call answers 500 (accepted, then failed). */
+export const DOWN_MARKER = '[down]';
+/** `[lost]`: the prediction succeeds but its output is deleted before the webhook (its URL answers 404). */
+export const LOST_MARKER = '[lost]';
+/** `[early]`: the prediction runs within a second, and the create call answers only after it ended and its webhooks were delivered. */
+export const EARLY_MARKER = '[early]';
+/** `[dup]`: every webhook delivery is sent dupCopies times at once, with the same webhook-id. */
+export const DUP_MARKER = '[dup]';
+/** `[abort]`: the prediction ends `aborted` (its deadline passed before it started): no output. */
+export const ABORT_MARKER = '[abort]';
+/** `[stuck]`: the prediction never finishes (stays processing until canceled). */
+export const STUCK_MARKER = '[stuck]';
 /** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
 export const SIM_MARKERS = {
   fail: FAIL_MARKER,
@@ -18,12 +34,20 @@ export const SIM_MARKERS = {
   reject: REJECT_MARKER,
   slow: SLOW_MARKER,
   noWebhook: NO_WEBHOOK_MARKER,
+  hang: HANG_MARKER,
+  busy: BUSY_MARKER,
+  down: DOWN_MARKER,
+  lost: LOST_MARKER,
+  early: EARLY_MARKER,
+  dup: DUP_MARKER,
+  abort: ABORT_MARKER,
+  stuck: STUCK_MARKER,
 } as const;
 
 export const FAIL_ERROR = 'Prediction failed: simulated model error';
 export const NSFW_ERROR = 'NSFW content detected. Try running it again, or try a different prompt.';
 
-export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 export type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['start', 'output', 'logs', 'completed'];
 /** One of SIM_MARKERS' keys. */
@@ -46,6 +70,9 @@ export interface SimPrediction {
   completed_at: string | null;
   urls: { get: string; cancel: string; web: string; stream?: string };
   metrics: { predict_time?: number; total_time?: number };
+  /** The webhook URL and events the prediction was created with (Replicate returns them too). */
+  webhook?: string;
+  webhook_events_filter?: WebhookEvent[];
 }
 
 export interface ReplicateSimOptions {
@@ -60,6 +87,15 @@ export interface ReplicateSimOptions {
   outputTtlMs?: number;
   publicBaseUrl?: string;
   fetchImpl?: typeof fetch;
+  /**
+   * Where predictions and outputs are kept across restarts (Replicate does not forget them): unfinished ones
+   * resume where they were. Without it, state lives in memory only. The port is kept there too.
+   */
+  dataDir?: string;
+  /** How long a `[hang]` create call is held (default 60 s: past any function's timeout). */
+  hangMs?: number;
+  /** How many copies of each delivery a `[dup]` prediction sends at once (default 5). */
+  dupCopies?: number;
 }
 
 export interface ReplicateSim {
@@ -67,7 +103,7 @@ export interface ReplicateSim {
   close(): Promise<void>;
   /** test hooks */
   predictions(): SimPrediction[];
-  setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number }): void;
+  setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number; hangMs?: number }): void;
 }
 
 export interface OutputFile {

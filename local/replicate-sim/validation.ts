@@ -9,13 +9,14 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
   ) {
     super(String(body.detail ?? body.title ?? status));
   }
 }
 
-export function problem(status: number, title: string, detail: string, extra: Record<string, unknown> = {}): HttpError {
-  return new HttpError(status, { title, detail, status, ...extra });
+export function problem(status: number, title: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpError {
+  return new HttpError(status, { title, detail, status, ...extra }, headers);
 }
 
 function validationError(fields: InvalidField[]): HttpError {

@@ -13,6 +13,8 @@ export interface WebhookOptions {
   fetchImpl: typeof fetch;
   /** Aborted when the simulator closes: pending retries and requests stop. */
   closing: AbortSignal;
+  /** Copies of each delivery a `[dup]` prediction sends at once (same webhook-id), as a retrying network can. */
+  dupCopies: number;
 }
 
 /** Returns notify(rec, event): queues the delivery of the prediction as it is now, if its webhook wants the event. */
@@ -69,6 +71,10 @@ export function createWebhooks(o: WebhookOptions): (rec: Rec, event: WebhookEven
     const url = rec.webhook;
     const body = JSON.stringify(rec.p);
     const msgId = `msg_${randomBytes(12).toString('hex')}`;
-    rec.deliveries = rec.deliveries.then(() => deliver(url, msgId, body)).catch(() => undefined);
+    const copies = rec.markers.has('dup') ? o.dupCopies : 1;
+    rec.deliveries = rec.deliveries
+      .then(() => Promise.all(Array.from({ length: copies }, () => deliver(url, msgId, body))))
+      .then(() => undefined)
+      .catch(() => undefined);
   };
 }

@@ -92,7 +92,7 @@ test('a failing job shows its error and the credit comes back', async () => {
   await sidebar().getByLabel('Prompt').fill('a storm [fail]');
   await generate().click();
   await expect(sidebarBalance(page)).toHaveText('6');
-  await expect(errorLine()).toHaveText('Prediction failed: simulated model error', { timeout: IMAGE_TIMEOUT });
+  await expect(errorLine()).toHaveText('Image generation failed. 1 credit refunded.', { timeout: IMAGE_TIMEOUT });
   await expect(sidebarBalance(page)).toHaveText('7');
   await expect(gallery().getByRole('article', { name: 'a storm [fail]' })).toHaveCount(0);
 });

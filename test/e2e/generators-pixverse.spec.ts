@@ -65,7 +65,7 @@ test('a failing video shows its error and the credits come back', async () => {
   await sidebar().getByLabel('Prompt').fill('a storm [fail]');
   await generate().click();
   await expect(sidebarBalance(page)).toHaveText('40');
-  await expect(sidebar().getByRole('alert').first()).toHaveText('Prediction failed: simulated model error', { timeout: VIDEO_TIMEOUT });
+  await expect(sidebar().getByRole('alert').first()).toHaveText('Video generation failed. 6 credits refunded.', { timeout: VIDEO_TIMEOUT });
   await expect(sidebarBalance(page)).toHaveText('46');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -45,7 +45,7 @@ describe('image generation', () => {
     expect(credits).toBe(9);
     const done = await waitForStatus(user, predictionId);
     expect(done.status).toBe('failed');
-    expect(done.error).toMatch(/simulated model error/);
+    expect(done.error).toBe('Image generation failed. 1 credit refunded.');
     expect(done.value).toBe(10);
     const refunds = (await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'refund');
     expect(refunds).toHaveLength(1);

@@ -6,7 +6,13 @@ export default async function globalSetup(): Promise<void> {
   // Videos take 2 s in the simulator (30 s by default) and are encoded at 4 fps (8 by default), so video tests
   // settle quickly; the clips keep their asked length and size. Unref'd: jest exits when done, and the global
   // teardown stops the stack.
-  const stack = await startStackProcess({ web: 'none', extraEnv: { SIM_VIDEO_MS: '2000', SIM_VIDEO_FPS: '4' }, unref: true });
+  // Provider calls time out after 3 s (10 s by default) so the hanging-create test is quick; the reconciler runs
+  // only when a test asks (POST /_dev/background/run/reconcileJobs).
+  const stack = await startStackProcess({
+    web: 'none',
+    extraEnv: { SIM_VIDEO_MS: '2000', SIM_VIDEO_FPS: '4', REPLICATE_TIMEOUT_MS: '3000', RECONCILE_INTERVAL_MS: '3600000' },
+    unref: true,
+  });
   exposeStackEnv(stack);
   process.env.FW_TEST_PID = String(stack.child.pid);
   process.env.FW_TEST_DATA = stack.dataDir;

@@ -22,13 +22,16 @@ export interface StartStackOptions {
   extraEnv?: Record<string, string>;
   /** Let this process exit while the stack still runs (jest's global setup: the global teardown stops it). */
   unref?: boolean;
+  /** Reuse a data folder and port (a restart of a stack); by default a fresh folder and a free port. */
+  dataDir?: string;
+  port?: number;
 }
 
 export function startStackProcess(opts: StartStackOptions): Promise<RunningStack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-test-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-test-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'local.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', FW_DATA_DIR: dataDir, FW_WEB: opts.web, FW_QUIET: '1', ...opts.extraEnv },
+    env: { ...process.env, PORT: String(opts.port ?? 0), FW_DATA_DIR: dataDir, FW_WEB: opts.web, FW_QUIET: '1', ...opts.extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

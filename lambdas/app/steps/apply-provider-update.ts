@@ -1,48 +1,46 @@
 import { Messages } from '../../../contract/errors';
-import { newId } from '../../domain/ids';
-import { objectKeys } from '../../domain/keys';
-import type { Job, JobStore, MediaItem } from '../../ports/jobs';
+import { reasonOfProviderError, refundedError } from '../../domain/job-messages';
+import type { Job, JobStore } from '../../ports/jobs';
 import { isTerminal } from '../../ports/jobs';
-import type { MediaStore } from '../../ports/media-store';
 import type { ProviderPrediction } from '../../ports/model-provider';
 
 export interface ApplyUpdateDeps {
   jobs: JobStore;
-  store: MediaStore;
+  now: () => Date;
 }
 
 /**
- * Applies what the provider says about a job. Safe to call any number of times from webhooks and polls in
- * any order: the job store makes each terminal transition (and its refund) happen once.
+ * Records what the provider says about a job, quickly (no download here): a success records the output URL on
+ * the job, and the table's stream runs the copy (save-job-output); a failure, cancel or abort refunds in one
+ * transaction; progress moves the status. Safe to call any number of times from webhooks, polls and the
+ * reconciler in any order: the job store makes each terminal transition (and its refund) happen once.
+ *
+ * A job whose provider id is not yet recorded (a webhook that came before the create call returned) takes the
+ * prediction's id here; a prediction that is not the job's own is ignored.
  */
 export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction): Promise<void> {
   if (isTerminal(job.status)) return;
-  const fallback = job.kind === 'image' ? Messages.imageGenerationFailed : Messages.videoGenerationFailed;
-  if (p.status === 'succeeded') {
-    const url = p.output[0];
-    if (!url) {
-      await deps.jobs.failAndRefund(job, 'failed', fallback);
+  if (job.providerId && job.providerId !== p.id) return;
+  switch (p.status) {
+    case 'succeeded': {
+      const url = p.output[0];
+      if (!url || p.dataRemoved) {
+        await deps.jobs.failAndRefund(job, 'failed', refundedError(url ? Messages.resultRemoved : reasonOfProviderError(p.error, job.kind), job.cost));
+        return;
+      }
+      if (!job.outputUrl) await deps.jobs.recordOutput(job.id, p.id, url, deps.now().getTime());
       return;
     }
-    const key = objectKeys.result(job);
-    await deps.store.copyFromUrl(url, key, job.kind === 'image' ? 'image/png' : 'video/mp4');
-    const media: MediaItem = {
-      id: newId(new Date(job.createdAt)),
-      owner: job.owner,
-      type: job.kind,
-      key,
-      prompt: job.prompt,
-      model: job.model,
-      options: job.options,
-      createdAt: job.createdAt,
-      jobId: job.id,
-    };
-    await deps.jobs.succeed(job, media);
-    return;
+    case 'failed':
+    case 'aborted':
+      await deps.jobs.failAndRefund(job, 'failed', refundedError(reasonOfProviderError(p.error, job.kind), job.cost));
+      return;
+    case 'canceled':
+      await deps.jobs.failAndRefund(job, 'canceled', refundedError(Messages.generationCanceled, job.cost));
+      return;
+    default:
+      if (!job.providerId) await deps.jobs.markStarted(job.id, p.id, p.status);
+      // Deliveries can arrive out of order: a late 'starting' never moves a job back.
+      else if (p.status !== job.status && !job.outputUrl && !(p.status === 'starting' && job.status === 'processing')) await deps.jobs.markProgress(job.id, p.status);
   }
-  if (p.status === 'failed' || p.status === 'canceled') {
-    await deps.jobs.failAndRefund(job, p.status, p.error || fallback);
-    return;
-  }
-  if (p.status !== job.status) await deps.jobs.markProgress(job.id, p.status);
 }

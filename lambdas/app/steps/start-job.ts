@@ -8,10 +8,11 @@ import { InvalidInput, NotEnoughCredits, ProviderError } from '../../domain/erro
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
 import type { Job, JobKind, JobStore } from '../../ports/jobs';
-import { isTerminal } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
-import { ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { refundedError } from '../../domain/job-messages';
 import { applyProviderUpdate } from './apply-provider-update';
+import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
 
 export interface StartJobDeps {
   jobs: JobStore;
@@ -97,22 +98,25 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
   let prediction: ProviderPrediction;
+  let provider: ModelProvider | undefined;
   try {
-    const provider = await deps.provider();
-    prediction = await provider.create({
-      model: req.model,
-      version: req.version,
-      input,
-      webhookUrl: `${deps.webhookUrl}?job=${encodeURIComponent(job.id)}`,
-    });
+    provider = await deps.provider();
+    prediction = await provider.create({ model: req.model, version: req.version, input, webhookUrl: webhookUrlFor(deps.webhookUrl, job.id) });
   } catch (err) {
-    const refused = err instanceof ProviderRefused;
-    const message = refused ? err.message : 'The generation service is unavailable. Your credits were refunded.';
-    await deps.jobs.failAndRefund(job, 'failed', message);
-    if (refused) throw new InvalidInput(message);
-    throw new ProviderError(message);
+    // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
+    // connection) may come after the provider accepted it: whatever it runs for this job is cancelled first.
+    const known = err instanceof ProviderRefused || err instanceof ProviderBusy;
+    if (!known && provider) await cancelPredictionsOf(provider, job);
+    const reason = err instanceof ProviderRefused ? err.message : err instanceof ProviderBusy ? Messages.generationBusy : Messages.generationUnavailable;
+    const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost));
+    // Already ended: its webhook came before the create call's answer and settled it, so the job stands.
+    if (!refunded) return { predictionId: job.id, credits: charged.balance };
+    if (err instanceof ProviderRefused) throw new InvalidInput(err.message);
+    throw new ProviderError(refundedError(reason, job.cost));
   }
   await deps.jobs.markStarted(job.id, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
-  if (isTerminal(prediction.status)) await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
+  if (isProviderTerminal(prediction.status)) {
+    await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
+  }
   return { predictionId: job.id, credits: charged.balance };
 }

@@ -1,0 +1,114 @@
+/**
+ * The safety net that ends every job, whether or not a browser is watching and whether or not a webhook came:
+ * each open job (from the sparse open-jobs index, never a scan) is settled from the provider's own state.
+ */
+import { maxRunMsOf } from '../../contract/catalog';
+import { Messages } from '../../contract/errors';
+import { refundedError } from '../domain/job-messages';
+import type { Job, JobStore } from '../ports/jobs';
+import { isProviderTerminal, PredictionNotFound, type ModelProvider } from '../ports/model-provider';
+import { applyProviderUpdate } from './steps/apply-provider-update';
+import { predictionsOf } from './steps/job-predictions';
+import { saveJobOutput, type SaveJobOutputDeps } from './save-job-output';
+
+export interface ReconcileLimits {
+  /** A job with no prediction id this long after its charge lost its create call (bounded by the function's timeout). */
+  unconfirmedAfterMs: number;
+  /** A recorded output not saved this long after (the stream's copy keeps failing) is saved here. */
+  saveAfterMs: number;
+  /** Added to a model's maximum run time before a running prediction is stopped. */
+  graceMs: number;
+}
+
+export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: 120_000 };
+
+export interface ReconcileJobsDeps extends SaveJobOutputDeps {
+  jobs: JobStore;
+  provider: () => Promise<ModelProvider>;
+  now: () => Date;
+  limits: ReconcileLimits;
+  /** Stop taking new jobs after this moment (the function's own deadline), leaving the rest to the next run. */
+  deadline?: () => number;
+  log: (message: string, details: Record<string, unknown>) => void;
+}
+
+export type Settlement = 'waiting' | 'progress' | 'recorded' | 'saved' | 'refunded' | 'skipped' | 'error';
+
+export interface ReconcileReport {
+  open: number;
+  settled: Partial<Record<Settlement, number>>;
+}
+
+const PAGE = 100;
+/** Jobs reconciled at once (each is a few provider and table calls). */
+const PARALLEL = 8;
+
+export async function reconcileJobs(deps: ReconcileJobsDeps): Promise<ReconcileReport> {
+  const report: ReconcileReport = { open: 0, settled: {} };
+  let cursor: string | undefined;
+  do {
+    const page = await deps.jobs.listOpen(PAGE, cursor);
+    report.open += page.items.length;
+    for (let i = 0; i < page.items.length; i += PARALLEL) {
+      if (deps.deadline && Date.now() > deps.deadline()) return report;
+      const outcomes = await Promise.all(page.items.slice(i, i + PARALLEL).map((job) => settleSafely(deps, job)));
+      for (const o of outcomes) report.settled[o] = (report.settled[o] ?? 0) + 1;
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return report;
+}
+
+async function settleSafely(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
+  try {
+    return await settle(deps, job);
+  } catch (err) {
+    // One job's trouble (the provider down, a copy failing) must not hold back the others: the next run retries it.
+    deps.log('reconcile: job not settled', { jobId: job.id, error: (err as Error).message });
+    return 'error';
+  }
+}
+
+const refund = async (deps: ReconcileJobsDeps, job: Job, reason: string): Promise<Settlement> =>
+  (await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost))) ? 'refunded' : 'skipped';
+
+async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
+  const now = deps.now().getTime();
+  const age = now - Date.parse(job.createdAt);
+
+  if (job.outputUrl) {
+    // The stream saves it; only an overdue save is retried here.
+    if (now - (job.outputAt ?? 0) < deps.limits.saveAfterMs) return 'waiting';
+    const saved = await saveJobOutput(deps, job.id);
+    return saved === 'saved' ? 'saved' : saved === 'failed' ? 'refunded' : 'skipped';
+  }
+
+  const provider = await deps.provider();
+  if (!job.providerId) {
+    if (age < deps.limits.unconfirmedAfterMs) return 'waiting';
+    // The create call's answer was lost. A prediction it made and that already succeeded is kept; anything still
+    // running is cancelled and the job refunded.
+    const found = await predictionsOf(provider, job);
+    for (const p of found.filter((f) => f.status === 'succeeded')) {
+      await applyProviderUpdate(deps, job, await provider.get(p.id));
+      return 'recorded';
+    }
+    await Promise.allSettled(found.filter((f) => !isProviderTerminal(f.status)).map((f) => provider.cancel(f.id)));
+    return refund(deps, job, Messages.generationNotConfirmed);
+  }
+
+  let p;
+  try {
+    p = await provider.get(job.providerId);
+  } catch (err) {
+    if (err instanceof PredictionNotFound) return refund(deps, job, Messages.generationLost);
+    throw err;
+  }
+  if (!isProviderTerminal(p.status) && age > maxRunMsOf(job.model) + deps.limits.graceMs) {
+    await provider.cancel(p.id).catch(() => undefined);
+    return refund(deps, job, Messages.generationTookTooLong);
+  }
+  await applyProviderUpdate(deps, job, p);
+  if (p.status === 'succeeded' && p.output[0] && !p.dataRemoved) return 'recorded';
+  return isProviderTerminal(p.status) ? 'refunded' : 'progress';
+}
