@@ -42,6 +42,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     trigger: { kind: 'schedule', everyMinutes: 1, localIntervalEnv: 'RECONCILE_INTERVAL_MS' },
     timeoutSeconds: 29,
     memoryMb: 512,
-    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],
+    // Open jobs are found on the sparse index gsi1, never by a scan.
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:write', 'secret:replicate'],
   },
 ];

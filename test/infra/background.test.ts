@@ -37,3 +37,12 @@ describe('Background: stream and scheduled functions', () => {
     });
   });
 });
+
+describe("the contract's background functions", () => {
+  const synth = synthForSuite();
+  it('the reconciler may Query the open-jobs index, by name', () => {
+    const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => String(r.Properties?.Description ?? '').startsWith('Settles every open job'))!;
+    const query = permissionsOf(synth.template, id).get('dynamodb:Query') ?? [];
+    expect(query.map((r) => JSON.stringify(r))).toContainEqual(expect.stringContaining('/index/gsi1'));
+  });
+});
