@@ -54,7 +54,8 @@ export default defineConfig({
       FW_WEB: 'dist',
       FW_DATA_DIR: process.env.FW_E2E_DATA,
       SIM_IMAGE_MS: process.env.SIM_IMAGE_MS ?? '1500',
-      SIM_VIDEO_MS: process.env.SIM_VIDEO_MS ?? '4000',
+      // Long enough that a loaded machine still sees a video job running before it ends.
+      SIM_VIDEO_MS: process.env.SIM_VIDEO_MS ?? '7000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },
