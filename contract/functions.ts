@@ -23,4 +23,13 @@ export interface BackgroundFunctionDef {
   grants: readonly Grant[];
 }
 
-export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [];
+export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
+  {
+    id: 'liveFanout',
+    handler: 'live-fanout',
+    description: "Sends each change of a user's balance, jobs and media to that user's open WebSockets",
+    trigger: { kind: 'table-stream', batchSize: 100, maxRetries: 3 },
+    // Presigns result URLs (no S3 call), lists and forgets connections, posts to them.
+    grants: ['table:read', 'table:write', 'media:read', 'live:send'],
+  },
+];

@@ -12,6 +12,9 @@ export const keys = {
   /** The owner's copy of an order, so listing a user's payments is one Query. */
   payment: (createdAt: string, orderId: string) => `PAYMENT#${createdAt}#${orderId}`,
   webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
+  /** An open WebSocket of the push channel: `USER#<sub>`/`CONN#<id>` (listed per user) and `CONN#<id>`/`CONN` (its owner, for $disconnect). */
+  connection: (connectionId: string) => `CONN#${connectionId}`,
+  connectionOwner: 'CONN',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */
