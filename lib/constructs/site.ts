@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { LIVE_PATH } from '../../contract/live';
 import { removalPolicyFor, type Stage } from '../settings';
 
 /** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
@@ -163,6 +164,28 @@ export class Site extends Construct {
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.responseHeaders,
         compress: true,
+      },
+    );
+  }
+
+  /**
+   * Sends the app origin's LIVE_PATH to the push channel's WebSocket API (whose stage is named after it, so the
+   * path reaches API Gateway unchanged), with every viewer header but Host: the handshake's Sec-WebSocket-* ones.
+   */
+  routeLive(webSocketApi: apigw.WebSocketApi): void {
+    const apiDomain = Fn.select(2, Fn.split('/', webSocketApi.apiEndpoint));
+    this.distribution.addBehavior(
+      LIVE_PATH,
+      new origins.HttpOrigin(apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        compress: false,
       },
     );
   }

@@ -18,6 +18,7 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'cognito:read': ['cognito-idp:AdminGetUser'],
   'secret:replicate': ['secretsmanager:GetSecretValue'],
   'secret:paypal': ['secretsmanager:GetSecretValue'],
+  'live:send': ['execute-api:ManageConnections'],
 };
 const ROUTES: readonly RouteDef[] = CONTRACT_ROUTES;
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
