@@ -23,7 +23,11 @@ export function openLive(user: TestUser | undefined, protocols = user ? [LIVE_PR
     socket.on('message', (data) => {
       const m = JSON.parse(data.toString()) as LiveMessage;
       messages.push(m);
-      for (const w of [...waiters]) if (w.match(m)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(m));
+      for (const w of [...waiters]) {
+        if (!w.match(m)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
     });
     socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake ${res.statusCode}`)));
     socket.once('error', reject);
