@@ -62,10 +62,11 @@ export function liveChangeOf(change: TableChange): LiveChange | undefined {
 
   if (item.type === 'job' && change.new) {
     const owner = str(change.new.owner);
-    // Only a new status is news: the poll bookkeeping (polledAt) and the like are not.
-    if (!owner || change.new.status === change.old?.status) return undefined;
     const job = liveJob(change.new);
-    if (!job) return undefined;
+    const before = change.old ? liveJob(change.old) : undefined;
+    // Only a new status is news (pending -> starting is not, the client sees both as starting), nor is the poll
+    // bookkeeping (polledAt) and the like.
+    if (!owner || !job || job.status === before?.status) return undefined;
     const resultKey = job.status === 'succeeded' ? str(change.new.mediaKey) : undefined;
     return { owner, message: { type: 'job', job }, ...(resultKey ? { resultKey } : {}) };
   }

@@ -11,6 +11,7 @@ import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
 import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
+import { dynamoJobStatusReader } from '../adapters/dynamodb-job-status';
 import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
 import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
@@ -121,7 +122,7 @@ export function startVideoGenerationDeps(): StartVideoGenerationDeps {
 }
 
 export function checkJobStatusDeps(): CheckJobStatusDeps {
-  return { jobs: jobs(), media: media(), store: store(), accounts: accounts(), provider: modelProvider(), now };
+  return { status: dynamoJobStatusReader(dynamo(), table()), jobs: jobs(), media: media(), store: store(), provider: modelProvider(), now };
 }
 
 export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {

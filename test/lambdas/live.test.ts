@@ -56,6 +56,7 @@ describe('push channel: what each tab receives', () => {
     const [tab1, tab2, bobTab] = await Promise.all([live(ada), live(ada), live(bob)]);
 
     const { predictionId } = await generate(ada, 'two tabs');
+    expect(predictionId).toEqual(expect.any(String));
     for (const tab of [tab1, tab2]) {
       await tab.next((m) => m.type === 'balance' && m.credits === 9);
       await tab.next(isJob(predictionId, 'starting'));
