@@ -149,14 +149,9 @@ export class Site extends Construct {
 
   /** Sends /api/* to the HTTP API, uncached, with every viewer header except Host. */
   routeApi(httpApi: apigw.IHttpApi): void {
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com: keep the host.
-    const apiDomain = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
     this.distribution.addBehavior(
       '/api/*',
-      new origins.HttpOrigin(apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      }),
+      executeApiOrigin(httpApi.apiEndpoint),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -173,13 +168,9 @@ export class Site extends Construct {
    * path reaches API Gateway unchanged), with every viewer header but Host: the handshake's Sec-WebSocket-* ones.
    */
   routeLive(webSocketApi: apigw.WebSocketApi): void {
-    const apiDomain = Fn.select(2, Fn.split('/', webSocketApi.apiEndpoint));
     this.distribution.addBehavior(
       LIVE_PATH,
-      new origins.HttpOrigin(apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      }),
+      executeApiOrigin(webSocketApi.apiEndpoint),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
@@ -256,4 +247,12 @@ export class Site extends Construct {
     ack('AwsSolutions-IAM5[Resource::*]', `${owned}: CloudFront invalidations cannot be scoped to one distribution ARN by this construct.`);
     ack('AwsSolutions-L1', 'The BucketDeployment handler runtime is pinned by aws-cdk-lib and runs only during deployments.');
   }
+}
+
+/** An API Gateway endpoint (https:// or wss://<id>.execute-api.<region>.amazonaws.com) as a CloudFront origin: its host, over TLS 1.2. */
+function executeApiOrigin(apiEndpoint: string): origins.HttpOrigin {
+  return new origins.HttpOrigin(Fn.select(2, Fn.split('/', apiEndpoint)), {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+  });
 }

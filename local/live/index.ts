@@ -137,9 +137,10 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
     void (async () => {
       const error = (status: number, type: string, message: string | null) => sendJson(res, status, { message }, { 'x-amzn-errortype': type });
       if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? '')) return error(403, 'ForbiddenException', 'Missing Authentication Token');
-      const m = /^\/([^/]+)\/@connections\/([^/]+)$/.exec(decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname));
+      // Matched before decoding: a connection id is base64 and may hold '/' (sent as %2F).
+      const m = /^\/([^/]+)\/(?:@|%40)connections\/([^/]+)$/.exec(new URL(req.url ?? '/', 'http://local').pathname);
       if (!m || m[1] !== STAGE) return error(403, 'ForbiddenException', 'Forbidden');
-      const conn = conns.get(m[2]!);
+      const conn = conns.get(decodeURIComponent(m[2]!));
       const method = req.method ?? 'GET';
       if (method === 'POST') {
         const body = await readBody(req, MAX_MESSAGE_BYTES);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/settings';
+import { LIVE_ROUTES } from '../../contract/live';
 import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
 import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite, synthTemplate } from './synth';
 
@@ -63,7 +64,8 @@ describe('Api (contract/routes)', () => {
       ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|DELETE) \/api\//.test(r.Properties!.Description ?? ''),
     );
     expect(routeFunctions).toHaveLength(ROUTES.length);
-    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    // Besides the push channel's WebSocket routes (test/infra/live.test.ts).
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + LIVE_ROUTES.length);
     for (const route of ROUTES) {
       const [fnId] = routeFunction(synth.template, route);
       const integrationId = routeResource(synth.template, route).Properties!.Target['Fn::Join'][1][1].Ref;
@@ -215,7 +217,7 @@ describe('Api built from another route table', () => {
   const synth = synthForSuite({ routes });
 
   it('generates functions, routes and authorization from the table', () => {
-    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + LIVE_ROUTES.length);
     for (const route of routes) {
       const [, fn] = routeFunction(synth.template, route);
       expect(fn.Properties).toMatchObject({ MemorySize: route.memoryMb ?? 512, Timeout: route.timeoutSeconds ?? 10 });
@@ -225,7 +227,9 @@ describe('Api built from another route table', () => {
 
   it('maps each grant to its actions on the right resource', () => {
     const ref = (type: string, prefix: string) => logicalId(synth.template, type, prefix);
-    const table = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::DynamoDB::Table', 'Data'), 'Arn'] });
+    const tableArn = { 'Fn::GetAtt': [ref('AWS::DynamoDB::Table', 'Data'), 'Arn'] };
+    // The table and its own secondary indexes (gsi1).
+    const table = [JSON.stringify(tableArn), JSON.stringify({ 'Fn::Join': ['', [tableArn, '/index/*']] })];
     const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ref('AWS::S3::Bucket', 'DataMediaBucket'), 'Arn'] }, '/users/*']] });
     const secret = JSON.stringify({ Ref: ref('AWS::SecretsManager::Secret', 'Secrets') });
     const userPool = JSON.stringify({ 'Fn::GetAtt': [ref('AWS::Cognito::UserPool', 'Auth'), 'Arn'] });
@@ -235,7 +239,7 @@ describe('Api built from another route table', () => {
       const permissions = permissionsOf(synth.template, fnId);
       expect([...permissions.keys()].sort()).toEqual(expectedActions(route));
       for (const [action, resources] of permissions) {
-        if (action.startsWith('dynamodb:')) expect(resources).toEqual([table]);
+        if (action.startsWith('dynamodb:')) expect(resources).toEqual(table);
         if (action.startsWith('s3:')) expect(resources).toEqual([objects]);
         if (action.startsWith('secretsmanager:')) expect(resources).toEqual([secret]);
         if (action.startsWith('cognito-idp:')) expect(resources).toEqual([userPool]);

@@ -108,6 +108,14 @@ describe('push channel: what each tab receives', () => {
 describe('push channel: the @connections stand-in is as strict as API Gateway', () => {
   const client = () => new ApiGatewayManagementApiClient({ region: 'us-east-1', endpoint: stackEnv().LIVE_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
+  it('reaches a connection whose id holds the characters base64 allows', async () => {
+    const user = await createUser();
+    const tab = await live(user);
+    const [conn] = await userItems(user.sub, 'CONN#');
+    await client().send(new PostToConnectionCommand({ ConnectionId: String(conn!.connectionId), Data: new TextEncoder().encode('{"type":"balance","credits":1}') }));
+    await tab.next((m) => m.type === 'balance' && m.credits === 1);
+  });
+
   it('answers GoneException for an unknown connection, PayloadTooLargeException over 128 KB, 403 without a signature', async () => {
     await expect(client().send(new PostToConnectionCommand({ ConnectionId: 'bm9ib2R5', Data: new TextEncoder().encode('{}') }))).rejects.toBeInstanceOf(GoneException);
     const user = await createUser();
