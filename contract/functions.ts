@@ -45,4 +45,12 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     // Open jobs are found on the sparse index gsi1, never by a scan.
     grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:write', 'secret:replicate'],
   },
+  {
+    id: 'liveFanout',
+    handler: 'live-fanout',
+    description: "Sends each change of a user's balance, jobs and media to that user's open WebSockets",
+    trigger: { kind: 'table-stream', batchSize: 100, maxRetries: 3 },
+    // Presigns result URLs (no S3 call), lists and forgets connections, posts to them.
+    grants: ['table:read', 'table:write', 'media:read', 'live:send'],
+  },
 ];

@@ -53,7 +53,9 @@ export type Grant =
   | 'ses:read'
   | 'cognito:read'
   | 'secret:replicate'
-  | 'secret:paypal';
+  | 'secret:paypal'
+  /** Send to and close the push channel's connections (API Gateway's @connections API). */
+  | 'live:send';
 
 export const ROUTES = [
   {

@@ -31,6 +31,8 @@ const Env = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_WEBHOOK_ID: optional,
   SECRETS_ARN: optional,
+  /** The push channel's @connections endpoint (the WebSocket stage's callback URL; a local stand-in in the embedded stack). */
+  LIVE_ENDPOINT_URL: optionalUrl,
   /** Set only by the embedded stack: where cognito-local serves the pool's JWKS. */
   COGNITO_JWKS_URL: optionalUrl,
   AWS_ENDPOINT_URL_DYNAMODB: optionalUrl,

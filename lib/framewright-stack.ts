@@ -9,6 +9,8 @@ import { Background } from './constructs/background';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
+import { Live } from './constructs/live';
+import { LIVE_ROUTES } from '../contract/live';
 import { Site } from './constructs/site';
 import { PAYPAL_BASE_URLS, type Settings } from './settings';
 
@@ -27,6 +29,7 @@ export class FramewrightStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly background: Background;
+  readonly live: Live;
   readonly secret: AppSecret;
   readonly email: Email;
 
@@ -65,14 +68,16 @@ export class FramewrightStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'framewright',
     };
     this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment });
+    this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment });
     this.background = new Background(this, 'Background', {
       stage,
       functions: props.backgroundFunctions ?? BACKGROUND_FUNCTIONS,
-      targets,
+      targets: { ...targets, live: this.live },
       environment,
     });
 
     this.site.routeApi(this.api.httpApi);
+    this.site.routeLive(this.live.api);
     this.site.publish({
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,

@@ -6,6 +6,8 @@
  *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
  *   /_dev/background/drain (POST)  waits until the stream functions have handled every change made so far
  *   /_dev/background/run/<id> (POST)  runs a scheduled function now
+ *   /live           the push channel's WebSockets (local/live: the live-* handlers; @connections on its own port)
+ *   /_dev/live/drop (POST)  cuts every open WebSocket without a close handshake, as a network failure would
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -28,6 +30,8 @@ import { webMiddleware, type WebMode } from './web';
 import { sendJson } from './shared/http';
 import { REPO_ROOT } from './shared/paths';
 import { startBackground } from './background';
+import { startLive } from './live';
+import { LIVE_ROUTES } from '../contract/live';
 import { freePort } from './shared/ports';
 
 export interface StackOptions {
@@ -191,6 +195,17 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
     });
     const mail = mailbox(ses.endpoint, dataDir);
+    const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
+    const live = await startLive({
+      server,
+      loadHandler: async (name) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler,
+      handlers: { connect: liveHandler('$connect'), disconnect: liveHandler('$disconnect'), default: liveHandler('$default') },
+      log,
+    });
+    stops.push(live.close);
+    // Before any handler reads its configuration (once, on first use): the fan-out posts to the local @connections.
+    env.LIVE_ENDPOINT_URL = live.endpoint;
+    process.env.LIVE_ENDPOINT_URL = live.endpoint;
     // After the environment is set: the stream and scheduled functions read it at import, like the handlers.
     const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
     stops.unshift(background.stop);
@@ -221,6 +236,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         if (req.method === 'POST' && pathname.startsWith('/_dev/background/run/')) {
           const ran = await background.runNow(decodeURIComponent(pathname.slice('/_dev/background/run/'.length)));
           return sendJson(res, ran ? 200 : 404, { ok: ran }, NO_STORE);
+        }
+        if (req.method === 'POST' && pathname === '/_dev/live/drop') {
+          const ids = live.connections();
+          for (const id of ids) live.drop(id);
+          return sendJson(res, 200, { dropped: ids.length }, NO_STORE);
         }
         if (pathname === '/_dev/mailbox.json') return sendJson(res, 200, { messages: await mail.messages() }, NO_STORE);
         if (pathname === '/_dev/mailbox') {

@@ -115,10 +115,10 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
               Update: {
                 TableName: table,
                 Key: jobKey(job.id),
-                UpdateExpression: `SET #status = :done, mediaId = :mid ${LEAVE_OPEN_INDEX}`,
+                UpdateExpression: `SET #status = :done, mediaId = :mid, mediaKey = :mkey ${LEAVE_OPEN_INDEX}`,
                 ConditionExpression: IS_OPEN,
                 ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id },
+                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id, ':mkey': media.key },
               },
             },
             { Put: { TableName: table, Item: mediaRecord(media), ConditionExpression: 'attribute_not_exists(pk)' } },

@@ -1,7 +1,7 @@
 import type { CheckStatusResponse } from '../../contract/schemas';
 import { NotFound } from '../domain/errors';
-import type { AccountStore } from '../ports/accounts';
 import type { Job, JobStore, MediaIndex } from '../ports/jobs';
+import type { JobStatusReader } from '../ports/job-status';
 import { isTerminal } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
 import type { ModelProvider } from '../ports/model-provider';
@@ -9,10 +9,11 @@ import { applyProviderUpdate } from './steps/apply-provider-update';
 import { mediaUrl } from './steps/media-urls';
 
 export interface CheckJobStatusDeps {
+  /** The job and the balance in one round trip. */
+  status: JobStatusReader;
   jobs: JobStore;
   media: MediaIndex;
   store: MediaStore;
-  accounts: Pick<AccountStore, 'balance'>;
   provider: () => Promise<ModelProvider>;
   now: () => Date;
 }
@@ -22,7 +23,9 @@ const POLL_AFTER_MS = 4_000;
 
 /** A job's status for its owner (GET /api/check-status/{id}); asks the provider when a webhook seems late. */
 export async function checkJobStatus(deps: CheckJobStatusDeps, owner: string, jobId: string): Promise<CheckStatusResponse> {
-  let job = await deps.jobs.get(jobId);
+  const read = await deps.status.read(jobId, owner);
+  let job = read.job;
+  let value = read.balance;
   if (!job || job.owner !== owner) throw new NotFound('Job not found.');
   if (!isTerminal(job.status) && job.providerId && (await deps.jobs.claimPoll(job.id, deps.now().getTime(), POLL_AFTER_MS))) {
     try {
@@ -31,15 +34,16 @@ export async function checkJobStatus(deps: CheckJobStatusDeps, owner: string, jo
     } catch {
       // The provider did not answer; the next poll or the webhook will settle the job.
     }
-    job = (await deps.jobs.get(jobId))!;
+    ({ job, balance: value } = await deps.status.read(jobId, owner));
+    if (!job) throw new NotFound('Job not found.');
   }
-  const value = await deps.accounts.balance(owner);
   const result: { status: Job['status']; imageUrl?: string; videoUrl?: string; error?: string; value: number; mediaId?: string } = {
     status: job.status === 'pending' ? 'starting' : job.status,
     value,
   };
   if (job.status === 'succeeded' && job.mediaId) {
-    const item = await deps.media.get(owner, job.mediaId);
+    // The result's key is on the job since it succeeded (no second read); older jobs read their media item.
+    const item = job.mediaKey ? { id: job.mediaId, key: job.mediaKey } : await deps.media.get(owner, job.mediaId);
     if (item) {
       const url = await mediaUrl(deps.store, item);
       if (job.kind === 'image') result.imageUrl = url;

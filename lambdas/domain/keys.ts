@@ -16,6 +16,9 @@ export const keys = {
   openJobs: 'OPEN_JOB',
   /** gsi1 sort key of an open job: oldest first. */
   openJob: (createdAt: string, id: string) => `${createdAt}#${id}`,
+  /** An open WebSocket of the push channel: `USER#<sub>`/`CONN#<id>` (listed per user) and `CONN#<id>`/`CONN` (its owner, for $disconnect). */
+  connection: (connectionId: string) => `CONN#${connectionId}`,
+  connectionOwner: 'CONN',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

@@ -19,6 +19,8 @@ export interface Job {
   providerId?: string;
   error?: string;
   mediaId?: string;
+  /** The result's key in the media bucket, stored with mediaId at success (a status answer presigns it, no read). */
+  mediaKey?: string;
   refunded?: boolean;
   createdAt: string;
   /** When the provider was last asked for this job's status (epoch ms). */

@@ -6,8 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { dynamo, s3Client, sesClient } from '../adapters/aws-clients';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
+import { apiGatewayLiveSender } from '../adapters/apigw-live-sender';
+import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
+import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
+import { dynamoJobStatusReader } from '../adapters/dynamodb-job-status';
 import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
 import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
@@ -23,6 +27,9 @@ import { sesMailer } from '../adapters/ses-mailer';
 import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
 import type { ApplyPaymentWebhookDeps } from '../app/apply-payment-webhook';
 import type { CheckJobStatusDeps } from '../app/check-job-status';
+import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
+import type { FanOutDeps } from '../app/fan-out-changes';
+import type { OpenLiveConnectionDeps } from '../app/open-live-connection';
 import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
 import type { DeleteMediaDeps } from '../app/delete-media';
@@ -57,6 +64,14 @@ const jobs = /* @__PURE__ */ once(() => dynamoJobStore(dynamo(), table()));
 const media = /* @__PURE__ */ once(() => dynamoMediaIndex(dynamo(), table()));
 const orders = /* @__PURE__ */ once(() => dynamoOrderStore(dynamo(), table()));
 const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA_BUCKET));
+const connections = /* @__PURE__ */ once(() => dynamoConnectionStore(dynamo(), table()));
+/** Keeps the pool's keys for the instance's life, like the JWT authorizer. */
+const idTokens = /* @__PURE__ */ once(() => cognitoIdTokenVerifier(config().USER_POOL_ID, config().USER_POOL_CLIENT_ID, config().COGNITO_JWKS_URL));
+const liveSender = /* @__PURE__ */ once(() => {
+  const c = config();
+  if (!c.LIVE_ENDPOINT_URL) throw new Error('Invalid configuration: LIVE_ENDPOINT_URL is required by the fan-out');
+  return apiGatewayLiveSender(c.AWS_REGION, c.LIVE_ENDPOINT_URL);
+});
 
 /** Replicate's client: its token comes from the secret the first time a job needs it. */
 const modelProvider = /* @__PURE__ */ once(() =>
@@ -113,7 +128,7 @@ export function startVideoGenerationDeps(): StartVideoGenerationDeps {
 }
 
 export function checkJobStatusDeps(): CheckJobStatusDeps {
-  return { jobs: jobs(), media: media(), store: store(), accounts: accounts(), provider: modelProvider(), now };
+  return { status: dynamoJobStatusReader(dynamo(), table()), jobs: jobs(), media: media(), store: store(), provider: modelProvider(), now };
 }
 
 export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
@@ -185,6 +200,18 @@ export function listPaymentsDeps(): ListPaymentsDeps {
 export function sendContactDeps(): SendContactDeps {
   const c = config();
   return { store: dynamoContactStore(dynamo(), c.TABLE_NAME), mailer: sesMailer(sesClient(), c.SES_FROM_ADDRESS), supportEmail: c.SUPPORT_EMAIL, now };
+}
+
+export function openLiveConnectionDeps(): OpenLiveConnectionDeps {
+  return { connections: connections(), verify: idTokens(), now };
+}
+
+export function closeLiveConnectionDeps(): CloseLiveConnectionDeps {
+  return { connections: connections() };
+}
+
+export function fanOutDeps(): FanOutDeps {
+  return { connections: connections(), sender: liveSender(), store: store(), media: media(), now };
 }
 
 export function healthDeps(): Record<string, Probe> {

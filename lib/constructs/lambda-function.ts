@@ -89,6 +89,8 @@ export interface GrantTargets {
   paypalBaseUrl: string;
   /** Settings.secretsRevision: set as SECRETS_REVISION on the functions that read the secret. */
   secretsRevision?: string;
+  /** The push channel, for 'live:send' (absent while the push channel's own functions are being built). */
+  live?: { grantSend(role: iam.Role): void; callbackUrl: string };
 }
 
 /** What a function needs from its definition: a route of contract/routes or a function of contract/functions. */
@@ -168,6 +170,10 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
     ),
   'secret:replicate': (role, t) => grantSecret(role, t.secret),
   'secret:paypal': (role, t) => grantSecret(role, t.secret),
+  'live:send': (role, t) => {
+    if (!t.live) throw new Error("'live:send' needs the push channel (GrantTargets.live)");
+    t.live.grantSend(role);
+  },
 };
 
 function grantTable(role: iam.Role, t: GrantTargets, actions: string[]): void {
@@ -178,6 +184,7 @@ function grantTable(role: iam.Role, t: GrantTargets, actions: string[]): void {
 const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<string, string>>> = {
   'secret:replicate': (t) => secretEnvironment(t),
   'secret:paypal': (t) => ({ ...secretEnvironment(t), PAYPAL_BASE_URL: t.paypalBaseUrl }),
+  'live:send': (t): Record<string, string> => (t.live ? { LIVE_ENDPOINT_URL: t.live.callbackUrl } : {}),
 };
 
 function secretEnvironment(t: GrantTargets): Record<string, string> {

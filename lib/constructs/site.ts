@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
+import { LIVE_PATH } from '../../contract/live';
 import { removalPolicyFor, type Stage } from '../settings';
 
 /** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
@@ -212,14 +213,9 @@ export class Site extends Construct {
 
   /** Sends /api/* to the HTTP API, uncached, with every viewer header except Host. */
   routeApi(httpApi: apigw.IHttpApi): void {
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com: keep the host.
-    const apiDomain = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
     this.distribution.addBehavior(
       '/api/*',
-      new origins.HttpOrigin(apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      }),
+      executeApiOrigin(httpApi.apiEndpoint),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -227,6 +223,24 @@ export class Site extends Construct {
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.responseHeaders,
         compress: true,
+      },
+    );
+  }
+
+  /**
+   * Sends the app origin's LIVE_PATH to the push channel's WebSocket API (whose stage is named after it, so the
+   * path reaches API Gateway unchanged), with every viewer header but Host: the handshake's Sec-WebSocket-* ones.
+   */
+  routeLive(webSocketApi: apigw.WebSocketApi): void {
+    this.distribution.addBehavior(
+      LIVE_PATH,
+      executeApiOrigin(webSocketApi.apiEndpoint),
+      {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        compress: false,
       },
     );
   }
@@ -316,4 +330,12 @@ export class Site extends Construct {
     ack('AwsSolutions-IAM5[Resource::*]', `${owned}: CloudFront invalidations cannot be scoped to one distribution ARN by this construct.`);
     ack('AwsSolutions-L1', 'The BucketDeployment handler runtime is pinned by aws-cdk-lib and runs only during deployments.');
   }
+}
+
+/** An API Gateway endpoint (https:// or wss://<id>.execute-api.<region>.amazonaws.com) as a CloudFront origin: its host, over TLS 1.2. */
+function executeApiOrigin(apiEndpoint: string): origins.HttpOrigin {
+  return new origins.HttpOrigin(Fn.select(2, Fn.split('/', apiEndpoint)), {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+  });
 }

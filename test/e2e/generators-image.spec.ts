@@ -37,20 +37,24 @@ test('checks the prompt and the start image before spending anything', async () 
   await expectNoA11yViolations(page);
 });
 
+/** [slow]: pushed results end a job as soon as the model does, and the first journey looks at it while it runs. */
+const LIGHTHOUSE = '[slow] a lighthouse at dusk';
+
 test('generates an image from a prompt: job line, overlay, preview, gallery, one credit', async () => {
-  await sidebar().getByLabel('Prompt').fill('a lighthouse at dusk');
+  const prompt = LIGHTHOUSE;
+  await sidebar().getByLabel('Prompt').fill(prompt);
   await generate().click();
-  await expect(sidebar().getByText('Generating: a lighthouse at dusk...')).toBeVisible();
+  await expect(sidebar().getByText(`Generating: ${prompt}...`)).toBeVisible();
   await expect(preview().getByText('Generating...')).toBeVisible();
   await expect(generate()).toBeDisabled();
   await expect(sidebarBalance(page)).toHaveText('9');
 
-  const image = preview().getByRole('img', { name: 'a lighthouse at dusk' });
+  const image = preview().getByRole('img', { name: prompt });
   await expect(image).toBeVisible({ timeout: IMAGE_TIMEOUT });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
   await expect(preview().getByText('Generating...')).toHaveCount(0);
   await expect(sidebar().getByText(/^Generating: /)).toHaveCount(0);
-  await expect(gallery().getByRole('article', { name: 'a lighthouse at dusk' })).toBeVisible();
+  await expect(gallery().getByRole('article', { name: prompt })).toBeVisible();
   await expect(generate()).toBeEnabled();
   await expect(sidebarBalance(page)).toHaveText('9');
 });
@@ -98,17 +102,17 @@ test('a failing job shows its error and the credit comes back', async () => {
 });
 
 test('downloads an image as {prompt}-{timestamp}.png', async () => {
-  const card = gallery().getByRole('article', { name: 'a lighthouse at dusk' });
+  const card = gallery().getByRole('article', { name: LIGHTHOUSE });
   const download = page.waitForEvent('download');
   await card.getByRole('link', { name: /^Download/ }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^a lighthouse at dusk-\d{13}\.png$/);
+  expect(file.suggestedFilename()).toMatch(/^slow a lighthouse at dusk-\d{13}\.png$/);
   const bytes = fs.readFileSync(await file.path());
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
 });
 
 test('deletes an image after confirming, for good', async () => {
-  const card = gallery().getByRole('article', { name: 'a lighthouse at dusk' });
+  const card = gallery().getByRole('article', { name: LIGHTHOUSE });
   await card.getByRole('button', { name: /^Delete/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this image?' });
   const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/media/'));
@@ -118,7 +122,7 @@ test('deletes an image after confirming, for good', async () => {
   expect((await deleted).status()).toBe(204);
   await page.reload();
   await expect(gallery().getByRole('article', { name: 'the same scene in watercolour' })).toBeVisible();
-  await expect(gallery().getByRole('article', { name: 'a lighthouse at dusk' })).toHaveCount(0);
+  await expect(gallery().getByRole('article', { name: LIGHTHOUSE })).toHaveCount(0);
   // The preview defaults to the newest image left.
   await expect(preview().getByRole('img', { name: '[slow] harbour at night' })).toBeVisible();
 });

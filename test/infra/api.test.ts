@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/settings';
+import { LIVE_ROUTES } from '../../contract/live';
 import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
 import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite, synthTemplate } from './synth';
 
@@ -19,6 +20,7 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'cognito:read': ['cognito-idp:AdminGetUser'],
   'secret:replicate': ['secretsmanager:GetSecretValue'],
   'secret:paypal': ['secretsmanager:GetSecretValue'],
+  'live:send': ['execute-api:ManageConnections'],
 };
 const ROUTES: readonly RouteDef[] = CONTRACT_ROUTES;
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
@@ -63,7 +65,8 @@ describe('Api (contract/routes)', () => {
       ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|DELETE) \/api\//.test(r.Properties!.Description ?? ''),
     );
     expect(routeFunctions).toHaveLength(ROUTES.length);
-    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    // Besides the push channel's WebSocket routes (test/infra/live.test.ts).
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + LIVE_ROUTES.length);
     for (const route of ROUTES) {
       const [fnId] = routeFunction(synth.template, route);
       const integrationId = routeResource(synth.template, route).Properties!.Target['Fn::Join'][1][1].Ref;
@@ -215,7 +218,7 @@ describe('Api built from another route table', () => {
   const synth = synthForSuite({ routes });
 
   it('generates functions, routes and authorization from the table', () => {
-    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + LIVE_ROUTES.length);
     for (const route of routes) {
       const [, fn] = routeFunction(synth.template, route);
       expect(fn.Properties).toMatchObject({ MemorySize: route.memoryMb ?? 512, Timeout: route.timeoutSeconds ?? 10 });

@@ -38,8 +38,9 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   });
 
   it('sends /api/* to the HTTP API, uncached, with every method and viewer header but Host', () => {
-    expect(distribution.CacheBehaviors).toHaveLength(1);
-    const api = distribution.CacheBehaviors[0];
+    // /api/* and the push channel's /live (test/infra/live.test.ts).
+    expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/live']);
+    const api = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: CACHING_DISABLED,

@@ -10,7 +10,7 @@ export function downloadName(prompt: string, createdAt: string, type: JobKind): 
 }
 
 /** A media item's short-lived view URL. */
-export function mediaUrl(store: MediaStore, item: MediaItem): Promise<string> {
+export function mediaUrl(store: MediaStore, item: Pick<MediaItem, 'key'>): Promise<string> {
   return store.presignGet(item.key, MEDIA_URL_SECONDS);
 }
 

@@ -17,6 +17,11 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/** The signed-in user's ID token, for the push channel's handshake (features/live). */
+export function currentIdToken(): Promise<string | undefined> {
+  return tokenProvider();
+}
+
 let onUnauthorized: () => void = () => undefined;
 
 /** Called when the API rejects a request's token (401), so the session can re-check itself. */

@@ -20,6 +20,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { setTokenProvider, setUnauthorizedHandler } from '../../lib/api-client';
 import { useCredits } from '../credits';
+import { liveChannel } from '../live';
 import { isAuthRejection, isUserDisabled } from './auth-errors';
 import type { AuthEvent, SessionUser } from './amplify-auth';
 
@@ -70,10 +71,16 @@ function setSignedIn(user: SessionUser): void {
   const before = useSessionStore.getState();
   useSessionStore.setState({ status: 'signedIn', user, notice: undefined });
   // The first GET /api/me also creates the account with its welcome credits.
-  if (before.status !== 'signedIn' || before.user?.sub !== user.sub) void useCredits.getState().refresh();
+  if (before.status !== 'signedIn' || before.user?.sub !== user.sub) {
+    // One push channel per signed-in session: a new user gets a new socket (and token).
+    liveChannel.stop();
+    liveChannel.start();
+    void useCredits.getState().refresh();
+  }
 }
 
 function setSignedOut(notice?: string): void {
+  liveChannel.stop();
   useCredits.getState().reset();
   useSessionStore.setState((s) => ({ status: 'signedOut', user: undefined, notice: notice ?? s.notice }));
 }

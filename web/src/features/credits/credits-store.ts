@@ -8,10 +8,12 @@
  * - `setCredits(n)`: a balance the server just returned (e.g. `credits` from POST /api/generate-image,
  *   `value` from GET /api/check-status). The client never computes a balance itself.
  * - `reset()`: back to unknown (the session calls it on sign-out).
+ * - the push channel (features/live) sets every balance the server pushes, in every open tab.
  */
 import { create } from 'zustand';
 import type { MeResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
+import { liveChannel } from '../live';
 
 export const CREDITS_LOAD_ERROR = 'Failed to load credits';
 
@@ -61,3 +63,12 @@ export const useCredits = create<CreditsState>()((set) => ({
     set({ credits: undefined, error: undefined });
   },
 }));
+
+// Pushed balances (a purchase, a charge or a refund in any tab or on the server) replace the shown one; after the
+// channel was down, the balance is read again in case a change was missed meanwhile.
+liveChannel.onMessage((m) => {
+  if (m.type === 'balance') useCredits.getState().setCredits(m.credits);
+});
+liveChannel.onState((now, before) => {
+  if (now === 'open' && before === 'down') void useCredits.getState().refresh();
+});

@@ -8,6 +8,7 @@
  * Built from ports (storage, check, timers) so tests drive it without a server or real time.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { LiveJob } from '../../../../contract/live';
 import type { CheckStatusResponse } from '../../../../contract/schemas';
 import { ApiError } from '../../lib/api-client';
 import { FOREIGN_JOB_TTL_MS, readJobs, writeJobs, type ActiveJob } from './active-jobs';
@@ -41,6 +42,8 @@ export interface JobTrackerDeps {
   clearTimer?: (handle: unknown) => void;
   /** Checks that fail for a passing reason (network, 5xx, 429) are retried this many times in a row. */
   maxTransientFailures?: number;
+  /** How often a job is checked while pushes arrive (default 30 s). */
+  liveIntervalMs?: number;
 }
 
 export type JobFilter = (job: ActiveJob) => boolean;
@@ -59,6 +62,16 @@ export interface JobTracker {
   syncFromStorage(): void;
   /** Stops every timer and forgets everything (tests, sign-out of the whole app). */
   reset(): void;
+  /**
+   * A job's state pushed by the server (features/live): a running job of the owner is followed (started in another
+   * tab too), a finished one reports its outcome here at once, even if another tab already took it off the list.
+   */
+  applyPushed(job: LiveJob): void;
+  /**
+   * Whether pushes are arriving. While they are, jobs are only checked every `liveIntervalMs` (a safety net for a
+   * lost webhook); while they are not, every `intervalMs` as the spec says. Back up: every job is checked once, at once.
+   */
+  setLive(live: boolean): void;
 }
 
 const MAX_OUTCOMES = 50;
@@ -91,6 +104,11 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     outcomes: [],
   }));
 
+  const liveInterval = deps.liveIntervalMs ?? 30_000;
+  let live = false;
+  const interval = () => (live ? liveInterval : deps.intervalMs);
+  /** Jobs this tab followed, so a pushed outcome still shows here after another tab took the job off the list. */
+  const followed = new Map<string, ActiveJob>();
   const timers = new Map<string, unknown>();
   const inflight = new Set<string>();
   const failures = new Map<string, number>();
@@ -103,6 +121,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     // A refused write (full or disabled storage) still leaves the job followed in this tab.
     writeJobs(deps.storage, next);
     store.setState({ jobs: next });
+    for (const j of next) followed.set(j.predictionId, j);
   }
 
   function stop(id: string): void {
@@ -150,7 +169,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
         const count = (failures.get(id) ?? 0) + 1;
         if (isTransient(err) && count <= maxTransient) {
           failures.set(id, count);
-          schedule(id, deps.intervalMs);
+          schedule(id, interval());
           return;
         }
         finish(job, { job, status: 'failed', error: checkErrorMessage(err) });
@@ -160,27 +179,33 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       failures.delete(id);
       if (typeof result.value === 'number') deps.onBalance(result.value);
       if (!store.getState().jobs.some((j) => j.predictionId === id)) return;
-      switch (result.status) {
-        case 'starting':
-        case 'processing':
-          store.setState((s) => ({ statuses: { ...s.statuses, [id]: result.status as RunningStatus } }));
-          schedule(id, deps.intervalMs);
-          return;
-        case 'succeeded': {
-          const url = job.kind === 'image' ? (result.imageUrl ?? result.videoUrl) : (result.videoUrl ?? result.imageUrl);
-          finish(
-            job,
-            url
-              ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}) }
-              : { job, status: 'failed', error: result.error || fallbackError(job, 'succeeded') },
-          );
-          return;
-        }
-        default:
-          finish(job, { job, status: result.status, error: result.error || fallbackError(job, result.status) });
-      }
+      settle(job, result);
     } finally {
       inflight.delete(id);
+    }
+  }
+
+  /** What the server says about a job (a check's answer or a push): keep following it, or report how it ended. */
+  function settle(job: ActiveJob, result: Pick<CheckStatusResponse, 'status' | 'imageUrl' | 'videoUrl' | 'error' | 'mediaId'>): void {
+    const id = job.predictionId;
+    switch (result.status) {
+      case 'starting':
+      case 'processing':
+        store.setState((s) => ({ statuses: { ...s.statuses, [id]: result.status as RunningStatus } }));
+        schedule(id, interval());
+        return;
+      case 'succeeded': {
+        const url = job.kind === 'image' ? (result.imageUrl ?? result.videoUrl) : (result.videoUrl ?? result.imageUrl);
+        finish(
+          job,
+          url
+            ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}) }
+            : { job, status: 'failed', error: result.error || fallbackError(job, 'succeeded') },
+        );
+        return;
+      }
+      default:
+        finish(job, { job, status: result.status, error: result.error || fallbackError(job, result.status) });
     }
   }
 
@@ -217,7 +242,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       const job: ActiveJob = { ...input, ...(owner ? { owner } : {}) };
       persist((jobs) => [...jobs.filter((j) => j.predictionId !== job.predictionId), job]);
       store.setState((s) => ({ statuses: { ...s.statuses, [job.predictionId]: 'starting' } }));
-      if (owner) schedule(job.predictionId, deps.intervalMs);
+      if (owner) schedule(job.predictionId, interval());
     },
     resume,
     takeOutcomes(filter) {
@@ -238,10 +263,48 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       }));
       resume();
     },
+    applyPushed(pushed) {
+      const owner = store.getState().owner;
+      if (!owner) return;
+      const id = pushed.predictionId;
+      let job = store.getState().jobs.find((j) => j.predictionId === id);
+      if (!job && (pushed.status === 'starting' || pushed.status === 'processing')) {
+        // Started in another tab (or on another device): followed here too.
+        job = { predictionId: id, prompt: pushed.prompt, createdAt: pushed.createdAt, kind: pushed.kind, model: pushed.model, owner };
+        const added = job;
+        persist((jobs) => (jobs.some((j) => j.predictionId === id) ? jobs : [...jobs, added]));
+      }
+      job ??= followed.get(id);
+      if (!job || !mine(job, owner)) return;
+      if (!store.getState().jobs.some((j) => j.predictionId === id)) {
+        // Another tab already took it off the shared list: this tab still shows how it ended, once.
+        if (pushed.status === 'starting' || pushed.status === 'processing') return;
+        followed.delete(id);
+        finish(job, undefined);
+        const ended = job;
+        const url = pushed.url;
+        const outcome: JobOutcome =
+          pushed.status === 'succeeded' && url
+            ? { job: ended, status: 'succeeded', url, ...(pushed.mediaId ? { mediaId: pushed.mediaId } : {}) }
+            : { job: ended, status: pushed.status === 'canceled' ? 'canceled' : 'failed', error: pushed.error || fallbackError(ended, pushed.status === 'canceled' ? 'canceled' : 'failed') };
+        store.setState((s) => ({ outcomes: [...s.outcomes, outcome].slice(-MAX_OUTCOMES) }));
+        return;
+      }
+      settle(job, { status: pushed.status, error: pushed.error, mediaId: pushed.mediaId, ...(pushed.kind === 'image' ? { imageUrl: pushed.url } : { videoUrl: pushed.url }) });
+    },
+    setLive(on) {
+      if (on === live) return;
+      live = on;
+      // Up again (or down): every job is checked now, then at the new pace.
+      for (const id of [...timers.keys()]) stop(id);
+      resume();
+    },
     reset() {
       for (const id of [...timers.keys()]) stop(id);
       failures.clear();
       inflight.clear();
+      followed.clear();
+      live = false;
       store.setState({ owner: undefined, jobs: readJobs(deps.storage), statuses: {}, outcomes: [] });
     },
   };

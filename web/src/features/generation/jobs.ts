@@ -8,6 +8,7 @@ import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../cont
 import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
 import { useCredits } from '../credits';
+import { liveChannel } from '../live';
 import { ACTIVE_JOBS_KEY, browserStorage, type ActiveJob } from './active-jobs';
 import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './job-tracker';
 
@@ -26,6 +27,11 @@ jobTracker.setOwner(ownerOf(useSessionStore.getState()));
 useSessionStore.subscribe((s, prev) => {
   if (ownerOf(s) !== ownerOf(prev)) jobTracker.setOwner(ownerOf(s));
 });
+// Pushes move jobs at once; the spec's 5 s checks run only while the channel is down.
+liveChannel.onMessage((m) => {
+  if (m.type === 'job') jobTracker.applyPushed(m.job);
+});
+liveChannel.onState((state) => jobTracker.setLive(state === 'open'));
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === ACTIVE_JOBS_KEY || event.key === null) jobTracker.syncFromStorage();

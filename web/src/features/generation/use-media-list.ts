@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteMedia, listMedia, type MediaItemView, type MediaType } from './media-api';
 import { reasonOf } from './generation-messages';
+import { liveChannel } from '../live';
 
 /** Download and view links are presigned for an hour: reload the list before they run out. */
 const STALE_AFTER_MS = 45 * 60 * 1000;
@@ -141,6 +142,23 @@ export function useMediaList(type?: MediaType): MediaList {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [reload]);
+
+  // Pushed changes of the media list (a result stored, an item deleted in any tab); a channel back up after a drop
+  // re-reads the first page. `merge` keeps one row per id, so a refresh never duplicates one.
+  useEffect(() => {
+    const offMessage = liveChannel.onMessage((m) => {
+      if (m.type !== 'media' || (type && m.kind !== type)) return;
+      if (m.change === 'removed') setState((s) => ({ ...s, items: s.items.filter((i) => i.id !== m.mediaId) }));
+      else if (!stateRef.current.items.some((i) => i.id === m.mediaId)) void refresh();
+    });
+    const offState = liveChannel.onState((now, before) => {
+      if (now === 'open' && before === 'down') void refresh();
+    });
+    return () => {
+      offMessage();
+      offState();
+    };
+  }, [refresh, type]);
 
   return { ...state, reload, loadMore, refresh, remove };
 }

@@ -1,0 +1,97 @@
+import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { LIVE_PATH, type LiveRouteDef } from '../../contract/live';
+import { removalPolicyFor, type Stage } from '../settings';
+import { RouteFunction, type GrantTargets } from './lambda-function';
+
+export interface LiveProps {
+  stage: Stage;
+  routes: readonly LiveRouteDef[];
+  targets: GrantTargets;
+  environment: Record<string, string>;
+}
+
+/**
+ * The push channel (contract/live.ts): an API Gateway WebSocket API whose $connect, $disconnect and $default run
+ * the live-* functions. Its stage is named after LIVE_PATH, so CloudFront can send the app origin's /live to it
+ * unchanged (lib/constructs/site.ts routeLive). $connect has no API Gateway authorizer: the function itself
+ * verifies the Cognito ID token the browser offers as a subprotocol (a header a browser cannot set otherwise).
+ */
+export class Live extends Construct {
+  readonly api: apigw.WebSocketApi;
+  readonly stage: apigw.WebSocketStage;
+  readonly functions: Record<string, RouteFunction> = {};
+
+  constructor(scope: Construct, id: string, props: LiveProps) {
+    super(scope, id);
+    const integrationOf = (key: LiveRouteDef['routeKey']) => {
+      const def = props.routes.find((r) => r.routeKey === key);
+      if (!def) throw new Error(`contract/live: no ${key} route`);
+      const fn = new RouteFunction(this, `${def.id}-fn`, { route: def, stage: props.stage, environment: props.environment, targets: props.targets });
+      this.functions[def.id] = fn;
+      return new WebSocketLambdaIntegration(`${def.id}-integration`, fn.function);
+    };
+    this.api = new apigw.WebSocketApi(this, 'WebSocketApi', {
+      description: `Framewright ${props.stage} push channel (served under ${LIVE_PATH} by CloudFront)`,
+      connectRouteOptions: { integration: integrationOf('$connect') },
+      disconnectRouteOptions: { integration: integrationOf('$disconnect') },
+      defaultRouteOptions: { integration: integrationOf('$default') },
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: removalPolicyFor(props.stage),
+    });
+    this.stage = new apigw.WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: LIVE_PATH.slice(1),
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            eventType: '$context.eventType',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    for (const route of this.api.node.findAll().filter((c) => c instanceof apigw.CfnRoute)) {
+      const key = (route as apigw.CfnRoute).routeKey;
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          key === '$connect'
+            ? 'The $connect function verifies the Cognito ID token itself (browsers send it as a WebSocket subprotocol, which no API Gateway authorizer reads) and refuses the handshake with 401 otherwise.'
+            : `${key} is only reachable on a connection whose $connect was authorized.`,
+      });
+    }
+  }
+
+  /** Lets a role post to and close connections of this stage (the fan-out). */
+  grantSend(role: iam.Role): void {
+    this.api.grantManageConnections(role);
+    // cdk-nag names the wildcard by the API's logical id.
+    const apiId = Stack.of(this).getLogicalId(this.api.node.defaultChild as CfnElement);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiId}>/*/*/@connections/*]`,
+      reason: 'Connections are made at run time: execute-api:ManageConnections on the @connections of this one WebSocket API only.',
+    });
+  }
+
+  /** The @connections endpoint of the stage (LIVE_ENDPOINT_URL of the fan-out). */
+  get callbackUrl(): string {
+    return this.stage.callbackUrl;
+  }
+}
