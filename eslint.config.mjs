@@ -86,9 +86,9 @@ const zodNamespaceOnly = [
 
 /** Packages never in a public page's initial JavaScript (FORBIDDEN_PACKAGES in test/bench/web-bundle.ts). */
 const publicPagePackages = {
-  group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*', 'zod', 'zod/*'],
+  group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*', 'zod', 'zod/*', '@tanstack/*'],
   allowTypeImports: true,
-  message: 'Public pages load no Amplify or zod up front (npm run bench:web, test/web/marketing-bundle.test.ts): use a dynamic import().',
+  message: 'Public pages load no Amplify, zod or TanStack Query up front (npm run bench:web, test/web/marketing-bundle.test.ts): use a dynamic import().',
 };
 /** Pages and shared components read the location and navigate through web/src/lib/navigation.tsx, never the router itself. */
 const routerThroughNavigation = {

@@ -40,7 +40,7 @@ export const MARKETING_LAYOUT = 'src/app/layouts/marketing-layout.tsx';
 export const MARKETING_PAGES: Readonly<Record<string, string>> = PUBLIC_PAGE_SOURCES;
 
 /** Packages that must never be in a marketing page's initial JavaScript. */
-export const FORBIDDEN_PACKAGES = ['aws-amplify', '@aws-amplify/*', 'zod'] as const;
+export const FORBIDDEN_PACKAGES = ['aws-amplify', '@aws-amplify/*', 'zod', '@tanstack/*'] as const;
 
 export function readManifest(dist: string): Manifest {
   const file = path.join(dist, '.vite', 'manifest.json');

@@ -8,7 +8,7 @@ const amplify = jest.requireMock('../../web/src/features/auth/amplify-auth') as 
 import { AccountPage } from '../../web/src/features/account/account-page';
 import { ChangePasswordTab } from '../../web/src/features/account/tabs/change-password';
 import { useSessionStore } from '../../web/src/features/auth/session-store';
-import { useCredits } from '../../web/src/features/credits/credits-store';
+import { setCredits } from '../../web/src/features/credits';
 import { setUpGenerator, tearDownGenerator } from './helpers/generator-env';
 
 beforeEach(() => {
@@ -85,7 +85,7 @@ describe('My Account', () => {
     // The API answers with an empty gallery.
     setUpGenerator({ credits: 10 });
     setUpAuthTest('signedIn');
-    useCredits.setState({ credits: 10 });
+    setCredits(10);
     renderAt('/admin', <AccountPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByText(/Logged in as/)).toHaveTextContent(`Logged in as ${TEST_USER.email}`);

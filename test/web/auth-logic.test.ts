@@ -1,6 +1,6 @@
 import { AUTH_REASONS, authErrorReason, isAuthRejection, isUserDisabled } from '../../web/src/features/auth/auth-errors';
 import { safeReturnPath } from '../../web/src/features/auth/return-path';
-import { CREDITS_LOAD_ERROR, useCredits } from '../../web/src/features/credits/credits-store';
+import { CREDITS_LOAD_ERROR, readCredits, refreshCredits, resetCredits, setCredits } from '../../web/src/features/credits';
 import { setConfigForTesting } from '../../web/src/lib/config';
 
 const err = (name: string, message = '') => Object.assign(new Error(message), { name });
@@ -67,7 +67,7 @@ describe('the return path after login', () => {
   });
 });
 
-describe('the credits store', () => {
+describe('the credit balance (a TanStack query)', () => {
   const fetchMock = jest.fn();
   const respond = (status: number, body: unknown) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) });
 
@@ -75,46 +75,46 @@ describe('the credits store', () => {
     fetchMock.mockReset();
     global.fetch = fetchMock as unknown as typeof fetch;
     setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_x', userPoolClientId: 'c', apiBaseUrl: '' });
-    useCredits.getState().reset();
+    resetCredits();
   });
 
   it('is unknown until GET /api/me answers, then holds the balance', async () => {
     fetchMock.mockResolvedValueOnce(respond(200, { credits: 10, sub: 's', email: 'e', firstName: 'a', lastName: 'b', createdAt: 'x' }));
-    expect(useCredits.getState().credits).toBeUndefined();
-    await useCredits.getState().refresh();
-    expect(useCredits.getState().credits).toBe(10);
+    expect(readCredits().credits).toBeUndefined();
+    await refreshCredits();
+    expect(readCredits().credits).toBe(10);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/me');
   });
 
   it("says 'Failed to load credits' when the call fails, keeping what it knew", async () => {
-    useCredits.getState().setCredits(7);
+    setCredits(7);
     fetchMock.mockResolvedValueOnce(respond(500, { error: 'Something went wrong on our side. Please try again.' }));
-    await useCredits.getState().refresh();
-    expect(useCredits.getState()).toMatchObject({ credits: 7, error: CREDITS_LOAD_ERROR });
+    await refreshCredits();
+    expect(readCredits()).toMatchObject({ credits: 7, error: CREDITS_LOAD_ERROR });
   });
 
   it('shares one request between concurrent refreshes', async () => {
     fetchMock.mockResolvedValue(respond(200, { credits: 3 }));
-    await Promise.all([useCredits.getState().refresh(), useCredits.getState().refresh(), useCredits.getState().refresh()]);
+    await Promise.all([refreshCredits(), refreshCredits(), refreshCredits()]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(useCredits.getState().credits).toBe(3);
+    expect(readCredits().credits).toBe(3);
   });
 
   it("drops an answer that arrives after a reset (the previous user's balance)", async () => {
     let answer: (v: unknown) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const pending = useCredits.getState().refresh();
-    useCredits.getState().reset();
+    const pending = refreshCredits();
+    resetCredits();
     answer(respond(200, { credits: 99 }));
     await pending;
-    expect(useCredits.getState().credits).toBeUndefined();
+    expect(readCredits().credits).toBeUndefined();
   });
 
   it('setCredits takes a balance the server returned, and ignores nonsense', () => {
-    useCredits.getState().setCredits(42);
-    expect(useCredits.getState().credits).toBe(42);
-    useCredits.getState().setCredits(-1);
-    useCredits.getState().setCredits(Number.NaN);
-    expect(useCredits.getState().credits).toBe(42);
+    setCredits(42);
+    expect(readCredits().credits).toBe(42);
+    setCredits(-1);
+    setCredits(Number.NaN);
+    expect(readCredits().credits).toBe(42);
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { POLL_INTERVAL_MS } from '../../contract/catalog';
 import ImageGeneratorPage from '../../web/src/features/image-generator/image-generator-page';
 import { validateImageRequest } from '../../web/src/features/image-generator/validate-image-request';
-import { useCredits } from '../../web/src/features/credits';
+import { setCredits } from '../../web/src/features/credits';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
 import { fileOf, mediaItem, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
 
@@ -34,8 +34,8 @@ describe('image generator: credits and controls', () => {
     expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('Loading...');
     expect(generateButton()).toBeDisabled();
     expect(promptField()).toBeDisabled();
-    act(() => useCredits.getState().setCredits(4));
-    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('4');
+    act(() => setCredits(4));
+    await waitFor(() => expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('4'));
     expect(generateButton()).toBeEnabled();
     expect(promptField()).toBeEnabled();
   });

@@ -5,7 +5,7 @@
  */
 import { LIVE_PROTOCOL, type LiveJob } from '../../contract/live';
 import type { CheckStatusResponse } from '../../contract/schemas';
-import { createJobTracker } from '../../web/src/features/generation/job-tracker';
+import { createJobTracker } from '../../web/src/features/generation/followed-jobs';
 import { createLiveChannel, type LiveState } from '../../web/src/features/live/live-channel';
 import { MemoryStorage } from './helpers/memory-storage';
 
@@ -104,7 +104,7 @@ describe('job tracker on pushes', () => {
 
   function tracker(storage = new MemoryStorage()) {
     const check = jest.fn(async (): Promise<CheckStatusResponse> => ({ status: 'processing', value: 9 }));
-    const t = createJobTracker({ storage, check, onBalance: jest.fn(), intervalMs: 5_000, liveIntervalMs: 30_000 });
+    const t = createJobTracker({ storage, check, onBalance: jest.fn(), intervalMs: 5_000 });
     t.setOwner('user-1');
     return { t, check };
   }

@@ -13,7 +13,7 @@ import { maskEmail } from '../../contract/mask-email';
 import { PAYMENT_RETURN_PATHS, PaymentReturnParams, type LedgerReason, type ListPaymentsResponse, type OrderStatus, type PaymentOrderView } from '../../contract/payments';
 import { resetSessionForTesting } from '../../web/src/features/auth/session-store';
 import { CreditBalance } from '../../web/src/features/credits/credit-balance';
-import { useCredits } from '../../web/src/features/credits/credits-store';
+import { resetCredits, setCredits } from '../../web/src/features/credits';
 import { BuyCreditsTab } from '../../web/src/features/account/tabs/buy-credits';
 import { MyPaymentsTab } from '../../web/src/features/account/tabs/my-payments';
 import { AccountPage } from '../../web/src/features/account/account-page';
@@ -60,7 +60,7 @@ beforeEach(() => {
   setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' });
   installApi();
   resetSessionForTesting({ status: 'signedIn', user: { sub: ME, email: 'me@example.com', givenName: 'Grace', familyName: 'Hopper' } });
-  useCredits.getState().reset();
+  resetCredits();
   window.history.replaceState(null, '', '/');
 });
 
@@ -179,7 +179,7 @@ describe('PaymentReturnNotice', () => {
   it.each([`/generator?payment=success&userId=${ME}&credits=999`, '/generator?payment=success&order=FORGEDORDER000000'])(
     'numbers in a URL show nothing: %s has no message',
     async (url) => {
-      useCredits.getState().setCredits(10);
+      setCredits(10);
       serverBalance(10);
       serverOutcome({ outcome: 'success', credits: 72, buyer: MY_MASK });
       const router = renderAt(url, page);
@@ -191,7 +191,7 @@ describe('PaymentReturnNotice', () => {
   );
 
   it("another user's order: the mismatch message and the balance unchanged", async () => {
-    useCredits.getState().setCredits(10);
+    setCredits(10);
     serverBalance(10);
     serverOutcome({ outcome: 'success', credits: 999, buyer: maskEmail('other@example.org') });
     const router = renderAt(`/video-generator/wan?payment=success&order=${ORDER}`, page);

@@ -9,7 +9,7 @@ const amplify = jest.requireMock('../../web/src/features/auth/amplify-auth') as 
 import { SessionAppLayout } from '../../web/src/app/layouts/app-layout';
 import { RequireAuth } from '../../web/src/features/auth/require-auth';
 import { recheckSession, startSession, useSessionStore } from '../../web/src/features/auth/session-store';
-import { useCredits } from '../../web/src/features/credits/credits-store';
+import { readCredits } from '../../web/src/features/credits';
 import { api } from '../../web/src/lib/api-client';
 import type { AuthEvent } from '../../web/src/features/auth/amplify-auth';
 
@@ -76,11 +76,11 @@ describe('the protected-route guard', () => {
     amplify.currentUser.mockResolvedValue(TEST_USER as never);
     const router = renderApp('/admin');
     await screen.findByRole('heading', { name: 'Account page' });
-    await waitFor(() => expect(useCredits.getState().credits).toBe(10));
+    await waitFor(() => expect(readCredits().credits).toBe(10));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(amplify.signOutLocally).toHaveBeenCalled();
-    expect(useCredits.getState().credits).toBeUndefined();
+    expect(readCredits().credits).toBeUndefined();
     const nav = screen.getByRole('navigation', { name: 'App' });
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Login', 'Sign Up']);
   });

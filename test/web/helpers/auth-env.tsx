@@ -9,7 +9,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { setConfigForTesting } from '../../../web/src/lib/config';
 import { resetSessionForTesting, type SessionUser } from '../../../web/src/features/auth/session-store';
-import { useCredits } from '../../../web/src/features/credits/credits-store';
+import { resetCredits } from '../../../web/src/features/credits';
 
 // Lazy tabs and chained async steps: allow for a busy CI machine (findBy/waitFor still return at once when ready).
 configure({ asyncUtilTimeout: 5_000 });
@@ -61,7 +61,7 @@ export function setUpAuthTest(session: 'signedIn' | 'signedOut' | 'loading' = 's
   resetSessionForTesting(
     session === 'loading' ? {} : { status: session, user: session === 'signedIn' ? TEST_USER : undefined },
   );
-  useCredits.setState({ credits: undefined, error: undefined });
+  resetCredits();
 }
 
 /** Shows where the router went, and with which state. */

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { MediaItemView } from '../../../contract/schemas';
 import { useSessionStore } from '../../../web/src/features/auth/session-store';
-import { useCredits } from '../../../web/src/features/credits';
+import { resetCredits, setCredits } from '../../../web/src/features/credits';
+import { queryClient } from '../../../web/src/features/live';
 import { jobTracker } from '../../../web/src/features/generation/jobs';
 import { setTokenProvider } from '../../../web/src/lib/api-client';
 import { setConfigForTesting } from '../../../web/src/lib/config';
@@ -46,9 +47,10 @@ export function setUpGenerator(options: { credits?: number | 'unknown' } = {}): 
   jobTracker.reset();
   useSessionStore.setState({ status: 'signedIn', user: TEST_USER, notice: undefined });
   jobTracker.setOwner(TEST_USER.sub);
-  // reset() also forgets a balance request still pending from an earlier test.
-  useCredits.getState().reset();
-  useCredits.setState({ credits, error: undefined });
+  // Forgets every cached answer (a balance request still pending from an earlier test too).
+  queryClient.clear();
+  resetCredits();
+  if (credits !== undefined) setCredits(credits);
   let n = 0;
   URL.createObjectURL = jest.fn(() => `blob:preview-${++n}`);
   URL.revokeObjectURL = jest.fn();
@@ -59,6 +61,7 @@ export function setUpGenerator(options: { credits?: number | 'unknown' } = {}): 
 export function tearDownGenerator(): void {
   cleanup();
   jobTracker.reset();
+  queryClient.clear();
   localStorage.clear();
 }
 

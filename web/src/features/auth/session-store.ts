@@ -19,7 +19,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { setTokenProvider, setUnauthorizedHandler } from '../../lib/api-client';
-import { useCredits } from '../credits';
+import { refreshCredits, resetCredits } from '../credits';
 import { liveChannel } from '../live';
 import { isAuthRejection, isUserDisabled } from './auth-errors';
 import type { AuthEvent, SessionUser } from './amplify-auth';
@@ -75,13 +75,13 @@ function setSignedIn(user: SessionUser): void {
     // One push channel per signed-in session: a new user gets a new socket (and token).
     liveChannel.stop();
     liveChannel.start();
-    void useCredits.getState().refresh();
+    void refreshCredits();
   }
 }
 
 function setSignedOut(notice?: string): void {
   liveChannel.stop();
-  useCredits.getState().reset();
+  resetCredits();
   useSessionStore.setState((s) => ({ status: 'signedOut', user: undefined, notice: notice ?? s.notice }));
 }
 

@@ -1,6 +1,6 @@
 import { cx } from '../../lib/cx';
 import { CreditsLoadError } from './credits-load-error';
-import { useCredits } from './credits-store';
+import { useCredits } from './balance';
 
 export interface CreditBalanceProps {
   className?: string;
@@ -8,8 +8,7 @@ export interface CreditBalanceProps {
 
 /** "Credits: 10", or 'Loading...' until the balance is known, or the load error with a retry. */
 export function CreditBalance({ className }: CreditBalanceProps) {
-  const credits = useCredits((s) => s.credits);
-  const error = useCredits((s) => s.error);
+  const { credits, error } = useCredits();
 
   if (credits === undefined && error) {
     return <CreditsLoadError error={error} className={cx('inline-flex items-center gap-2 text-sm text-danger', className)} />;

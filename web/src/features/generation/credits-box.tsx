@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { BuyCreditsToggle } from '../payments';
-import { CreditsLoadError, useCredits } from '../credits';
+import { CreditsLoadError, readCredits, useCredits } from '../credits';
 import { cx } from '../../lib/cx';
 import { credits } from '../marketing';
 
@@ -9,14 +9,12 @@ import { credits } from '../marketing';
  * a retry, what this page's action costs, and the Buy Credits toggle with the three packs.
  */
 export function CreditsBox({ cost, className }: { cost: number; className?: string }) {
-  const balance = useCredits((s) => s.credits);
-  const error = useCredits((s) => s.error);
-  const refresh = useCredits((s) => s.refresh);
+  const { credits: balance, error, refresh } = useCredits();
   const labelId = useId();
 
   // The session loads the balance at sign-in; a generator opened after a failed load tries again.
   useEffect(() => {
-    if (useCredits.getState().credits === undefined) void refresh();
+    if (readCredits().credits === undefined) void refresh();
   }, [refresh]);
 
   const short = balance !== undefined && balance < cost;

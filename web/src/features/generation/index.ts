@@ -15,6 +15,6 @@ export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';
 export { startGeneration } from './start-generation';
 export { uploadStartImage, useStartImage } from './start-image';
 export { StartImagePicker } from './start-image-picker';
-export { useMediaList } from './use-media-list';
+export { useMediaList } from './media-list';
 export { useNow } from './use-now';
 export { useResultPreview, type PreviewMedia } from './use-result-preview';

@@ -7,16 +7,17 @@ import { useStore } from 'zustand';
 import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
 import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
-import { useCredits } from '../credits';
-import { liveChannel } from '../live';
+import { setCredits } from '../credits';
+import { liveChannel, queryClient } from '../live';
 import { ACTIVE_JOBS_KEY, browserStorage, type ActiveJob } from './active-jobs';
-import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './job-tracker';
+import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './followed-jobs';
 
 export const jobTracker = createJobTracker({
   storage: browserStorage(),
   check: (predictionId) => api.checkStatus({ params: { predictionId } }),
-  onBalance: (credits) => useCredits.getState().setCredits(credits),
+  onBalance: setCredits,
   intervalMs: POLL_INTERVAL_MS,
+  queryClient,
 });
 
 function ownerOf(s: ReturnType<typeof useSessionStore.getState>): string | undefined {

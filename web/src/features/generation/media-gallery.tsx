@@ -7,7 +7,7 @@ import { useSession } from '../auth';
 import { GenerationText, reasonOf } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { MediaCard } from './media-card';
-import type { MediaList } from './use-media-list';
+import type { MediaList } from './media-list';
 
 export interface GalleryMessages {
   /** The first page could not be loaded. */

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import type { ActiveJob } from './active-jobs';
 import { GenerationText } from './generation-messages';
-import type { RunningStatus } from './job-tracker';
+import type { RunningStatus } from './followed-jobs';
 import { formatClock, formatSpan, useNow } from './use-now';
 
 /** The longest a video usually takes (spec section 9). */

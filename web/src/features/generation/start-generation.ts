@@ -1,7 +1,7 @@
 import type { GenerationResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
 import type { ApiBody } from '../../lib/api-routes';
-import { useCredits } from '../credits';
+import { setCredits } from '../credits';
 import type { ActiveJob } from './active-jobs';
 import { GenerationText } from './generation-messages';
 import { jobTracker } from './jobs';
@@ -22,7 +22,7 @@ export async function startGeneration(
   const res: Partial<GenerationResponse> | undefined =
     request.route === 'generateImage' ? await api.generateImage({ body: request.body }) : await api.generateVideo({ body: request.body });
   if (!res?.predictionId) return GenerationText.noPredictionId;
-  if (typeof res.credits === 'number') useCredits.getState().setCredits(res.credits);
+  if (typeof res.credits === 'number') setCredits(res.credits);
   jobTracker.add({ predictionId: res.predictionId, prompt, createdAt: Date.now(), ...job });
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useJobOutcomes } from './jobs';
-import type { JobFilter } from './job-tracker';
+import type { JobFilter } from './followed-jobs';
 import type { MediaItemView } from './media-api';
 import { reveal } from './reveal';
-import type { MediaList } from './use-media-list';
+import type { MediaList } from './media-list';
 
 /** What a generator's preview shows. */
 export interface PreviewMedia {

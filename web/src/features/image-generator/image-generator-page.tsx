@@ -21,7 +21,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
 
 export function ImageGeneratorPage() {
   const { user } = useSession();
-  const credits = useCredits((s) => s.credits);
+  const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PaymentReturnParams } from '../../../../contract/payments';
 import { Alert } from '../../components/alert';
 import { useSession } from '../auth';
-import { useCredits } from '../credits';
+import { readCredits, refreshCredits } from '../credits';
 import { paymentNotice, type PaymentNotice } from './payment-messages';
 import { fetchPaymentOutcome } from './payment-outcome-api';
 import { usePaymentReturn } from './use-payment-return';
@@ -24,7 +24,6 @@ export interface PaymentReturnNoticeProps {
  */
 export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}) {
   const { user } = useSession();
-  const refresh = useCredits((s) => s.refresh);
   const [notice, setNotice] = useState<(PaymentNotice & { pending: boolean }) | undefined>();
 
   const show = useCallback(
@@ -32,10 +31,10 @@ export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}
       void fetchPaymentOutcome(params).then((answer) => {
         if (!answer) return;
         setNotice({ ...paymentNotice(answer, user?.email), pending: answer.outcome === 'pending' });
-        void refresh();
+        void refreshCredits();
       });
     },
-    [user, refresh],
+    [user],
   );
   // Once the session is known: the message depends on who is signed in.
   usePaymentReturn(show, Boolean(user));
@@ -43,18 +42,18 @@ export function PaymentReturnNotice({ className }: PaymentReturnNoticeProps = {}
   const pending = notice?.pending ?? false;
   useEffect(() => {
     if (!pending) return;
-    let before = useCredits.getState().credits;
+    let before = readCredits().credits;
     let left = PENDING_RECHECKS;
     const timer = setInterval(() => {
-      const now = useCredits.getState().credits;
+      const now = readCredits().credits;
       before ??= now;
       // Stop once the webhook has credited (the balance moved) or we have waited long enough.
       if (left <= 0 || (now !== undefined && now !== before)) return clearInterval(timer);
       left -= 1;
-      void refresh();
+      void refreshCredits();
     }, PENDING_RECHECK_MS);
     return () => clearInterval(timer);
-  }, [pending, refresh]);
+  }, [pending]);
 
   if (!notice) return null;
   return (

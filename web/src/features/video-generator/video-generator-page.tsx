@@ -38,7 +38,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const family = generatorFamily(familyId);
   const filter = videoFamilyJobs(family.id);
   const { user } = useSession();
-  const credits = useCredits((s) => s.credits);
+  const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');
   const [duration, setDuration] = useState<number>(family.durations[0]!);
   const [quality, setQuality] = useState<PixverseQuality | undefined>(family.defaultQuality);

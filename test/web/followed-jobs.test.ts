@@ -1,7 +1,7 @@
 import { POLL_INTERVAL_MS } from '../../contract/catalog';
 import type { CheckStatusResponse } from '../../contract/schemas';
 import { ACTIVE_JOBS_KEY, parseJobs, type ActiveJob } from '../../web/src/features/generation/active-jobs';
-import { createJobTracker, type JobTracker } from '../../web/src/features/generation/job-tracker';
+import { createJobTracker, type JobTracker } from '../../web/src/features/generation/followed-jobs';
 import { ApiError } from '../../web/src/lib/api-client';
 import { MemoryStorage } from './helpers/memory-storage';
 

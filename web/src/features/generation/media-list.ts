@@ -1,0 +1,140 @@
+/**
+ * The user's results (optionally only images or videos), newest first, a page at a time: one TanStack infinite
+ * query per filter (`['media', 'all' | 'image' | 'video']`) in the app's query client. Pushes of the media list
+ * (a result stored, an item deleted in any tab) update every cached list; a channel back up after a drop re-reads.
+ */
+import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { liveChannel, queryClient } from '../live';
+import { reasonOf } from './generation-messages';
+import { deleteMedia, listMedia, type MediaItemView, type MediaType } from './media-api';
+
+/** Download and view links are presigned for an hour: a list older than this is read again when the tab is shown. */
+const STALE_AFTER_MS = 45 * 60 * 1000;
+/** With a type filter a server page can hold few matching items: read on until the grid has this many. */
+const MIN_FILL = 12;
+const MAX_PAGES_PER_LOAD = 5;
+
+interface MediaPage {
+  items: MediaItemView[];
+  nextCursor: string | undefined;
+}
+type MediaPages = InfiniteData<MediaPage, string | undefined>;
+
+const ALL_MEDIA: QueryKey = ['media'];
+const mediaKey = (type: MediaType | undefined) => ['media', type ?? 'all'] as const;
+
+export interface MediaListState {
+  items: MediaItemView[];
+  nextCursor: string | undefined;
+  status: 'loading' | 'ready' | 'error';
+  /** Why the first page could not be loaded. */
+  loadError: string | undefined;
+  loadingMore: boolean;
+  /** Why the next page could not be loaded. */
+  moreError: string | undefined;
+}
+
+export interface MediaList extends MediaListState {
+  reload(): void;
+  loadMore(): void;
+  /** Reads the list again (after a job ends), keeping as many pages as are shown. */
+  refresh(): Promise<void>;
+  /** Removes an item from every list at once, then on the server; puts the lists back and rethrows if that fails. */
+  remove(id: string): Promise<void>;
+}
+
+function newestFirst(a: MediaItemView, b: MediaItemView): number {
+  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+}
+
+/** One row per id, newest first, whatever pages overlap. */
+function itemsOf(data: MediaPages | undefined): MediaItemView[] {
+  const byId = new Map<string, MediaItemView>();
+  for (const page of data?.pages ?? []) for (const item of page.items) if (!byId.has(item.id)) byId.set(item.id, item);
+  return [...byId.values()].sort(newestFirst);
+}
+
+function without(data: MediaPages | undefined, id: string): MediaPages | undefined {
+  return data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== id) })) };
+}
+
+async function fetchFilled(type: MediaType | undefined, cursor: string | undefined, signal: AbortSignal): Promise<MediaPage> {
+  const items: MediaItemView[] = [];
+  let next = cursor;
+  for (let page = 0; page < MAX_PAGES_PER_LOAD; page++) {
+    const res = await listMedia({ type, cursor: next }, signal);
+    items.push(...res.items);
+    next = res.nextCursor;
+    if (!next || items.length >= MIN_FILL) break;
+  }
+  return { items, nextCursor: next };
+}
+
+export function useMediaList(type?: MediaType): MediaList {
+  const query = useInfiniteQuery<MediaPage, unknown, MediaPages, ReturnType<typeof mediaKey>, string | undefined>(
+    {
+      queryKey: mediaKey(type),
+      queryFn: ({ pageParam, signal }) => fetchFilled(type, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
+      staleTime: STALE_AFTER_MS,
+      // TanStack's focus manager follows `visibilitychange`: a stale list (links about to expire) is read again.
+      refetchOnWindowFocus: true,
+      // A page that mounts again reads the list again (a result may have been stored meanwhile).
+      refetchOnMount: 'always',
+    },
+    queryClient,
+  );
+  const { refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
+  const items = itemsOf(query.data);
+  const nextCursor = query.data?.pages.at(-1)?.nextCursor;
+
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: mediaKey(type), exact: true }), [type]);
+
+  return {
+    items,
+    nextCursor,
+    status: query.data ? 'ready' : query.isError ? 'error' : 'loading',
+    loadError: !query.data && query.isError ? reasonOf(query.error) : undefined,
+    loadingMore: isFetchingNextPage,
+    moreError: query.isFetchNextPageError ? reasonOf(query.error) : undefined,
+    reload,
+    loadMore,
+    refresh,
+    remove: removeMedia,
+  };
+}
+
+async function removeMedia(id: string): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: ALL_MEDIA });
+  const before = queryClient.getQueriesData<MediaPages>({ queryKey: ALL_MEDIA });
+  queryClient.setQueriesData<MediaPages>({ queryKey: ALL_MEDIA }, (d) => without(d, id));
+  try {
+    await deleteMedia(id);
+  } catch (err) {
+    for (const [key, data] of before) queryClient.setQueryData(key, data);
+    throw err;
+  }
+}
+
+// Pushed changes of the media list, in every cached list: a deletion is applied as is, a new result makes the lists
+// it belongs to read again (its links are presigned by GET /api/media). One row per id, so nothing is duplicated.
+liveChannel.onMessage((m) => {
+  if (m.type !== 'media') return;
+  if (m.change === 'removed') {
+    queryClient.setQueriesData<MediaPages>({ queryKey: ALL_MEDIA }, (d) => without(d, m.mediaId));
+    return;
+  }
+  for (const key of [mediaKey(undefined), mediaKey(m.kind)]) {
+    const known = itemsOf(queryClient.getQueryData<MediaPages>(key)).some((i) => i.id === m.mediaId);
+    if (!known) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+});
+liveChannel.onState((now, before) => {
+  if (now === 'open' && before === 'down') void queryClient.invalidateQueries({ queryKey: ALL_MEDIA });
+});
