@@ -8,6 +8,8 @@
  *   /_dev/background/run/<id> (POST)  runs a scheduled function now
  *   /live           the push channel's WebSockets (local/live: the live-* handlers; @connections on its own port)
  *   /_dev/live/drop (POST)  cuts every open WebSocket without a close handshake, as a network failure would
+ *                   (?sub=<user>: only that user's)
+ *   /_dev/live/refuse (POST ?sub=<user>&on=1|0)  refuses that user's new WebSockets with 503 (or accepts them again)
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -215,7 +217,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
     onRequest = (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
-        const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+        const url = new URL(req.url ?? '/', 'http://local');
+        const pathname = url.pathname;
         if (await gateway(req, res)) return;
         if (pathname === '/config.json') {
           const config = {
@@ -237,8 +240,15 @@ export async function startStack(o: StackOptions): Promise<Stack> {
           const ran = await background.runNow(decodeURIComponent(pathname.slice('/_dev/background/run/'.length)));
           return sendJson(res, ran ? 200 : 404, { ok: ran }, NO_STORE);
         }
+        if (req.method === 'POST' && pathname === '/_dev/live/refuse') {
+          const sub = url.searchParams.get('sub');
+          if (!sub) return sendJson(res, 400, { error: 'sub is required' }, NO_STORE);
+          live.refuse(sub, url.searchParams.get('on') !== '0');
+          return sendJson(res, 200, { ok: true }, NO_STORE);
+        }
         if (req.method === 'POST' && pathname === '/_dev/live/drop') {
-          const ids = live.connections();
+          const sub = url.searchParams.get('sub');
+          const ids = sub ? live.connectionsOf(sub) : live.connections();
           for (const id of ids) live.drop(id);
           return sendJson(res, 200, { dropped: ids.length }, NO_STORE);
         }

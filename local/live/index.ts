@@ -44,6 +44,13 @@ export interface LocalLive {
   connections(): string[];
   /** Drops a connection without a close handshake, as a network would (tests). */
   drop(connectionId: string): boolean;
+  /** The open connections of one user (the `sub` of the ID token its handshake offered). */
+  connectionsOf(sub: string): string[];
+  /**
+   * Refuses (or again accepts) every new handshake of one user with 503, as an unreachable or failing endpoint would
+   * (tests: a tab whose socket stays down).
+   */
+  refuse(sub: string, on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,23 @@ interface Conn {
   lastActiveAt: string;
   sourceIp: string;
   userAgent: string;
+  /** The user the handshake's token names (for the dev controls only; $connect verifies it). */
+  sub: string | undefined;
+}
+
+/** The `sub` of a JWT among the offered subprotocols, unverified: dev controls only, never an identity. */
+function offeredSub(protocols: string | undefined): string | undefined {
+  for (const p of (protocols ?? '').split(',').map((x) => x.trim())) {
+    const payload = p.split('.')[1];
+    if (!payload || p.split('.').length !== 3) continue;
+    try {
+      const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+      if (typeof sub === 'string') return sub;
+    } catch {
+      // not a token
+    }
+  }
+  return undefined;
 }
 
 /** An id in API Gateway's style (12 random bytes, base64, e.g. "L0SM9cOFvHcCIhw="). */
@@ -62,6 +86,7 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
   const idleMs = o.idleMs ?? 10 * 60_000;
   const maxMs = o.maxMs ?? 2 * 60 * 60_000;
   const conns = new Map<string, Conn>();
+  const refused = new Set<string>();
   const [onConnect, onDisconnect, onDefault] = await Promise.all([
     o.loadHandler(o.handlers.connect),
     o.loadHandler(o.handlers.disconnect),
@@ -89,6 +114,11 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
     if (new URL(req.url ?? '/', 'http://local').pathname !== LIVE_PATH) return; // Vite's HMR socket, or nothing
     void (async () => {
       const connectionId = newConnectionId();
+      const sub = offeredSub(req.headers['sec-websocket-protocol']);
+      if (sub && refused.has(sub)) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
       let result: SocketResult | undefined;
       try {
@@ -107,7 +137,7 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
       chosen.set(req, protocol);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const now = new Date().toISOString();
-        const conn: Conn = { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? '') };
+        const conn: Conn = { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? ''), sub };
         conns.set(connectionId, conn);
         let idle = setTimeout(() => ws.close(1001, 'Going away'), idleMs).unref();
         const lifetime = setTimeout(() => ws.close(1001, 'Going away'), maxMs).unref();
@@ -170,6 +200,11 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
   return {
     endpoint,
     connections: () => [...conns.keys()],
+    connectionsOf: (sub) => [...conns].filter(([, c]) => c.sub === sub).map(([id]) => id),
+    refuse(sub, on) {
+      if (on) refused.add(sub);
+      else refused.delete(sub);
+    },
     drop(connectionId) {
       const conn = conns.get(connectionId);
       if (!conn) return false;
