@@ -139,6 +139,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         webhookSecret: LOCAL_SECRETS.replicateWebhookSecret,
         imageMs: msFromEnv('SIM_IMAGE_MS', 4_000),
         videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
+        jitterMs: msFromEnv('SIM_JITTER_MS', 0),
         videoFps: msFromEnv('SIM_VIDEO_FPS', 8),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
         hangMs: msFromEnv('SIM_HANG_MS', 60_000),

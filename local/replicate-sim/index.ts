@@ -66,6 +66,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     videoMs: opts.videoMs ?? 30_000,
     outputTtlMs: opts.outputTtlMs ?? 3_600_000,
     hangMs: opts.hangMs ?? 60_000,
+    jitterMs: opts.jitterMs ?? 0,
   };
   const closing = new AbortController();
   let baseUrl = '';
@@ -119,6 +120,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
       if (t.videoMs !== undefined) timings.videoMs = t.videoMs;
       if (t.outputTtlMs !== undefined) timings.outputTtlMs = t.outputTtlMs;
       if (t.hangMs !== undefined) timings.hangMs = t.hangMs;
+      if (t.jitterMs !== undefined) timings.jitterMs = t.jitterMs;
     },
   };
 }

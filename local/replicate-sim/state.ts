@@ -16,6 +16,8 @@ export interface Timings {
   videoMs: number;
   outputTtlMs: number;
   hangMs: number;
+  /** Each run takes up to this much longer, drawn uniformly per prediction (real run times vary). */
+  jitterMs: number;
 }
 
 export interface StoreOptions {
@@ -190,7 +192,7 @@ export function createStore(o: StoreOptions) {
       seed,
       createdMs: now,
       // [early] runs within a second, so its webhooks all come before the (held) create call answers.
-      totalMs: markers.has('early') ? Math.min(1_000, model.kind === 'image' ? timings.imageMs : timings.videoMs) : (model.kind === 'image' ? timings.imageMs : timings.videoMs) * (markers.has('slow') ? 3 : 1),
+      totalMs: markers.has('early') ? Math.min(1_000, model.kind === 'image' ? timings.imageMs : timings.videoMs) : (model.kind === 'image' ? timings.imageMs : timings.videoMs) * (markers.has('slow') ? 3 : 1) + Math.floor(Math.random() * timings.jitterMs),
       markers,
       ...(req.webhook ? { webhook: req.webhook } : {}),
       events: req.events,

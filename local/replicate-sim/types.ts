@@ -82,6 +82,8 @@ export interface ReplicateSimOptions {
   webhookSecret: string;
   imageMs?: number;
   videoMs?: number;
+  /** Each run takes up to this much longer, drawn uniformly per prediction (default 0: exact run times). */
+  jitterMs?: number;
   /** Frame rate the videos are encoded at (1 to 8, default 8): tests lower it to spend less CPU. */
   videoFps?: number;
   outputTtlMs?: number;
@@ -103,7 +105,7 @@ export interface ReplicateSim {
   close(): Promise<void>;
   /** test hooks */
   predictions(): SimPrediction[];
-  setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number; hangMs?: number }): void;
+  setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number; hangMs?: number; jitterMs?: number }): void;
 }
 
 export interface OutputFile {
