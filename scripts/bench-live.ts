@@ -35,27 +35,28 @@ interface JobFigures {
   messages: number;
 }
 
-/** Records, in the page, when each <img alt=...> first appears and when the sidebar balance shows each value. */
+/**
+ * Records, in the page, when each <img alt=...> first appears and when the sidebar balance shows each value.
+ * A string, not a function: tsx's transform would add helpers the page does not have.
+ */
+const WATCHER = `(() => {
+  window.__seen = {};
+  const look = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const img of document.querySelectorAll('img[alt]')) window.__seen['img:' + img.getAttribute('alt')] ??= now;
+    const balance = document.querySelector('[data-testid="credits-box-balance"]')?.textContent?.trim();
+    if (balance) window.__seen['balance:' + balance] ??= now;
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  look();
+})()`;
+
 function installWatcher(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __seen: Record<string, number> };
-    w.__seen = {};
-    const look = () => {
-      const now = performance.timeOrigin + performance.now();
-      for (const img of document.querySelectorAll('img[alt]')) {
-        const key = `img:${img.getAttribute('alt')}`;
-        w.__seen[key] ??= now;
-      }
-      const balance = document.querySelector('[data-testid="credits-box-balance"]')?.textContent?.trim();
-      if (balance) w.__seen[`balance:${balance}`] ??= now;
-    };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    look();
-  });
+  return page.evaluate(WATCHER);
 }
 
 async function seenAt(page: Page, key: string, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction((k) => (window as unknown as { __seen: Record<string, number> }).__seen[k], key, { timeout: timeoutMs, polling: 50 });
+  const handle = await page.waitForFunction(`window.__seen[${JSON.stringify(key)}]`, undefined, { timeout: timeoutMs, polling: 50 });
   return (await handle.jsonValue()) as number;
 }
 

@@ -14,7 +14,7 @@
  *
  * Each phase runs 50 closed-loop workers (one per user) after an unmeasured warm-up round.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { keys } from '../../lambdas/domain/keys';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
@@ -92,6 +92,15 @@ export const apiLatency: BenchSection = {
       const res = await getAccount(users[w]!);
       if (!res.Item) throw new Error('no account item');
     });
+    // What check-status's one read costs by itself (the job and the balance in one BatchGetItem), so the rest of its
+    // time (gateway, token check, handler, presigning) shows as the difference.
+    ctx.log(`measuring DynamoDB BatchGetItem of job + account (${USERS * READS_PER_USER} reads)...`);
+    const batchGet = await measure(USERS, READS_PER_USER, async (w) => {
+      const u = users[w]!;
+      const keys_ = [{ pk: keys.job(finished[w]!), sk: 'JOB' }, { pk: keys.user(u.sub), sk: keys.account }];
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [table_]: { Keys: keys_, ConsistentRead: true } } }));
+      if ((res.Responses?.[table_] ?? []).length !== 2) throw new Error('BatchGetItem: not both items');
+    });
     ctx.log(`measuring DynamoDB UpdateItem (${USERS * WRITES_PER_USER} writes)...`);
     const updateItem = await measure(USERS, WRITES_PER_USER, async (w, i) => {
       await db.send(
@@ -108,6 +117,7 @@ export const apiLatency: BenchSection = {
       ['POST /api/generate-image', generate],
       ['GET /api/check-status/{id}', status],
       ['DynamoDB GetItem (consistent)', getItem],
+      ['DynamoDB BatchGetItem job + account (context)', batchGet],
       ['DynamoDB UpdateItem (context)', updateItem],
     ];
     ctx.print(

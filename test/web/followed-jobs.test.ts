@@ -286,6 +286,29 @@ describe('job tracker', () => {
     expect(tab2.store.getState().jobs.map((j) => j.predictionId)).toEqual(['tab-1-job', 'tab-2-job']);
   });
 
+  it('a tab whose job another tab finished and took off the list asks once, and shows how it ended too', async () => {
+    const storage = new MemoryStorage();
+    const { check, calls } = scriptedCheck({ 'job-1': [running(), { status: 'succeeded', imageUrl: 'https://media.test/i.png', value: 4 }] });
+    const tab1 = tracker(storage, check);
+    const tab2 = tracker(storage, check);
+    tab1.setOwner('user-a');
+    tab2.setOwner('user-a');
+    tab1.add(imageJob('job-1'));
+    tab2.syncFromStorage();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['job-1']);
+    // Tab 1 hears first that it ended, and takes it off the shared list.
+    await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(tab1.takeOutcomes(() => true)).toHaveLength(1);
+    expect(stored(storage)).toEqual([]);
+    tab2.syncFromStorage();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(tab2.takeOutcomes(() => true)).toEqual([expect.objectContaining({ status: 'succeeded', url: 'https://media.test/i.png' })]);
+    const after = calls.length;
+    await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(calls).toHaveLength(after);
+  });
+
   it('still follows a job in memory when localStorage refuses the write', async () => {
     const storage = new MemoryStorage();
     storage.failWrites = true;

@@ -178,7 +178,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     let seenData = client.getQueryState(jobQueryKey(id))?.dataUpdatedAt ?? 0;
     let seenError = client.getQueryState(jobQueryKey(id))?.errorUpdatedAt ?? 0;
     const off = observer.subscribe((result) => {
-      if (!observers.has(id) || !store.getState().jobs.some((j) => j.predictionId === id)) return;
+      if (!observers.has(id)) return;
       if (result.dataUpdatedAt > seenData && result.data) {
         seenData = result.dataUpdatedAt;
         if (typeof result.data.value === 'number') deps.onBalance(result.data.value);
@@ -200,7 +200,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
   function settle(job: ActiveJob, result: JobState): void {
     const id = job.predictionId;
     // Ended already (a push and its query's notification report the same state): reported once.
-    if (!store.getState().jobs.some((j) => j.predictionId === id)) return;
+    if (!observers.has(id)) return;
     if (isRunning(result.status)) {
       const status = result.status;
       if (store.getState().statuses[id] !== status) store.setState((s) => ({ statuses: { ...s.statuses, [id]: status } }));
@@ -272,11 +272,12 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       if (!deps.storage) return;
       const jobs = readJobs(deps.storage);
       const ids = new Set(jobs.map((j) => j.predictionId));
-      for (const id of [...observers.keys()]) if (!ids.has(id)) stop(id);
       store.setState((s) => ({
         jobs,
         statuses: Object.fromEntries(Object.entries(s.statuses).filter(([id]) => ids.has(id))),
       }));
+      // A job this tab follows that another tab took off the list has ended there: ask now how, and show it here too.
+      for (const [id, { observer }] of observers) if (!ids.has(id)) void observer.refetch({ cancelRefetch: false });
       resume();
     },
     applyPushed(pushed) {
@@ -300,10 +301,12 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
         settleEnded(job, stateOf(pushed));
         return;
       }
-      // The push is the job's state now: kept in its query (so a check already on its way changes nothing new), and
-      // settled at once rather than on the query's next notification.
+      // The push is the job's state now, kept in its query: a followed job is settled by its query's observer (at
+      // once); one not followed yet (paused, or just adopted) is followed from this state on.
       const state = stateOf(pushed);
+      const followedAlready = observers.has(id);
       client.setQueryData<JobState>(jobQueryKey(id), state);
+      if (followedAlready) return;
       follow(job);
       settle(job, state);
     },
