@@ -42,7 +42,12 @@ export const wan: ModelDef = {
   plan: (o: ResolvedOptions, prompt, hasImage) => {
     const input = { prompt, ...WAN_CLIP[Number(o.duration)]!, seed: Number(o.seed) };
     if (!hasImage) return { model: WAN_T2V_MODEL, input: { ...input, aspect_ratio: String(o.aspectRatio) } };
-    return { model: WAN_I2V_MODEL, input: { ...input, max_area: MAX_AREA[String(o.aspectRatio)]! } };
+    // With a start image the clip takes the image's shape: max_area follows its orientation, not the option.
+    return {
+      model: WAN_I2V_MODEL,
+      input,
+      inputForImage: (size) => ({ max_area: MAX_AREA[size.height > size.width ? '9:16' : '16:9']! }),
+    };
   },
   shown: (o) => ({ duration: o.duration!, aspectRatio: o.aspectRatio!, seed: o.seed! }),
   typicalSeconds: 90,
