@@ -14,7 +14,7 @@ shareSignedInPage((p) => {
 const imageSidebar = () => page.getByRole('complementary', { name: 'Image settings' });
 const preview = () => page.getByRole('region', { name: 'Preview' });
 const gallery = () => page.getByRole('region', { name: 'Previous Images' });
-const advanced = () => imageSidebar().getByText('Advanced', { exact: true });
+const advanced = () => imageSidebar().getByRole('button', { name: 'Advanced' });
 
 async function imageHash(src: string): Promise<string> {
   const res = await page.request.get(src);
@@ -35,7 +35,7 @@ test('the default screen stays simple: aspect ratio in view, the rest under Adva
 
 test('a 16:9 image comes out 1024x576 and shows its seed', async () => {
   await imageSidebar().getByLabel('Aspect ratio').selectOption('16:9');
-  await imageSidebar().getByLabel('Prompt').fill('a wide harbour');
+  await imageSidebar().getByLabel('Prompt', { exact: true }).fill('a wide harbour');
   await imageSidebar().getByRole('button', { name: 'Generate Image (1 Credit)' }).click();
   const image = preview().getByRole('img', { name: 'a wide harbour' });
   await expect(image).toBeVisible({ timeout: IMAGE_TIMEOUT });
@@ -46,7 +46,7 @@ test('a 16:9 image comes out 1024x576 and shows its seed', async () => {
 
 test('four images for four credits, each with its seed', async () => {
   await imageSidebar().getByLabel('Images').selectOption('4');
-  await imageSidebar().getByLabel('Prompt').fill('four foxes');
+  await imageSidebar().getByLabel('Prompt', { exact: true }).fill('four foxes');
   await imageSidebar().getByRole('button', { name: 'Generate 4 Images (4 Credits)' }).click();
   await expect(sidebarBalance(page)).toHaveText('5');
   await expect(gallery().getByRole('article', { name: 'four foxes' })).toHaveCount(4, { timeout: IMAGE_TIMEOUT });
@@ -62,7 +62,7 @@ test('the same seed twice gives the same image', async () => {
   await imageSidebar().getByLabel('Seed').fill('777');
   const hashes: string[] = [];
   for (const n of [1, 2]) {
-    await imageSidebar().getByLabel('Prompt').fill('a seeded teapot');
+    await imageSidebar().getByLabel('Prompt', { exact: true }).fill('a seeded teapot');
     await imageSidebar().getByRole('button', { name: 'Generate Image (1 Credit)' }).click();
     await expect(gallery().getByRole('article', { name: 'a seeded teapot' })).toHaveCount(n, { timeout: IMAGE_TIMEOUT });
     await expect(preview().getByTestId('result-seed')).toHaveText('Seed: 777');
@@ -80,9 +80,9 @@ test('a vertical Pixverse clip is taller than wide', async () => {
   const sidebar = page.getByRole('complementary', { name: 'Video settings' });
   await sidebar.getByRole('radio', { name: /^540p/ }).check();
   await sidebar.getByLabel('Aspect ratio').selectOption('9:16');
-  await sidebar.getByText('Advanced', { exact: true }).click();
+  await sidebar.getByRole('button', { name: 'Advanced' }).click();
   await sidebar.getByLabel('Style').selectOption('anime');
-  await sidebar.getByLabel('Prompt').fill('a tall waterfall');
+  await sidebar.getByLabel('Prompt', { exact: true }).fill('a tall waterfall');
   await sidebar.getByRole('button', { name: 'Generate Video (6 Credits)' }).click();
   const video = page.getByTestId('video-preview');
   await expect(video).toHaveAttribute('aria-label', 'Preview: a tall waterfall', { timeout: VIDEO_TIMEOUT });

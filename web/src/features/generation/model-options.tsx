@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ModelDef, OptionDef, OptionValue } from '../../../../contract/models';
 
 export type OptionState = Record<string, OptionValue | undefined>;
@@ -94,14 +94,23 @@ export function ModelOptions({ model, value, onChange, disabled, skip = [] }: Mo
     <OptionField key={id} id={id} def={def} value={value[id]} disabled={disabled} onChange={(v) => onChange({ ...value, [id]: v })} />
   );
   const advanced = entries.filter(([, d]) => d.advanced);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   return (
     <div className="flex flex-col gap-4">
       {entries.filter(([, d]) => !d.advanced).map(field)}
       {advanced.length > 0 && (
-        <details className="rounded-control border border-line px-3 py-2">
-          <summary className="cursor-pointer text-sm font-medium text-ink">Advanced</summary>
-          <div className="mt-3 flex flex-col gap-4">{advanced.map(field)}</div>
-        </details>
+        // The disclosure pattern: the fields exist only while open (their values live in the page's state).
+        <div className="rounded-control border border-line px-3 py-2">
+          <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} className="w-full text-left text-sm font-medium text-ink">
+            <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>Advanced
+          </button>
+          {open && (
+            <div id={panelId} className="mt-3 flex flex-col gap-4">
+              {advanced.map(field)}
+            </div>
+          )}
+        </div>
       )}
     </div>
   );
