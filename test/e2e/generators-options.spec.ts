@@ -66,7 +66,7 @@ test('the same seed twice gives the same image', async () => {
     await imageSidebar().getByRole('button', { name: 'Generate Image (1 Credit)' }).click();
     await expect(gallery().getByRole('article', { name: 'a seeded teapot' })).toHaveCount(n, { timeout: IMAGE_TIMEOUT });
     await expect(preview().getByTestId('result-seed')).toHaveText('Seed: 777');
-    const src = await gallery().getByRole('article', { name: 'a seeded teapot' }).first().getByRole('img').getAttribute('src');
+    const src = await gallery().getByRole('article', { name: 'a seeded teapot' }).first().locator('img').getAttribute('src');
     hashes.push(await imageHash(src!));
   }
   expect(hashes[0]).toBe(hashes[1]);
