@@ -5,8 +5,8 @@
  */
 import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
 import { generateLabel } from '../../web/src/features/marketing/prices';
-import { api, createUser, type TestUser } from '../support/users';
-import { grantCredits, json, jobItem, userItems, waitForStatus } from '../support/generation';
+import { api, createUser, stackEnv, type TestUser } from '../support/users';
+import { grantCredits, json, jobItem, providerIdOf, userItems, waitForStatus } from '../support/generation';
 
 jest.setTimeout(180_000);
 
@@ -30,6 +30,7 @@ describe('generation options', () => {
     const before = await balance(user);
     const cases = MODELS.filter((m) => !m.upcoming).flatMap((model) => everyCombination(model).map((combo) => ({ model, combo, price: priceOf(model, combo) })));
     const mismatches: string[] = [];
+    const started: string[] = [];
     let charged = 0;
     // Six at a time: each job's own charge is read from its item, the total from the balance.
     for (let i = 0; i < cases.length; i += 6) {
@@ -48,12 +49,26 @@ describe('generation options', () => {
           const job = await jobItem(answer.predictionId);
           if (job?.cost !== shownCost(label)) mismatches.push(`${model.slug} ${JSON.stringify(combo)}: shown ${label}, charged ${job?.cost}`);
           charged += shownCost(label);
+          started.push(answer.predictionId);
         }),
       );
     }
     expect(mismatches).toEqual([]);
     expect(cases.filter((c) => c.price.ok).length).toBeGreaterThan(100);
     expect(await balance(user)).toBe(before - charged);
+
+    // Every charged job ends: cancelling the stuck predictions refunds each in full, once.
+    const env = stackEnv();
+    for (let i = 0; i < started.length; i += 6) {
+      await Promise.all(
+        started.slice(i, i + 6).map(async (id) => {
+          const providerId = await providerIdOf(id);
+          await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+          await waitForStatus(user, id, ['canceled']);
+        }),
+      );
+    }
+    expect(await balance(user)).toBe(before);
   });
 
   it('refuses unknown options, values out of range and combinations a model cannot make with 400, charging nothing', async () => {
