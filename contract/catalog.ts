@@ -119,12 +119,15 @@ export function wanModelFor(hasImage: boolean): VideoModelId {
 
 export { WAN_CLIP } from './models/wan';
 
-/** What a start image is uploaded for: the image generator or one of the video families. */
-export const START_IMAGE_PURPOSES = ['image', 'wan', 'pixverse'] as const;
-export type StartImagePurpose = (typeof START_IMAGE_PURPOSES)[number];
+/** What a start image is uploaded for: the image generator or one of the video models that takes one (registry slugs). */
+export const START_IMAGE_PURPOSES = ['image', ...MODELS.filter((m) => m.kind === 'video' && !m.upcoming && m.acceptsStartImage).map((m) => m.slug)] as [
+  string,
+  ...string[],
+];
+export type StartImagePurpose = string;
 
 /** The long side (px) a start image may have for that purpose; the web app resizes to it before uploading. */
 export function startImageLongSide(purpose: StartImagePurpose = 'image'): number {
   if (purpose === 'image') return IMAGE_MODEL.startImageLongSide;
-  return videoFamily(purpose).startImageLongSide;
+  return modelBySlug(purpose)?.startImageLongSide ?? IMAGE_MODEL.startImageLongSide;
 }

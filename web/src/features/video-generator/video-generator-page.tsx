@@ -49,7 +49,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const [submitting, setSubmitting] = useState(false);
   const [modalHidden, setModalHidden] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const startImage = useStartImage(family.id === 'wan' ? 'wan' : 'pixverse', setError);
+  const startImage = useStartImage(family.id, setError);
   const jobs = useActiveJobs(filter);
   const statuses = useJobStatuses();
   const media = useMediaList('video');
@@ -84,7 +84,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     setModalHidden(false);
     setSubmitting(true);
     try {
-      const image = startImage.image ? await uploadStartImage(startImage.image, family.id === 'wan' ? 'wan' : 'pixverse') : undefined;
+      const image = startImage.image ? await uploadStartImage(startImage.image, family.id) : undefined;
       const q = qualityFor(family, quality);
       const body: GenerateVideoRequest = {
         model: modelFor(family, Boolean(image)),
@@ -109,7 +109,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   return (
     <GeneratorShell
       title={family.name}
-      description={DESCRIPTIONS[family.id]}
+      description={DESCRIPTIONS[family.id] ?? family.tagline}
       eyebrow={
         <Link to="/video-generator" className="mb-2 inline-flex items-center gap-1 rounded-control text-sm text-ink-muted hover:text-ink">
           <span aria-hidden="true">←</span> All video models
