@@ -1,42 +1,45 @@
 /**
- * The model catalog: the one source of prices and options (spec section 9, DESIGN section 4).
- * The server charges from here and the web renders from here.
+ * The catalog: account-wide numbers, and views of the model registry (contract/models/, the one source of each
+ * model's options, prices and run times) in the shapes the pages and older callers use.
  */
 export const SIGNUP_CREDITS = 10;
-export const IMAGE_COST = 1;
 export const MAX_PROMPT_LENGTH = 1000;
 export const MAX_START_IMAGE_BYTES = 5_242_880;
 export const POLL_INTERVAL_MS = 5_000;
 
+import { MODELS, modelBySlug, modelOfReplicate, priceOf, type PriceResult } from './models';
+import { IMAGE_COST, sdxl } from './models/sdxl';
+import { PIXVERSE_MODEL } from './models/pixverse';
+import { WAN_I2V_MODEL, WAN_T2V_MODEL } from './models/wan';
+
+export { IMAGE_COST };
+
+/** The image model (spec: SDXL), as older callers name it; its options and price live in contract/models/sdxl.ts. */
 export const IMAGE_MODEL = {
-  id: 'stability-ai/sdxl',
-  /** SDXL is a community model: Replicate needs the version id. */
-  version: '7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
-  label: 'SDXL',
+  id: sdxl.models[0]!.id,
+  version: sdxl.models[0]!.version!,
+  label: sdxl.name,
   cost: IMAGE_COST,
-  input: {
-    width: 768,
-    height: 768,
-    refine: 'expert_ensemble_refiner',
-    apply_watermark: false,
-    num_inference_steps: 25,
-  },
-  /** Start images are brought to this size on the long side (SDXL img2img keeps the input size). */
-  startImageLongSide: 768,
-  typicalSeconds: 8,
-  /** The longest a prediction may run before the reconciler stops it and refunds the job. */
-  maxRunSeconds: 300,
+  /** The default request's fixed input (768x768, 25 steps, refiner, no watermark) without prompt and seed. */
+  input: (({ prompt: _p, seed: _s, ...rest }) => rest)(sdxl.plan({ aspectRatio: '1:1', count: 1, seed: 0 }, '', false).input) as {
+    width: number;
+    height: number;
+  } & Record<string, unknown>,
+  startImageLongSide: sdxl.startImageLongSide,
+  typicalSeconds: sdxl.typicalSeconds,
+  maxRunSeconds: sdxl.maxRunSeconds,
 } as const;
 
 export type VideoFamilyId = 'wan' | 'pixverse' | 'kling';
 export type PixverseQuality = '540p' | '720p' | '1080p';
 
-export const WAN_I2V = 'wavespeedai/wan-2.1-i2v-480p';
-export const WAN_T2V = 'wavespeedai/wan-2.1-t2v-480p';
-export const PIXVERSE = 'pixverse/pixverse-v4.5';
+export const WAN_I2V = WAN_I2V_MODEL.id;
+export const WAN_T2V = WAN_T2V_MODEL.id;
+export const PIXVERSE = PIXVERSE_MODEL.id;
 export const VIDEO_MODEL_IDS = [WAN_I2V, WAN_T2V, PIXVERSE] as const;
 export type VideoModelId = (typeof VIDEO_MODEL_IDS)[number];
 
+/** A video model as the pages list it: a view of its registry entry (contract/models/). */
 export interface VideoFamily {
   id: VideoFamilyId;
   name: string;
@@ -56,55 +59,28 @@ export interface VideoFamily {
   maxRunSeconds: number;
 }
 
-export const VIDEO_FAMILIES: readonly VideoFamily[] = [
-  {
-    id: 'wan',
-    name: 'Wan 2.1 (480p)',
-    tagline: 'Text-to-video, or image-to-video from your own start frame.',
-    upcoming: false,
-    models: [WAN_I2V, WAN_T2V],
-    durations: [5, 10],
-    qualities: [],
-    acceptsStartImage: true,
-    // Wan 2.1 480p renders within an 832x480 area: a larger start image is only shrunk again.
-    startImageLongSide: 832,
-    typicalSeconds: 90,
-    maxRunSeconds: 900,
-  },
-  {
-    id: 'pixverse',
-    name: 'Pixverse v4.5',
-    tagline: 'Crisp motion at 540p, 720p or 1080p.',
-    upcoming: false,
-    models: [PIXVERSE],
-    durations: [5, 8],
-    qualities: ['540p', '720p', '1080p'],
-    defaultQuality: '720p',
-    acceptsStartImage: true,
-    // Enough for the default 720p; a 1920 px PNG of a photo would often exceed the 5 MB upload limit.
-    startImageLongSide: 1280,
-    typicalSeconds: 60,
-    maxRunSeconds: 600,
-  },
-  {
-    id: 'kling',
-    name: 'Kling 1.6',
-    tagline: 'Coming soon.',
-    upcoming: true,
-    models: [],
-    durations: [],
-    qualities: [],
-    acceptsStartImage: false,
-    startImageLongSide: 0,
-    typicalSeconds: 0,
-    maxRunSeconds: 0,
-  },
-];
+const choiceValues = (slug: string, id: string) => {
+  const o = modelBySlug(slug)?.options[id];
+  return o?.kind === 'choice' ? o.values : [];
+};
 
-const WAN_COST: Record<number, number> = { 5: 8, 10: 16 };
-const PIXVERSE_BASE_COST: Record<PixverseQuality, number> = { '540p': 6, '720p': 9, '1080p': 12 };
-/** Replicate's Pixverse renders 1080p only at 5 s. */
-const PIXVERSE_MAX_DURATION: Record<PixverseQuality, number> = { '540p': 8, '720p': 8, '1080p': 5 };
+export const VIDEO_FAMILIES: readonly VideoFamily[] = MODELS.filter((m) => m.kind === 'video').map((m) => {
+  const quality = m.options.quality;
+  return {
+    id: m.slug as VideoFamilyId,
+    name: m.name,
+    tagline: m.tagline,
+    upcoming: m.upcoming,
+    models: m.models.map((r) => r.id as VideoModelId),
+    durations: choiceValues(m.slug, 'duration').map(Number),
+    qualities: choiceValues(m.slug, 'quality').map(String) as PixverseQuality[],
+    ...(quality?.kind === 'choice' ? { defaultQuality: quality.default as PixverseQuality } : {}),
+    acceptsStartImage: m.acceptsStartImage,
+    startImageLongSide: m.startImageLongSide,
+    typicalSeconds: m.typicalSeconds,
+    maxRunSeconds: m.maxRunSeconds,
+  };
+});
 
 export function familyOf(model: string): VideoFamily | undefined {
   return VIDEO_FAMILIES.find((f) => !f.upcoming && (f.models as readonly string[]).includes(model));
@@ -117,36 +93,20 @@ export function videoFamily(id: VideoFamilyId): VideoFamily {
   return family;
 }
 
-export type VideoPriceResult = { ok: true; cost: number } | { ok: false; reason: string };
+export type VideoPriceResult = PriceResult;
 
-/** The price of one video, or why that combination cannot be ordered. */
+/** The price of one video with its default aspect ratio and style, or why that combination cannot be ordered. */
 export function priceVideo(model: string, duration: number, quality?: string): VideoPriceResult {
-  const family = familyOf(model);
-  if (!family) return { ok: false, reason: `Unknown model: ${model}.` };
-  if (!family.durations.includes(duration)) {
-    return { ok: false, reason: `${family.name} supports durations of ${family.durations.join(' or ')} seconds.` };
-  }
-  if (family.id === 'wan') {
-    if (quality !== undefined) return { ok: false, reason: 'Wan 2.1 has no quality option.' };
-    return { ok: true, cost: WAN_COST[duration]! };
-  }
-  const q = (quality ?? family.defaultQuality) as PixverseQuality;
-  if (!family.qualities.includes(q)) {
-    return { ok: false, reason: `Quality must be one of ${family.qualities.join(', ')}.` };
-  }
-  if (duration > PIXVERSE_MAX_DURATION[q]) {
-    return { ok: false, reason: `${q} is available only for ${PIXVERSE_MAX_DURATION[q]}-second clips.` };
-  }
-  const long = duration > family.durations[0]!;
-  return { ok: true, cost: PIXVERSE_BASE_COST[q] * (long ? 2 : 1) };
+  const def = modelOfReplicate(model);
+  if (!def || def.kind !== 'video') return { ok: false, reason: `Unknown model: ${model}.` };
+  return priceOf(def, { duration, quality });
 }
 
 /** The longest a prediction of this model may run (ms): past it (and a grace period), a job is stopped and refunded. */
 export function maxRunMsOf(model: string): number {
-  if (model === IMAGE_MODEL.id) return IMAGE_MODEL.maxRunSeconds * 1000;
-  const family = familyOf(model);
+  const def = modelOfReplicate(model);
   // An unknown model (e.g. one retired from the catalog) gets the longest bound of any model.
-  return (family?.maxRunSeconds ?? Math.max(...VIDEO_FAMILIES.map((f) => f.maxRunSeconds))) * 1000;
+  return (def?.maxRunSeconds ?? Math.max(...MODELS.map((m) => m.maxRunSeconds))) * 1000;
 }
 
 /** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
@@ -157,21 +117,17 @@ export function wanModelFor(hasImage: boolean): VideoModelId {
   return hasImage ? WAN_I2V : WAN_T2V;
 }
 
-/**
- * How a clip length maps onto Wan 2.1's inputs. The model takes 81 to 100 frames (81 give the best results) at
- * 5 to 24 fps, so a 5 s clip is 81 frames at 16 fps (5.06 s) and a 10 s clip the same 81 frames at 8 fps (10.1 s).
- */
-export const WAN_CLIP: Readonly<Record<number, { num_frames: number; frames_per_second: number }>> = {
-  5: { num_frames: 81, frames_per_second: 16 },
-  10: { num_frames: 81, frames_per_second: 8 },
-};
+export { WAN_CLIP } from './models/wan';
 
-/** What a start image is uploaded for: the image generator or one of the video families. */
-export const START_IMAGE_PURPOSES = ['image', 'wan', 'pixverse'] as const;
-export type StartImagePurpose = (typeof START_IMAGE_PURPOSES)[number];
+/** What a start image is uploaded for: the image generator or one of the video models that takes one (registry slugs). */
+export const START_IMAGE_PURPOSES = ['image', ...MODELS.filter((m) => m.kind === 'video' && !m.upcoming && m.acceptsStartImage).map((m) => m.slug)] as [
+  string,
+  ...string[],
+];
+export type StartImagePurpose = string;
 
 /** The long side (px) a start image may have for that purpose; the web app resizes to it before uploading. */
 export function startImageLongSide(purpose: StartImagePurpose = 'image'): number {
   if (purpose === 'image') return IMAGE_MODEL.startImageLongSide;
-  return videoFamily(purpose).startImageLongSide;
+  return modelBySlug(purpose)?.startImageLongSide ?? IMAGE_MODEL.startImageLongSide;
 }

@@ -90,6 +90,11 @@ export const Messages = {
   chooseVideoModel: 'Choose a video model.',
   videoDurationRequired: 'Choose a duration in whole seconds.',
   videoQualityInvalid: 'Choose a quality.',
+  /** Not in the spec: a generation option of the wrong type (its allowed values come from the model registry). */
+  optionInvalid: (option: string) => `${option} has an invalid value.`,
+  /** Not in the spec: a request field no route takes. */
+  unknownFields: (keys: readonly string[], allowed: readonly string[]) =>
+    `Unknown option${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. Allowed: ${allowed.join(', ')}.`,
   wanNeedsImage: 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.',
   wanTextTakesNoImage: 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.',
   // ---- why a job failed (each followed by jobRefunded's count) ----

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES, START_IMAGE_PURPOSES } from './catalog';
 import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
+import { NEGATIVE_PROMPT_MAX, OptionMessages } from './models/options';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -51,9 +52,28 @@ export const CreateUploadResponse = z.object({
 });
 export type CreateUploadResponse = z.infer<typeof CreateUploadResponse>;
 
-export const GenerateImageRequest = z.object({
+/**
+ * Generation options as the API takes them: loosely typed here, checked against the chosen model's registry entry
+ * (contract/models/) by the server, which names the allowed values when one is refused.
+ */
+const generationOptions = {
+  aspectRatio: z.string({ error: Messages.optionInvalid('aspectRatio') }).max(20, Messages.optionInvalid('aspectRatio')).optional(),
+  negativePrompt: z.string({ error: OptionMessages.text('Negative prompt', NEGATIVE_PROMPT_MAX) }).max(NEGATIVE_PROMPT_MAX, OptionMessages.text('Negative prompt', NEGATIVE_PROMPT_MAX)).optional(),
+  seed: z.number({ error: OptionMessages.seed }).optional(),
+};
+
+/** A body with a field the route does not know is refused (400) with the fields it takes, not silently dropped. */
+const strictBody = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? Messages.unknownFields(iss.keys, Object.keys(shape)) : undefined),
+  });
+
+export const GenerateImageRequest = strictBody({
   prompt: prompt(Messages.enterPrompt),
   image: uploadKey,
+  ...generationOptions,
+  /** Images per click, 1 to 4, each charged. */
+  count: z.number({ error: Messages.optionInvalid('count') }).optional(),
 });
 export type GenerateImageRequest = z.infer<typeof GenerateImageRequest>;
 export const GenerationResponse = z.object({ predictionId: z.string(), credits: z.number() });
@@ -115,7 +135,7 @@ export type SendContactRequest = z.infer<typeof SendContactRequest>;
  * POST /api/generate-video. `model` is the Replicate identifier; which durations and qualities it takes, and
  * what they cost, is the catalog's business (priceVideo), so unknown values get the catalog's reason.
  */
-export const GenerateVideoRequest = z.object({
+export const GenerateVideoRequest = strictBody({
   prompt: prompt(Messages.promptRequired),
   model: z.string({ error: Messages.chooseVideoModel }).trim().min(1, Messages.chooseVideoModel).max(100, Messages.chooseVideoModel),
   duration: z.number({ error: Messages.videoDurationRequired }).int(Messages.videoDurationRequired).positive(Messages.videoDurationRequired),
@@ -123,5 +143,8 @@ export const GenerateVideoRequest = z.object({
   image: uploadKey,
   /** Pixverse only: 540p, 720p (default) or 1080p. */
   quality: z.string({ error: Messages.videoQualityInvalid }).max(20, Messages.videoQualityInvalid).optional(),
+  ...generationOptions,
+  /** Pixverse only: a style preset. */
+  style: z.string({ error: Messages.optionInvalid('style') }).max(40, Messages.optionInvalid('style')).optional(),
 });
 export type GenerateVideoRequest = z.infer<typeof GenerateVideoRequest>;

@@ -75,14 +75,15 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       });
     },
 
-    async recordOutput(id, providerId, url, at) {
+    async recordOutput(id, providerId, urls, at) {
+      const several = urls.length > 1;
       return updateIf(db, {
         TableName: table,
         Key: jobKey(id),
-        UpdateExpression: 'SET outputUrl = :url, outputAt = :at, #status = :processing, providerId = if_not_exists(providerId, :pid)',
+        UpdateExpression: `SET outputUrl = :url, outputAt = :at, #status = :processing, providerId = if_not_exists(providerId, :pid)${several ? ', outputUrls = :urls' : ''}`,
         ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl) AND (attribute_not_exists(providerId) OR providerId = :pid)`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ...OPEN, ':url': url, ':at': at, ':pid': providerId },
+        ExpressionAttributeValues: { ...OPEN, ':url': urls[0], ':at': at, ':pid': providerId, ...(several ? { ':urls': [...urls] } : {}) },
       });
     },
 
@@ -118,10 +119,10 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
                 UpdateExpression: `SET #status = :done, mediaId = :mid, mediaKey = :mkey ${LEAVE_OPEN_INDEX}`,
                 ConditionExpression: IS_OPEN,
                 ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media.id, ':mkey': media.key },
+                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media[0]!.id, ':mkey': media[0]!.key },
               },
             },
-            { Put: { TableName: table, Item: mediaRecord(media), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...media.map((m) => ({ Put: { TableName: table, Item: mediaRecord(m), ConditionExpression: 'attribute_not_exists(pk)' } })),
           ],
         },
         0,

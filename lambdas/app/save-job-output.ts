@@ -24,22 +24,28 @@ export type SaveOutcome = 'saved' | 'failed' | 'skipped';
 export async function saveJobOutput(deps: SaveJobOutputDeps, jobId: string): Promise<SaveOutcome> {
   const job = await deps.jobs.get(jobId);
   if (!job || isTerminal(job.status) || !job.outputUrl) return 'skipped';
-  const key = objectKeys.result(job);
-  const copied = await deps.store.copyFromUrl(job.outputUrl, key, job.kind === 'image' ? 'image/png' : 'video/mp4', MAX_OUTPUT_BYTES[job.kind]);
-  if (!copied.ok) {
-    const reason = copied.why === 'gone' ? Messages.resultRemoved : Messages.resultTooLarge;
-    return (await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost))) ? 'failed' : 'skipped';
+  const urls = job.outputUrls ?? [job.outputUrl];
+  const media: MediaItem[] = [];
+  // One after another: a several-image job has at most 4 outputs, and each copy streams.
+  for (const [index, url] of urls.entries()) {
+    const key = objectKeys.result(job, index);
+    const copied = await deps.store.copyFromUrl(url, key, job.kind === 'image' ? 'image/png' : 'video/mp4', MAX_OUTPUT_BYTES[job.kind]);
+    if (!copied.ok) {
+      const reason = copied.why === 'gone' ? Messages.resultRemoved : Messages.resultTooLarge;
+      return (await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost))) ? 'failed' : 'skipped';
+    }
+    media.push({
+      id: newId(new Date(job.createdAt)),
+      owner: job.owner,
+      type: job.kind,
+      key,
+      prompt: job.prompt,
+      model: job.model,
+      // SDXL seeds the whole batch with one generator: every image of it shows the job's seed.
+      options: job.options,
+      createdAt: job.createdAt,
+      jobId: job.id,
+    });
   }
-  const media: MediaItem = {
-    id: newId(new Date(job.createdAt)),
-    owner: job.owner,
-    type: job.kind,
-    key,
-    prompt: job.prompt,
-    model: job.model,
-    options: job.options,
-    createdAt: job.createdAt,
-    jobId: job.id,
-  };
   return (await deps.jobs.succeed(job, media)) ? 'saved' : 'skipped';
 }

@@ -1,29 +1,19 @@
-import { IMAGE_MODEL } from '../../contract/catalog';
+import { sdxl } from '../../contract/models';
 import type { GenerateImageRequest, GenerationResponse } from '../../contract/schemas';
 import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
+import { planGeneration } from './steps/plan-generation';
 import { startJob, type StartJobDeps } from './steps/start-job';
 
 export type StartImageGenerationDeps = GetAccountDeps & StartJobDeps;
 
 /**
- * POST /api/generate-image: the spec's fixed image request (768x768, 25 steps, refiner, no watermark) for the
- * caller's prompt and optional start image, charged 1 credit. The account is made on first use (welcome credits).
+ * POST /api/generate-image: SDXL (contract/models/sdxl.ts) for the caller's prompt, optional start image and
+ * options (aspect ratio, negative prompt, seed, 1-4 images at 1 credit each). The account is made on first use
+ * (welcome credits).
  */
 export async function startImageGeneration(deps: StartImageGenerationDeps, caller: Caller, input: GenerateImageRequest): Promise<GenerationResponse> {
+  const { prompt, image, ...options } = input;
+  const request = planGeneration(sdxl, prompt, options, image);
   const account = await getOrCreateAccount(deps, caller);
-  return startJob(
-    deps,
-    caller.sub,
-    {
-      kind: 'image',
-      model: IMAGE_MODEL.id,
-      version: IMAGE_MODEL.version,
-      prompt: input.prompt,
-      cost: IMAGE_MODEL.cost,
-      input: { prompt: input.prompt, ...IMAGE_MODEL.input },
-      startImageKey: input.image,
-      options: { width: IMAGE_MODEL.input.width, height: IMAGE_MODEL.input.height },
-    },
-    account.credits,
-  );
+  return startJob(deps, caller.sub, request, account.credits);
 }

@@ -31,9 +31,10 @@ export const objectKeys = {
    * A job's result: deterministic, so a repeated copy overwrites, never duplicates
    * (spec: users/{uid}/videos/video-{timestamp}.mp4 for videos).
    */
-  result: (job: { id: string; owner: string; kind: 'image' | 'video'; createdAt: string }) => {
+  result: (job: { id: string; owner: string; kind: 'image' | 'video'; createdAt: string }, index = 0) => {
     const ts = Date.parse(job.createdAt);
-    const suffix = job.id.split('-')[1] ?? job.id;
+    // The second and later images of a several-image job carry their index.
+    const suffix = (job.id.split('-')[1] ?? job.id) + (index ? `-${index}` : '');
     return job.kind === 'image' ? `users/${job.owner}/images/${ts}-${suffix}.png` : `users/${job.owner}/videos/video-${ts}-${suffix}.mp4`;
   },
   /** True when `key` is an image of this owner's (and no path trick). */

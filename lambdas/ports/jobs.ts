@@ -27,6 +27,8 @@ export interface Job {
   polledAt?: number;
   /** The provider's output URL once it succeeded: the job stays open until the copy to S3 (save-job-output) ends it. */
   outputUrl?: string;
+  /** Every output URL when the prediction made several files (several images); outputUrl is the first. */
+  outputUrls?: string[];
   /** When outputUrl was recorded (epoch ms): a save that is overdue is retried by the reconciler. */
   outputAt?: number;
 }
@@ -65,13 +67,13 @@ export interface JobStore {
    * Records the provider's output URL on an open job that has none yet (and its provider id, if missing), once:
    * the table's stream then runs the copy. False when the job ended or already had an output.
    */
-  recordOutput(id: string, providerId: string, url: string, at: number): Promise<boolean>;
+  recordOutput(id: string, providerId: string, urls: readonly string[], at: number): Promise<boolean>;
   /** The open jobs (oldest first), from a sparse index that holds exactly the jobs not yet ended: no scan. */
   listOpen(limit: number, cursor?: string): Promise<Page<Job>>;
   /** Moves a job to a non-terminal status (no change once terminal). */
   markProgress(id: string, status: JobStatus): Promise<void>;
-  /** Succeeds the job and stores its media item, once. Returns false if the job was already terminal. */
-  succeed(job: Job, media: MediaItem): Promise<boolean>;
+  /** Succeeds the job and stores its media items (one per output), once. Returns false if the job was already terminal. */
+  succeed(job: Job, media: readonly MediaItem[]): Promise<boolean>;
   /** Fails or cancels the job and refunds its cost, once. Returns false if the job was already terminal. */
   failAndRefund(job: Job, status: 'failed' | 'canceled', error: string): Promise<boolean>;
   /** Claims the right to ask the provider now: true for one caller per interval. */

@@ -1,8 +1,14 @@
 /**
- * The models the simulator knows, with input schemas modelled on the real ones on Replicate, and a small
- * JSON-schema-like validator that answers the way Replicate does (gojsonschema-style `invalid_fields`).
+ * The models the simulator knows (the registry's, with the input schemas Replicate publishes, from the fixtures),
+ * and a small JSON-schema validator that answers the way Replicate does (gojsonschema-style `invalid_fields`).
+ * Stricter than Replicate: a field the schema does not have is refused (Replicate drops it silently), so a
+ * field we send that the real model would ignore fails every test instead of passing unnoticed.
  */
-import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../contract/catalog';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../shared/paths';
+import { MODELS } from '../../contract/models';
+import { PIXVERSE_MODEL } from '../../contract/models/pixverse';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'uri';
 
@@ -39,78 +45,42 @@ export interface SimModel {
   crossCheck?: (input: Record<string, unknown>) => InvalidField[];
 }
 
-const seed: FieldSpec = { type: 'integer' };
-
-export const SDXL_SCHEMA: InputSchema = {
-  prompt: { type: 'string', required: true },
-  negative_prompt: { type: 'string', default: '' },
-  image: { type: 'uri' },
-  mask: { type: 'uri' },
-  width: { type: 'integer', minimum: 128, maximum: 1024, multipleOf: 8, default: 1024 },
-  height: { type: 'integer', minimum: 128, maximum: 1024, multipleOf: 8, default: 1024 },
-  num_outputs: { type: 'integer', minimum: 1, maximum: 4, default: 1 },
-  scheduler: {
-    type: 'string',
-    enum: ['DDIM', 'DPMSolverMultistep', 'HeunDiscrete', 'KarrasDPM', 'K_EULER_ANCESTRAL', 'K_EULER', 'PNDM'],
-    default: 'K_EULER',
-  },
-  num_inference_steps: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
-  guidance_scale: { type: 'number', minimum: 1, maximum: 50, default: 7.5 },
-  prompt_strength: { type: 'number', minimum: 0, maximum: 1, default: 0.8 },
-  seed,
-  refine: { type: 'string', enum: ['no_refiner', 'expert_ensemble_refiner', 'base_image_refiner'], default: 'no_refiner' },
-  high_noise_frac: { type: 'number', minimum: 0, maximum: 1, default: 0.8 },
-  refine_steps: { type: 'integer' },
-  apply_watermark: { type: 'boolean', default: true },
-  lora_scale: { type: 'number', minimum: 0, maximum: 1, default: 0.6 },
-  replicate_weights: { type: 'string' },
-  disable_safety_checker: { type: 'boolean', default: false },
-};
+interface PublishedProperty {
+  type?: string;
+  format?: string;
+  enum?: (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  default?: string | number | boolean;
+}
 
 /**
- * Wan 2.1 480p as wavespeedai publishes it on Replicate: the clip length is num_frames / frames_per_second (there is
- * no duration input); the frame is 832x480 or 480x832 (t2v: aspect_ratio; i2v: the start image's shape fitted into
- * max_area).
+ * A model's input schema from its fixture (contract/models/schemas/), as Replicate publishes it for the version
+ * we run: the simulator checks exactly what the real model's schema says, and nothing of our own.
  */
-const wanCommon: InputSchema = {
-  prompt: { type: 'string', required: true },
-  num_frames: { type: 'integer', minimum: 81, maximum: 100, default: 81 },
-  frames_per_second: { type: 'integer', minimum: 5, maximum: 24, default: 16 },
-  fast_mode: { type: 'string', enum: ['Off', 'Balanced', 'Fast'], default: 'Balanced' },
-  sample_steps: { type: 'integer', minimum: 1, maximum: 40, default: 30 },
-  sample_guide_scale: { type: 'number', minimum: 0, maximum: 10, default: 5 },
-  sample_shift: { type: 'number', minimum: 1, maximum: 10, default: 3 },
-  seed,
-  lora_weights: { type: 'string' },
-  lora_scale: { type: 'number', minimum: 0, maximum: 4, default: 1 },
-};
+export function schemaFromFixture(file: string): InputSchema {
+  const fixture = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as {
+    schema: { required?: string[]; properties: Record<string, PublishedProperty> };
+  };
+  const required = new Set(fixture.schema.required ?? []);
+  const out: Record<string, FieldSpec> = {};
+  for (const [name, p] of Object.entries(fixture.schema.properties)) {
+    const type = p.format === 'uri' ? 'uri' : (p.type as FieldType);
+    out[name] = {
+      type,
+      ...(required.has(name) ? { required: true } : {}),
+      ...(p.enum ? { enum: p.enum } : {}),
+      ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+      ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+      ...(p.multipleOf !== undefined ? { multipleOf: p.multipleOf } : {}),
+      ...(p.default !== undefined ? { default: p.default } : {}),
+    };
+  }
+  return out;
+}
 
-export const WAN_I2V_SCHEMA: InputSchema = {
-  ...wanCommon,
-  image: { type: 'uri', required: true },
-  max_area: { type: 'string', enum: ['832x480', '480x832'], default: '832x480' },
-};
-
-export const WAN_T2V_SCHEMA: InputSchema = {
-  ...wanCommon,
-  negative_prompt: { type: 'string', default: '' },
-  aspect_ratio: { type: 'string', enum: ['16:9', '9:16'], default: '16:9' },
-};
-
-export const PIXVERSE_SCHEMA: InputSchema = {
-  prompt: { type: 'string', required: true },
-  negative_prompt: { type: 'string', default: '' },
-  quality: { type: 'string', enum: ['360p', '540p', '720p', '1080p'], default: '540p' },
-  duration: { type: 'integer', enum: [5, 8], default: 5 },
-  aspect_ratio: { type: 'string', enum: ['16:9', '9:16', '1:1'], default: '16:9' },
-  image: { type: 'uri' },
-  last_frame_image: { type: 'uri' },
-  motion_mode: { type: 'string', enum: ['normal', 'smooth'], default: 'normal' },
-  style: { type: 'string', enum: ['None', 'anime', '3d_animation', 'clay', 'cyberpunk', 'comic'], default: 'None' },
-  sound_effect_switch: { type: 'boolean', default: false },
-  sound_effect_content: { type: 'string' },
-  seed,
-};
+const SCHEMAS_DIR = join(REPO_ROOT, 'contract/models/schemas');
 
 /** Pixverse's rules across fields, as its model page states them. */
 function pixverseCrossCheck(input: Record<string, unknown>): InvalidField[] {
@@ -130,19 +100,23 @@ function pixverseCrossCheck(input: Record<string, unknown>): InvalidField[] {
   return out;
 }
 
-export const SIM_MODELS: readonly SimModel[] = [
-  { id: IMAGE_MODEL.id, version: IMAGE_MODEL.version, official: false, kind: 'image', schema: SDXL_SCHEMA },
-  { id: WAN_I2V, version: 'hidden', official: true, kind: 'video', schema: WAN_I2V_SCHEMA },
-  { id: WAN_T2V, version: 'hidden', official: true, kind: 'video', schema: WAN_T2V_SCHEMA },
-  {
-    id: PIXVERSE,
-    version: 'hidden',
-    official: true,
-    kind: 'video',
-    schema: PIXVERSE_SCHEMA,
-    crossCheck: pixverseCrossCheck,
-  },
-];
+/** Cross-field rules of a model (beyond its schema), by Replicate id. */
+const CROSS_CHECKS: Readonly<Record<string, SimModel['crossCheck']>> = { [PIXVERSE_MODEL.id]: pixverseCrossCheck };
+
+/**
+ * Every model the registry runs (contract/models/): community models by their version id, official models (no
+ * version in the registry) by owner/name, reporting "hidden" as Replicate does.
+ */
+export const SIM_MODELS: readonly SimModel[] = MODELS.flatMap((def) =>
+  def.models.map((r) => ({
+    id: r.id,
+    version: r.version ?? 'hidden',
+    official: !r.version,
+    kind: def.kind,
+    schema: schemaFromFixture(r.schema),
+    ...(CROSS_CHECKS[r.id] ? { crossCheck: CROSS_CHECKS[r.id] } : {}),
+  })),
+);
 
 export function modelByVersion(version: string): SimModel | undefined {
   return SIM_MODELS.find((m) => m.version === version);
@@ -171,7 +145,7 @@ function isUri(v: string): boolean {
 
 const fmt = (v: string | number) => (typeof v === 'string' ? `"${v}"` : String(v));
 
-/** Validates `input` against `schema`; unknown fields are ignored, as on Replicate. */
+/** Validates `input` against `schema`; unlike Replicate, a field the schema does not have is an error. */
 export function validateInput(model: SimModel, input: unknown): InvalidField[] {
   if (input === undefined || input === null) {
     return [{ type: 'required', field: '(root)', description: 'input is required' }];
@@ -181,6 +155,11 @@ export function validateInput(model: SimModel, input: unknown): InvalidField[] {
   }
   const rec = input as Record<string, unknown>;
   const errors: InvalidField[] = [];
+  for (const name of Object.keys(rec)) {
+    if (!Object.hasOwn(model.schema, name)) {
+      errors.push({ type: 'additional_property_not_allowed', field: 'input', description: `Additional property ${name} is not allowed` });
+    }
+  }
   for (const [name, spec] of Object.entries(model.schema)) {
     const field = `input.${name}`;
     const v = rec[name];

@@ -355,15 +355,43 @@ describe('failure markers, cancel and webhooks', () => {
 });
 
 describe('input validation', () => {
-  it('rejects SDXL width 2000 with invalid_fields', async () => {
-    const res = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: sdxlInput('x', { width: 2000 }) });
+  it('rejects SDXL num_outputs 5 with invalid_fields', async () => {
+    const res = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: sdxlInput('x', { num_outputs: 5 }) });
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({
       title: 'Input validation failed',
       status: 422,
-      detail: expect.stringContaining('- input.width: '),
-      invalid_fields: [expect.objectContaining({ field: 'input.width', type: expect.any(String), description: expect.any(String) })],
+      detail: expect.stringContaining('- input.num_outputs: '),
+      invalid_fields: [expect.objectContaining({ field: 'input.num_outputs', type: 'number_lte', description: expect.any(String) })],
     });
+  });
+
+  it('rejects a field the published schema does not have (Replicate would drop it silently)', async () => {
+    const wan = await api('POST', `/v1/models/${WAN_T2V}/predictions`, { input: { prompt: 'x', negative_prompt: 'blur' } });
+    expect(wan.status).toBe(422);
+    expect(wan.json).toMatchObject({
+      title: 'Input validation failed',
+      invalid_fields: [{ type: 'additional_property_not_allowed', field: 'input', description: 'Additional property negative_prompt is not allowed' }],
+    });
+    const sdxl = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: sdxlInput('x', { aspect_ratio: '16:9' }) });
+    expect(sdxl.status).toBe(422);
+  });
+
+  it('honours aspect ratio sizes, num_outputs and seeds: the same seed and input give the same bytes', async () => {
+    const run = async (extra: Record<string, unknown>) => {
+      const res = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: sdxlInput('same seed', extra) }, TOKEN, { Prefer: 'wait' });
+      expect(res.json.status).toBe('succeeded');
+      return Promise.all((res.json.output as string[]).map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
+    };
+    const [a, b] = [await run({ width: 1024, height: 576, num_outputs: 2, seed: 7 }), await run({ width: 1024, height: 576, num_outputs: 2, seed: 7 })];
+    expect(a).toHaveLength(2);
+    expect(a[0]!.equals(b[0]!)).toBe(true);
+    expect(a[1]!.equals(b[1]!)).toBe(true);
+    expect(a[0]!.equals(a[1]!)).toBe(false);
+    expect(a[0]!.readUInt32BE(16)).toBe(1024);
+    expect(a[0]!.readUInt32BE(20)).toBe(576);
+    const [other] = await run({ width: 1024, height: 576, num_outputs: 1, seed: 8 });
+    expect(other!.equals(a[0]!)).toBe(false);
   });
 
   it('rejects a missing prompt and a bad refine', async () => {

@@ -158,8 +158,8 @@ describe('POST /api/generate-video', () => {
       await start(user, { model: PIXVERSE, prompt: 'a long clip [fail]', duration: 8, quality: '540p' }),
     ];
     const [wan, pix] = await Promise.all(jobs.map(async (j) => (await waitForSim(await providerIdOf(j.predictionId), ['failed'])).input));
-    expect(wan).toEqual({ prompt: 'a portrait clip [fail]', num_frames: 81, frames_per_second: 8, max_area: '480x832', image: expect.stringMatching(/^http/) });
-    expect(pix).toEqual({ prompt: 'a long clip [fail]', quality: '540p', duration: 8, aspect_ratio: '16:9', motion_mode: 'normal' });
+    expect(wan).toEqual({ prompt: 'a portrait clip [fail]', num_frames: 81, frames_per_second: 8, max_area: '480x832', seed: expect.any(Number), image: expect.stringMatching(/^http/) });
+    expect(pix).toEqual({ prompt: 'a long clip [fail]', quality: '540p', duration: 8, aspect_ratio: '16:9', motion_mode: 'normal', style: 'None', seed: expect.any(Number) });
   });
 
   it('refunds a failed video exactly once and says so in plain words (no provider internals)', async () => {
@@ -261,12 +261,12 @@ describe('POST /api/generate-video', () => {
     const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ model: 'acme/video-9000', prompt: 'x', duration: 5 }, 'Unknown model: acme/video-9000.'],
       [{ model: 'kwaivgi/kling-v1.6-standard', prompt: 'x', duration: 5 }, /^Unknown model/],
-      [{ model: WAN_T2V, prompt: 'x', duration: 7 }, 'Wan 2.1 (480p) supports durations of 5 or 10 seconds.'],
-      [{ model: WAN_T2V, prompt: 'x', duration: 5, quality: '720p' }, 'Wan 2.1 has no quality option.'],
-      [{ model: PIXVERSE, prompt: 'x', duration: 10 }, 'Pixverse v4.5 supports durations of 5 or 8 seconds.'],
-      [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '4k' }, 'Quality must be one of 540p, 720p, 1080p.'],
+      [{ model: WAN_T2V, prompt: 'x', duration: 7 }, 'Duration must be 5 or 10.'],
+      [{ model: WAN_T2V, prompt: 'x', duration: 5, quality: '720p' }, 'Wan 2.1 (480p) takes no quality. Its options: aspectRatio, duration, seed.'],
+      [{ model: PIXVERSE, prompt: 'x', duration: 10 }, 'Duration must be 5 or 8.'],
+      [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '4k' }, 'Quality must be 540p, 720p or 1080p.'],
       [{ model: PIXVERSE, prompt: 'x', duration: 8, quality: '1080p' }, '1080p is available only for 5-second clips.'],
-      [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '360p' }, 'Quality must be one of 540p, 720p, 1080p.'],
+      [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '360p' }, 'Quality must be 540p, 720p or 1080p.'],
       [{ model: WAN_I2V, prompt: 'x', duration: 5 }, 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.'],
       [{ model: WAN_T2V, prompt: 'x', duration: 5, image }, 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.'],
       [{ model: WAN_I2V, prompt: 'x', duration: 5, image: tooBig }, 'The start image must be at most 832 pixels on its long side.'],

@@ -2,10 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PIXVERSE, POLL_INTERVAL_MS, priceVideo, VIDEO_FAMILIES, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
-import PixversePage from '../../web/src/features/video-generator/pixverse-page';
 import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
 import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
-import WanPage from '../../web/src/features/video-generator/wan-page';
+import { VideoModelPage } from '../../web/src/features/video-generator/model-page';
 import { fileOf, mediaItem, renderAt, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
 
 jest.mock('../../web/src/features/generation/image-file', () => ({
@@ -15,8 +14,8 @@ jest.mock('../../web/src/features/generation/image-file', () => ({
 let api: FakeApi;
 
 const PAGES = {
-  wan: () => <WanPage />,
-  pixverse: () => <PixversePage />,
+  wan: () => <VideoModelPage slug="wan" />,
+  pixverse: () => <VideoModelPage slug="pixverse" />,
 } as const;
 
 const renderPage = (family: keyof typeof PAGES) => renderLoaded(`/video-generator/${family}`, PAGES[family]());

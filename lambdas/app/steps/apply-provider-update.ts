@@ -28,7 +28,7 @@ export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: Pr
         await deps.jobs.failAndRefund(job, 'failed', refundedError(url ? Messages.resultRemoved : reasonOfProviderError(p.error, job.kind), job.cost));
         return;
       }
-      if (!job.outputUrl) await deps.jobs.recordOutput(job.id, p.id, url, deps.now().getTime());
+      if (!job.outputUrl) await deps.jobs.recordOutput(job.id, p.id, p.output, deps.now().getTime());
       return;
     }
     case 'failed':

@@ -3,7 +3,8 @@
  * transaction, then ask the provider, refunding at once if it refuses or cannot be reached.
  */
 import { Messages } from '../../../contract/errors';
-import { familyOf, IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
+import { MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
+import { modelOfReplicate } from '../../../contract/models';
 import { InvalidInput, NotEnoughCredits, ProviderError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
@@ -64,12 +65,11 @@ async function startImage(deps: StartJobDeps, owner: string, key: string, maxLon
   return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
 }
 
-/** The catalog's limit on a start image's long side for this model (what the web resizes to before uploading). */
+/** The registry's limit on a start image's long side for this model (what the web resizes to before uploading). */
 function startImageLongSideOf(model: string): number {
-  if (model === IMAGE_MODEL.id) return IMAGE_MODEL.startImageLongSide;
-  const family = familyOf(model);
-  if (!family) throw new Error(`No catalog entry for ${model}`);
-  return family.startImageLongSide;
+  const def = modelOfReplicate(model);
+  if (!def) throw new Error(`No registry entry for ${model}`);
+  return def.startImageLongSide;
 }
 
 /** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */

@@ -25,10 +25,9 @@ export const marketingRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map((
 export const protectedRoutes: RouteObject[] = [
   { path: 'admin', lazy: page(() => import('../features/account/account-page')) },
   { path: 'generator', lazy: page(() => import('../features/image-generator/image-generator-page')) },
-  // The model chooser and one page per video family; any other child is the 404 page.
+  // The model chooser and one generic page for every video model in the registry (unknown ones are the 404 page).
   { path: 'video-generator', lazy: page(() => import('../features/video-generator/video-chooser-page')) },
-  { path: 'video-generator/wan', lazy: page(() => import('../features/video-generator/wan-page')) },
-  { path: 'video-generator/pixverse', lazy: page(() => import('../features/video-generator/pixverse-page')) },
+  { path: 'video-generator/:slug', lazy: page(() => import('../features/video-generator/model-page')) },
 ];
 
 /** Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last. */

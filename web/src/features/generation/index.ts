@@ -9,6 +9,7 @@ export { GeneratorShell } from './generator-shell';
 export { isImageJob, useActiveJobs, useJobStatuses, videoFamilyJobs, type ActiveJob, type RunningStatus } from './jobs';
 export type { MediaItemView } from './media-api';
 export { MediaGallery, type GalleryMessages } from './media-gallery';
+export { ModelOptions, requestOptions, type OptionState } from './model-options';
 export { PreviewCaption } from './preview-caption';
 export { PreviewSlot } from './preview-slot';
 export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format-date-time';
 import { ConfirmDelete } from './confirm-delete';
 import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
-import { describeMedia } from './media-labels';
+import { describeMedia, seedLabel } from './media-labels';
 
 export interface MediaCardProps {
   item: MediaItemView;
@@ -88,6 +88,11 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false 
         <p className="text-xs text-ink-subtle">
           {describeMedia(item)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, '')}</time>
         </p>
+        {seedLabel(item.options) && (
+          <p className="text-xs text-ink-subtle" data-testid="media-seed">
+            {seedLabel(item.options)}
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={onError} />
           <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete ${what}: ${promptText}`}>

@@ -10,3 +10,8 @@ export function describeMedia(item: Pick<MediaItemView, 'type' | 'model' | 'opti
   if (startImage === true) parts.push('from image');
   return parts.join(' · ');
 }
+
+/** "Seed: 4242": shown with every result that has one, so it can be made again. */
+export function seedLabel(options: MediaItemView['options'] | undefined): string | undefined {
+  return typeof options?.seed === 'number' ? `Seed: ${options.seed}` : undefined;
+}

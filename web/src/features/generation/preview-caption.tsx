@@ -1,6 +1,7 @@
 import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
+import { seedLabel } from './media-labels';
 
 export interface PreviewCaptionProps {
   prompt: string;
@@ -15,7 +16,14 @@ export function PreviewCaption({ prompt, item, kind, onError }: PreviewCaptionPr
   const text = prompt || GenerationText.noPrompt;
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
-      <p className="min-w-0 flex-1 break-words text-sm text-ink-muted">{text}</p>
+      <div className="min-w-0 flex-1">
+        <p className="break-words text-sm text-ink-muted">{text}</p>
+        {seedLabel(item?.options) && (
+          <p className="text-xs text-ink-subtle" data-testid="result-seed">
+            {seedLabel(item?.options)}
+          </p>
+        )}
+      </div>
       {item && <DownloadAction url={item.downloadUrl} label={`Download ${kind}: ${text}`} onError={onError} />}
     </div>
   );

@@ -4,11 +4,12 @@
  * the 'Generating...' overlay, and 'Previous Images'.
  */
 import { useState } from 'react';
-import { IMAGE_COST, IMAGE_MODEL } from '../../../../contract/catalog';
+import { IMAGE_MODEL } from '../../../../contract/catalog';
+import { priceOf, sdxl } from '../../../../contract/models';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isImageJob, MediaGallery, PreviewSlot, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useMediaList, useResultPreview, useStartImage } from '../generation';
-import { generateImageLabel } from '../marketing';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isImageJob, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useMediaList, useResultPreview, useStartImage } from '../generation';
+import { generateLabel } from '../marketing';
 import { ImagePreview } from './image-preview';
 import { validateImageRequest } from './validate-image-request';
 
@@ -23,6 +24,7 @@ export function ImageGeneratorPage() {
   const { user } = useSession();
   const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');
+  const [options, setOptions] = useState<OptionState>({});
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -41,12 +43,15 @@ export function ImageGeneratorPage() {
   });
 
   const generating = submitting || jobs.length > 0;
-  const canAfford = credits !== undefined && credits >= IMAGE_COST;
+  const price = priceOf(sdxl, options);
+  const cost = price.ok ? price.cost : undefined;
+  const count = Number(options.count ?? 1);
+  const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
   const locked = generating || !canAfford;
 
   async function generate() {
     if (generating) return;
-    const problem = validateImageRequest({ prompt, signedIn: Boolean(user), credits });
+    const problem = validateImageRequest({ prompt, signedIn: Boolean(user), credits, cost: cost ?? count });
     if (problem) {
       setError(problem);
       return;
@@ -58,7 +63,7 @@ export function ImageGeneratorPage() {
     try {
       const image = startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
       const failure = await startGeneration(
-        { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}) } },
+        { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}), ...requestOptions(options) } },
         { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(image ? { options: { startImage: true } } : {}) },
       );
       if (failure) setError(failure);
@@ -77,7 +82,7 @@ export function ImageGeneratorPage() {
       sidebarLabel="Image settings"
       sidebar={
         <>
-          <CreditsBox cost={IMAGE_COST} />
+          <CreditsBox cost={cost ?? count} />
           <GeneratorForm
             prompt={prompt}
             onPromptChange={setPrompt}
@@ -85,11 +90,12 @@ export function ImageGeneratorPage() {
             onGenerate={() => void generate()}
             locked={locked}
             error={error}
-            submitLabel={generateImageLabel()}
-            submitDisabled={locked}
+            submitLabel={generateLabel('image', cost, count)}
+            submitDisabled={locked || cost === undefined}
             submitting={submitting}
           >
             <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
+            <ModelOptions model={sdxl} value={options} onChange={setOptions} disabled={generating} />
             <ImageJobList jobs={jobs} />
           </GeneratorForm>
         </>

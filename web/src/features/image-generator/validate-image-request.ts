@@ -6,12 +6,14 @@ export interface ImageRequestDraft {
   signedIn: boolean;
   /** undefined while the balance is not known. */
   credits: number | undefined;
+  /** The request's price (1 credit an image); IMAGE_COST when left out. */
+  cost?: number;
 }
 
 /** The image generator's checks before calling the server (spec section 5), in the spec's order. */
-export function validateImageRequest({ prompt, signedIn, credits }: ImageRequestDraft): string | undefined {
+export function validateImageRequest({ prompt, signedIn, credits, cost = IMAGE_COST }: ImageRequestDraft): string | undefined {
   if (prompt.trim() === '') return GenerationText.enterPrompt;
   if (!signedIn) return GenerationText.signInToGenerateImages;
-  if (credits === undefined || credits < IMAGE_COST) return GenerationText.notEnoughCredits(IMAGE_COST);
+  if (credits === undefined || credits < cost) return GenerationText.notEnoughCredits(cost);
   return undefined;
 }

@@ -96,6 +96,16 @@ export function generateImageLabel(cost = IMAGE_COST): string {
   return `Generate Image (${creditsTitle(cost)})`;
 }
 
+/**
+ * The generator's button from the registry's price: "Generate Image (1 Credit)" for one image, "Generate 4 Images
+ * (4 Credits)" for several, "Generate Video (8 Credits)" for a clip.
+ */
+export function generateLabel(kind: 'image' | 'video', cost: number | undefined, count = 1): string {
+  if (kind === 'video') return generateVideoLabel(cost);
+  if (count <= 1) return generateImageLabel(cost);
+  return cost === undefined ? `Generate ${count} Images` : `Generate ${count} Images (${creditsTitle(cost)})`;
+}
+
 /** "Generate Video (8 Credits)", or "Generate Video" while the chosen options have no price. */
 export function generateVideoLabel(cost: number | undefined): string {
   if (cost === undefined) return 'Generate Video';

@@ -6,11 +6,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
+import { modelBySlug, priceOf as priceOfModel } from '../../../../contract/models';
 import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, MediaGallery, PreviewSlot, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
-import { generateVideoLabel, modelFor, priceOf, qualityFor } from '../marketing';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
+import { generateVideoLabel, modelFor, qualityFor } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
 import { VideoOptions } from './video-options';
@@ -42,11 +43,13 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const [prompt, setPrompt] = useState('');
   const [duration, setDuration] = useState<number>(family.durations[0]!);
   const [quality, setQuality] = useState<PixverseQuality | undefined>(family.defaultQuality);
+  const [options, setOptions] = useState<OptionState>({});
+  const model = modelBySlug(family.id)!;
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [modalHidden, setModalHidden] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const startImage = useStartImage(family.id === 'wan' ? 'wan' : 'pixverse', setError);
+  const startImage = useStartImage(family.id, setError);
   const jobs = useActiveJobs(filter);
   const statuses = useJobStatuses();
   const media = useMediaList('video');
@@ -60,7 +63,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   });
 
   const hasImage = Boolean(startImage.image);
-  const price = priceOf(family, hasImage, duration, quality);
+  const price = priceOfModel(model, { ...options, duration, quality: qualityFor(family, quality) });
   const cost = price.ok ? price.cost : undefined;
   const generating = submitting || jobs.length > 0;
   const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
@@ -81,7 +84,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     setModalHidden(false);
     setSubmitting(true);
     try {
-      const image = startImage.image ? await uploadStartImage(startImage.image, family.id === 'wan' ? 'wan' : 'pixverse') : undefined;
+      const image = startImage.image ? await uploadStartImage(startImage.image, family.id) : undefined;
       const q = qualityFor(family, quality);
       const body: GenerateVideoRequest = {
         model: modelFor(family, Boolean(image)),
@@ -89,6 +92,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         duration,
         ...(image ? { image } : {}),
         ...(q ? { quality: q } : {}),
+        ...requestOptions(options),
       };
       const failure = await startGeneration(
         { route: 'generateVideo', body },
@@ -105,7 +109,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   return (
     <GeneratorShell
       title={family.name}
-      description={DESCRIPTIONS[family.id]}
+      description={DESCRIPTIONS[family.id] ?? family.tagline}
       eyebrow={
         <Link to="/video-generator" className="mb-2 inline-flex items-center gap-1 rounded-control text-sm text-ink-muted hover:text-ink">
           <span aria-hidden="true">←</span> All video models
@@ -143,6 +147,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
               onQuality={setQuality}
               disabled={optionsLocked}
             />
+            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} />
             <VideoJobList jobs={jobs} statuses={statuses} />
           </GeneratorForm>
         </>

@@ -1,0 +1,79 @@
+import type { ChoiceOption, ModelDef, OptionDef, OptionValue, OptionValues, ResolvedOptions } from './types';
+
+/** Seeds are 32-bit signed integers on every model we run; the server draws one in this range when none is given. */
+export const SEED_MAX = 2_147_483_647;
+export const NEGATIVE_PROMPT_MAX = 1000;
+
+/** Option ids the API knows for some model (the request schemas accept these and nothing else). */
+export const OPTION_IDS = ['aspectRatio', 'negativePrompt', 'seed', 'count', 'duration', 'quality', 'style'] as const;
+
+const list = (values: readonly OptionValue[]) =>
+  values.length <= 1 ? String(values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+
+export const OptionMessages = {
+  notTaken: (model: string, option: string, taken: readonly string[]) =>
+    `${model} takes no ${option}.${taken.length ? ` Its options: ${taken.join(', ')}.` : ''}`,
+  choice: (label: string, values: readonly OptionValue[]) => `${label} must be ${list(values)}.`,
+  seed: `Seed must be a whole number from 0 to ${SEED_MAX}.`,
+  text: (label: string, max: number) => `${label} must be text of at most ${max} characters.`,
+};
+
+export type ResolveResult = { ok: true; options: ResolvedOptions } | { ok: false; reason: string };
+
+function checkOne(def: OptionDef, v: OptionValue): string | undefined {
+  switch (def.kind) {
+    case 'choice':
+      return def.values.includes(v) ? undefined : OptionMessages.choice(def.label, def.values);
+    case 'seed':
+      return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= SEED_MAX ? undefined : OptionMessages.seed;
+    case 'text':
+      return typeof v === 'string' && v.length <= def.maxLength ? undefined : OptionMessages.text(def.label, def.maxLength);
+  }
+}
+
+/**
+ * Checks a request's options against the model: an option the model does not take, a value outside its list or
+ * range, or a combination it cannot make is refused with a sentence naming what it takes. Choices left out get
+ * their default; an empty negative prompt is dropped; the seed is `seed()` when left out.
+ */
+export function resolveOptions(model: ModelDef, given: OptionValues, seed: () => number): ResolveResult {
+  const out: Record<string, OptionValue> = {};
+  const taken = Object.keys(model.options);
+  for (const [id, v] of Object.entries(given)) {
+    if (v === undefined) continue;
+    const def = model.options[id];
+    if (!def) return { ok: false, reason: OptionMessages.notTaken(model.name, id, taken) };
+    const problem = checkOne(def, v);
+    if (problem) return { ok: false, reason: problem };
+    if (def.kind === 'text' && String(v).trim() === '') continue;
+    out[id] = def.kind === 'text' ? String(v).trim() : v;
+  }
+  for (const [id, def] of Object.entries(model.options)) {
+    if (out[id] !== undefined) continue;
+    if (def.kind === 'choice') out[id] = def.default;
+    else if (def.kind === 'seed') out[id] = seed();
+  }
+  const why = model.unavailable?.(out);
+  return why ? { ok: false, reason: why } : { ok: true, options: out };
+}
+
+export type PriceResult = { ok: true; cost: number } | { ok: false; reason: string };
+
+/** The price of a request with these options (the seed does not change it), or why it cannot be ordered. */
+export function priceOf(model: ModelDef, given: OptionValues): PriceResult {
+  if (model.upcoming) return { ok: false, reason: `${model.name} is coming soon.` };
+  const r = resolveOptions(model, given, () => 0);
+  return r.ok ? { ok: true, cost: model.price(r.options) } : r;
+}
+
+/** The model's choice options (what the web shows as tiles or selects, and what a price table spans). */
+export function choicesOf(model: ModelDef): Array<[string, ChoiceOption]> {
+  return Object.entries(model.options).filter((e): e is [string, ChoiceOption] => e[1].kind === 'choice');
+}
+
+/** Every combination of the model's choices (for price tables and the tests that hold prices to charges). */
+export function everyCombination(model: ModelDef): Array<Record<string, OptionValue>> {
+  let combos: Array<Record<string, OptionValue>> = [{}];
+  for (const [id, def] of choicesOf(model)) combos = combos.flatMap((c) => def.values.map((v) => ({ ...c, [id]: v })));
+  return combos;
+}

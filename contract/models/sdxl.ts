@@ -1,0 +1,63 @@
+import { NEGATIVE_PROMPT_MAX } from './options';
+import type { ModelDef, ResolvedOptions } from './types';
+
+const SDXL = {
+  id: 'stability-ai/sdxl',
+  /** SDXL is a community model: Replicate needs the version id. */
+  version: '7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
+  schema: 'stability-ai__sdxl@7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc.json',
+} as const;
+
+/**
+ * The output size of each aspect ratio: about 768x768's pixel count (the spec's default), sides multiples of 8 as
+ * SDXL's VAE needs, at most 1024 (SDXL's trained size).
+ */
+export const SDXL_SIZES: Readonly<Record<string, { width: number; height: number }>> = {
+  '1:1': { width: 768, height: 768 },
+  '16:9': { width: 1024, height: 576 },
+  '9:16': { width: 576, height: 1024 },
+  '4:3': { width: 896, height: 672 },
+  '3:4': { width: 672, height: 896 },
+};
+
+/** The per-image price (spec: 1 credit an image). */
+export const IMAGE_COST = 1;
+
+const size = (o: ResolvedOptions) => SDXL_SIZES[String(o.aspectRatio)]!;
+
+export const sdxl: ModelDef = {
+  slug: 'sdxl',
+  kind: 'image',
+  name: 'SDXL',
+  tagline: 'Images from a prompt, or guided by your own picture.',
+  upcoming: false,
+  models: [SDXL],
+  modelFor: () => SDXL,
+  acceptsStartImage: true,
+  /** Start images are brought to this size on the long side (SDXL img2img keeps the input size). */
+  startImageLongSide: 768,
+  options: {
+    aspectRatio: { kind: 'choice', label: 'Aspect ratio', values: ['1:1', '16:9', '9:16', '4:3', '3:4'], default: '1:1', advanced: false },
+    count: { kind: 'choice', label: 'Images', values: [1, 2, 3, 4], default: 1, advanced: true },
+    negativePrompt: { kind: 'text', label: 'Negative prompt', maxLength: NEGATIVE_PROMPT_MAX, advanced: true },
+    seed: { kind: 'seed', label: 'Seed', advanced: true },
+  },
+  price: (o) => IMAGE_COST * Number(o.count),
+  plan: (o, prompt) => ({
+    model: SDXL,
+    input: {
+      prompt,
+      ...size(o),
+      num_outputs: Number(o.count),
+      seed: Number(o.seed),
+      ...(o.negativePrompt ? { negative_prompt: String(o.negativePrompt) } : {}),
+      refine: 'expert_ensemble_refiner',
+      apply_watermark: false,
+      num_inference_steps: 25,
+    },
+  }),
+  shown: (o) => ({ aspectRatio: o.aspectRatio!, ...size(o), seed: o.seed!, count: o.count!, ...(o.negativePrompt ? { negativePrompt: o.negativePrompt } : {}) }),
+  typicalSeconds: 8,
+  maxRunSeconds: 300,
+  output: 'images',
+};

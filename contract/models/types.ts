@@ -1,0 +1,94 @@
+/**
+ * What a model's registry entry declares (one file per model or family in contract/models/): its Replicate
+ * identity, what it takes, how its options map onto the model's input, its price and its run times. The server
+ * validates and prices from it, the web renders each generator from it, the Replicate simulator validates from
+ * the schema fixture it names. Nothing here imports anything but itself, so public pages may use it.
+ */
+
+export type OptionValue = string | number;
+
+/** One of a fixed list of values (aspect ratio, duration, quality, style, image count). */
+export interface ChoiceOption {
+  kind: 'choice';
+  label: string;
+  values: readonly OptionValue[];
+  default: OptionValue;
+  /** Shown under "Advanced" (the simple screen keeps only the rest). */
+  advanced: boolean;
+  /** How a value reads on screen, when not the value itself. */
+  valueLabel?: (v: OptionValue) => string;
+}
+
+/** Free text (the negative prompt). */
+export interface TextOption {
+  kind: 'text';
+  label: string;
+  maxLength: number;
+  advanced: true;
+}
+
+/** A whole number the model takes as its seed; random (chosen by the server) when left out. */
+export interface SeedOption {
+  kind: 'seed';
+  label: 'Seed';
+  advanced: true;
+}
+
+export type OptionDef = ChoiceOption | TextOption | SeedOption;
+
+/** Option values as a request carries them (ids are the API's field names: aspectRatio, seed, ...). */
+export type OptionValues = Readonly<Record<string, OptionValue | undefined>>;
+
+/** A request's options once checked: every choice filled with its value or default, the seed always set. */
+export type ResolvedOptions = Readonly<Record<string, OptionValue>>;
+
+/** One Replicate model a registry entry runs. */
+export interface ReplicateModel {
+  /** owner/name */
+  id: string;
+  /** Community models need their version id; official models run their latest (undefined). */
+  version?: string;
+  /** The file under contract/models/schemas/ holding the Input schema Replicate publishes for it. */
+  schema: string;
+}
+
+/** One prediction of a request: which model, and its input without the start image's URL. */
+export interface PredictionPlan {
+  model: ReplicateModel;
+  input: Record<string, unknown>;
+  /** Input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
+  inputForImage?: (size: { width: number; height: number }) => Record<string, unknown>;
+}
+
+export interface ModelDef {
+  /** The generator's URL segment and the family id (wan, pixverse, kling; sdxl for images). */
+  slug: string;
+  kind: 'image' | 'video';
+  name: string;
+  tagline: string;
+  /** Listed as coming soon: nothing can be ordered. */
+  upcoming: boolean;
+  /** The Replicate models this entry may run (Wan: text-to-video and image-to-video). */
+  models: readonly ReplicateModel[];
+  /** The Replicate model a request runs: some families pick by whether a start image is given. */
+  modelFor: (hasImage: boolean) => ReplicateModel | undefined;
+  acceptsStartImage: boolean;
+  /** Start images are sent as PNG at most this many pixels on the long side (0: none). */
+  startImageLongSide: number;
+  /** In display order: the API field name of each option, and what it takes. */
+  options: Readonly<Record<string, OptionDef>>;
+  /** Why these (individually valid) options cannot be ordered together, if they cannot. */
+  unavailable?: (o: ResolvedOptions) => string | undefined;
+  /** Credits for a request with these options (only called for an orderable combination). */
+  price: (o: ResolvedOptions) => number;
+  /** The prediction a request runs. */
+  plan: (o: ResolvedOptions, prompt: string, hasImage: boolean) => PredictionPlan;
+  /** The options stored with the job and shown with its result. */
+  shown: (o: ResolvedOptions) => Record<string, OptionValue>;
+  /** Typical run time in seconds, for the progress estimate. */
+  typicalSeconds: number;
+  /** The longest a prediction may run before the reconciler stops it and refunds the job. */
+  maxRunSeconds: number;
+  /** What the model returns: one video, or up to `count` images. */
+  output: 'images' | 'video';
+}

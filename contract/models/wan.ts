@@ -1,0 +1,56 @@
+import type { ModelDef, ResolvedOptions } from './types';
+
+export const WAN_T2V_MODEL = {
+  id: 'wavespeedai/wan-2.1-t2v-480p',
+  schema: 'wavespeedai__wan-2.1-t2v-480p@64a5340df74fa6e7b162b7c59c241a3f39b09abdabe4ce1889c4a52f0171abed.json',
+} as const;
+export const WAN_I2V_MODEL = {
+  id: 'wavespeedai/wan-2.1-i2v-480p',
+  schema: 'wavespeedai__wan-2.1-i2v-480p@ae5bc519ee414f255f66c7ac22062e01bbbd6050c04f888d002d5ee0dc087a0c.json',
+} as const;
+
+/**
+ * How a clip length maps onto Wan 2.1's inputs. The model takes at most 100 frames (81 give the best results) at
+ * 5 to 24 fps, so a 5 s clip is 81 frames at 16 fps (5.06 s). The 10 s clip is still the same 81 frames at 8 fps
+ * (10.1 s, half-speed motion): a real 10 s clip needs two segments joined, which is not built yet.
+ */
+export const WAN_CLIP: Readonly<Record<number, { num_frames: number; frames_per_second: number }>> = {
+  5: { num_frames: 81, frames_per_second: 16 },
+  10: { num_frames: 81, frames_per_second: 8 },
+};
+const WAN_COST: Readonly<Record<number, number>> = { 5: 8, 10: 16 };
+/** Image-to-video's frame area for each aspect ratio. */
+const MAX_AREA: Readonly<Record<string, string>> = { '16:9': '832x480', '9:16': '480x832' };
+
+export const wan: ModelDef = {
+  slug: 'wan',
+  kind: 'video',
+  name: 'Wan 2.1 (480p)',
+  tagline: 'Text-to-video, or image-to-video from your own start frame.',
+  upcoming: false,
+  models: [WAN_I2V_MODEL, WAN_T2V_MODEL],
+  modelFor: (hasImage) => (hasImage ? WAN_I2V_MODEL : WAN_T2V_MODEL),
+  acceptsStartImage: true,
+  // Wan 2.1 480p renders within an 832x480 area: a larger start image is only shrunk again.
+  startImageLongSide: 832,
+  options: {
+    aspectRatio: { kind: 'choice', label: 'Aspect ratio', values: ['16:9', '9:16'], default: '16:9', advanced: false },
+    duration: { kind: 'choice', label: 'Duration', values: [5, 10], default: 5, advanced: false, valueLabel: (v) => `${v} seconds` },
+    seed: { kind: 'seed', label: 'Seed', advanced: true },
+  },
+  price: (o) => WAN_COST[Number(o.duration)]!,
+  plan: (o: ResolvedOptions, prompt, hasImage) => {
+    const input = { prompt, ...WAN_CLIP[Number(o.duration)]!, seed: Number(o.seed) };
+    if (!hasImage) return { model: WAN_T2V_MODEL, input: { ...input, aspect_ratio: String(o.aspectRatio) } };
+    // With a start image the clip takes the image's shape: max_area follows its orientation, not the option.
+    return {
+      model: WAN_I2V_MODEL,
+      input,
+      inputForImage: (size) => ({ max_area: MAX_AREA[size.height > size.width ? '9:16' : '16:9']! }),
+    };
+  },
+  shown: (o) => ({ duration: o.duration!, aspectRatio: o.aspectRatio!, seed: o.seed! }),
+  typicalSeconds: 90,
+  maxRunSeconds: 900,
+  output: 'video',
+};

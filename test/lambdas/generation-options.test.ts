@@ -1,0 +1,128 @@
+/**
+ * Generation options on the embedded stack: the price the web shows (its button, from the registry) equals the
+ * charge for every model and option combination; bad options are refused with a 400 naming the allowed values and
+ * charge nothing; the seed is stored and shown on every result; 4 images cost 4 credits and give 4 results.
+ */
+import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
+import { generateLabel } from '../../web/src/features/marketing/prices';
+import { api, createUser, stackEnv, type TestUser } from '../support/users';
+import { grantCredits, json, jobItem, providerIdOf, userItems, waitForStatus } from '../support/generation';
+
+jest.setTimeout(180_000);
+
+const balance = async (user: TestUser) => (await json<{ credits: number }>(api(user, '/api/me'))).credits;
+const post = (user: TestUser, path: string, body: unknown) => api(user, path, { method: 'POST', body: JSON.stringify(body) });
+
+/** The request the web sends for a model and its options (video requests name the Replicate model). */
+function requestOf(model: ModelDef, prompt: string, options: Record<string, OptionValue>): [string, Record<string, unknown>] {
+  if (model.kind === 'image') return ['/api/generate-image', { prompt, ...options }];
+  return ['/api/generate-video', { prompt, model: model.modelFor(false)!.id, ...options }];
+}
+
+/** The number in the button's "(N Credits)". */
+const shownCost = (label: string) => Number(/\((\d+) Credits?\)/.exec(label)?.[1]);
+
+describe('generation options', () => {
+  it('charges exactly the price the button shows, for every model and option combination', async () => {
+    const user = await createUser();
+    await balance(user); // the account is made on first use
+    await grantCredits(user, 5000);
+    const before = await balance(user);
+    const cases = MODELS.filter((m) => !m.upcoming).flatMap((model) => everyCombination(model).map((combo) => ({ model, combo, price: priceOf(model, combo) })));
+    const mismatches: string[] = [];
+    const started: string[] = [];
+    let charged = 0;
+    // Six at a time: each job's own charge is read from its item, the total from the balance.
+    for (let i = 0; i < cases.length; i += 6) {
+      await Promise.all(
+        cases.slice(i, i + 6).map(async ({ model, combo, price }) => {
+          // [stuck]: the simulator accepts the prediction and renders nothing, so the run stays cheap.
+          const [path, body] = requestOf(model, 'price check [stuck]', combo);
+          const res = await post(user, path, body);
+          const answer = await json<{ predictionId: string; error?: string }>(res);
+          if (!price.ok) {
+            if (res.status !== 400 || answer.error !== price.reason) mismatches.push(`${model.slug} ${JSON.stringify(combo)}: ${res.status} ${answer.error}`);
+            return;
+          }
+          if (res.status !== 200) throw new Error(`${path} ${res.status} ${answer.error} for ${JSON.stringify(body)}`);
+          const label = generateLabel(model.kind, price.cost, Number(combo.count ?? 1));
+          const job = await jobItem(answer.predictionId);
+          if (job?.cost !== shownCost(label)) mismatches.push(`${model.slug} ${JSON.stringify(combo)}: shown ${label}, charged ${job?.cost}`);
+          charged += shownCost(label);
+          started.push(answer.predictionId);
+        }),
+      );
+    }
+    expect(mismatches).toEqual([]);
+    expect(cases.filter((c) => c.price.ok).length).toBeGreaterThan(100);
+    expect(await balance(user)).toBe(before - charged);
+
+    // Every charged job ends: cancelling the stuck predictions refunds each in full, once.
+    const env = stackEnv();
+    for (let i = 0; i < started.length; i += 6) {
+      await Promise.all(
+        started.slice(i, i + 6).map(async (id) => {
+          const providerId = await providerIdOf(id);
+          await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+          await waitForStatus(user, id, ['canceled']);
+        }),
+      );
+    }
+    expect(await balance(user)).toBe(before);
+  });
+
+  it('refuses unknown options, values out of range and combinations a model cannot make with 400, charging nothing', async () => {
+    const user = await createUser();
+    const start = await balance(user);
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['/api/generate-image', { prompt: 'x', aspectRatio: '2:1' }, /Aspect ratio must be 1:1, 16:9, 9:16, 4:3 or 3:4\./],
+      ['/api/generate-image', { prompt: 'x', count: 5 }, /Images must be 1, 2, 3 or 4\./],
+      ['/api/generate-image', { prompt: 'x', seed: 1.5 }, /Seed must be a whole number from 0 to 2147483647\./],
+      ['/api/generate-image', { prompt: 'x', seed: '42' }, /Seed must be a whole number/],
+      ['/api/generate-image', { prompt: 'x', steps: 50 }, /Unknown option: steps\. Allowed: prompt, image, aspectRatio, negativePrompt, seed, count\./],
+      ['/api/generate-image', { prompt: 'x', style: 'anime' }, /Unknown option: style/],
+      ['/api/generate-video', { prompt: 'x', model: 'wavespeedai/wan-2.1-t2v-480p', duration: 5, aspectRatio: '1:1' }, /Aspect ratio must be 16:9 or 9:16\./],
+      ['/api/generate-video', { prompt: 'x', model: 'wavespeedai/wan-2.1-t2v-480p', duration: 5, style: 'anime' }, /Wan 2\.1 \(480p\) takes no style\. Its options: aspectRatio, duration, seed\./],
+      ['/api/generate-video', { prompt: 'x', model: 'wavespeedai/wan-2.1-t2v-480p', duration: 5, negativePrompt: 'blur' }, /takes no negativePrompt/],
+      ['/api/generate-video', { prompt: 'x', model: 'pixverse/pixverse-v4.5', duration: 8, quality: '1080p' }, /1080p is available only for 5-second clips\./],
+      ['/api/generate-video', { prompt: 'x', model: 'pixverse/pixverse-v4.5', duration: 5, style: 'watercolor' }, /Style must be None, anime, 3d_animation, clay, comic or cyberpunk\./],
+    ];
+    for (const [path, body, message] of cases) {
+      const res = await post(user, path, body);
+      const answer = await json<{ error: string }>(res);
+      expect([res.status, answer.error]).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect(await balance(user)).toBe(start);
+    expect(await userItems(user.sub, 'LEDGER#')).toHaveLength(1);
+  });
+
+  it('makes 4 images for 4 credits, each shown with the seed; the same seed and prompt give the same image', async () => {
+    const user = await createUser();
+    const start = await balance(user);
+    const res = await post(user, '/api/generate-image', { prompt: 'four lighthouses', count: 4, aspectRatio: '16:9', seed: 4242, negativePrompt: 'fog' });
+    const { predictionId, credits } = await json<{ predictionId: string; credits: number }>(res);
+    expect(credits).toBe(start - 4);
+    await waitForStatus(user, predictionId, ['succeeded']);
+    const job = await jobItem(predictionId);
+    expect(job).toMatchObject({ cost: 4, options: { aspectRatio: '16:9', width: 1024, height: 576, seed: 4242, count: 4, negativePrompt: 'fog' } });
+    const media = await json<{ items: Array<{ url: string; options: Record<string, unknown>; prompt: string }> }>(api(user, '/api/media?type=image'));
+    expect(media.items).toHaveLength(4);
+    const files = await Promise.all(media.items.map(async (m) => Buffer.from(await (await fetch(m.url)).arrayBuffer())));
+    for (const [i, m] of media.items.entries()) {
+      expect(m.options).toMatchObject({ seed: 4242, aspectRatio: '16:9' });
+      expect([files[i]!.readUInt32BE(16), files[i]!.readUInt32BE(20)]).toEqual([1024, 576]);
+    }
+    expect(new Set(files.map((f) => f.toString('base64'))).size).toBe(4);
+
+    // The same seed again: byte-identical first image. No seed: the server draws one and stores it.
+    const again = await json<{ predictionId: string }>(post(user, '/api/generate-image', { prompt: 'four lighthouses', aspectRatio: '16:9', seed: 4242, negativePrompt: 'fog' }));
+    await waitForStatus(user, again.predictionId, ['succeeded']);
+    const drawn = await json<{ predictionId: string }>(post(user, '/api/generate-image', { prompt: 'four lighthouses' }));
+    expect((await jobItem(drawn.predictionId))?.options.seed).toEqual(expect.any(Number));
+    const mediaId = (await jobItem(again.predictionId))?.mediaId;
+    const list = await json<{ items: Array<{ id: string; url: string }> }>(api(user, '/api/media?type=image'));
+    const same = Buffer.from(await (await fetch(list.items.find((m) => m.id === mediaId)!.url)).arrayBuffer());
+    expect(files.some((f) => f.equals(same))).toBe(true);
+    expect(await balance(user)).toBe(start - 6);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The model registry (contract/models/) against what Replicate publishes: every input the registry can build, for
+ * every option combination, with and without a start image, is accepted by the model's stored Input schema
+ * (names, types, ranges, enums, and no field the schema lacks); and the registry refuses what a model cannot take.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { everyCombination, MODELS, priceOf, resolveOptions, SEED_MAX, type ModelDef, type OptionValue } from '../../contract/models';
+
+const SCHEMAS = join(__dirname, '../../contract/models/schemas');
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+function validatorOf(file: string) {
+  const known = validators.get(file);
+  if (known) return known;
+  const fixture = JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')) as { source: string; schema: Record<string, unknown> };
+  expect(fixture.source).toMatch(/https:\/\/replicate\.com\//);
+  // Stricter than Replicate, which drops unknown fields silently: a field the model does not have is a failure here.
+  const validate = ajv.compile({ ...fixture.schema, additionalProperties: false });
+  validators.set(file, validate);
+  return validate;
+}
+
+const available = MODELS.filter((m) => !m.upcoming);
+
+/** The inputs a model's registry entry can build: every combination, each extreme seed, with and without extras. */
+function inputsOf(model: ModelDef): Array<{ file: string; input: Record<string, unknown>; label: string }> {
+  const out: Array<{ file: string; input: Record<string, unknown>; label: string }> = [];
+  const images = model.acceptsStartImage ? [false, true] : [false];
+  const extras: Array<Record<string, OptionValue>> = [{ seed: 0 }, { seed: SEED_MAX, ...('negativePrompt' in model.options ? { negativePrompt: 'blurry' } : {}) }];
+  for (const combo of everyCombination(model)) {
+    for (const extra of extras) {
+      const r = resolveOptions(model, { ...combo, ...extra }, () => 1);
+      if (!r.ok) continue;
+      for (const hasImage of images) {
+        const plan = model.plan(r.options, 'a prompt', hasImage);
+        const sizes = plan.inputForImage ? [{ width: 832, height: 480 }, { width: 480, height: 832 }] : [undefined];
+        for (const size of sizes) {
+          const input = { ...plan.input, ...(hasImage ? { image: 'https://example.com/start.png' } : {}), ...(size ? plan.inputForImage!(size) : {}) };
+          out.push({ file: plan.model.schema, input, label: `${model.slug} ${JSON.stringify({ ...r.options, hasImage, size })}` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe('the model registry', () => {
+  it('names a stored schema fixture for every Replicate model it runs, and every fixture belongs to one', () => {
+    const named = new Set(available.flatMap((m) => m.models.map((r) => r.schema)));
+    expect(new Set(readdirSync(SCHEMAS))).toEqual(named);
+  });
+
+  it.each(available.map((m) => [m.slug, m] as const))('%s: every input it can build is accepted by the published schema', (_slug, model) => {
+    const inputs = inputsOf(model);
+    expect(inputs.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const { file, input, label } of inputs) {
+      const validate = validatorOf(file);
+      if (!validate(input)) problems.push(`${label}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('prices every orderable combination as a positive whole number, and names the allowed values when refusing', () => {
+    for (const model of available) {
+      for (const combo of everyCombination(model)) {
+        const p = priceOf(model, combo);
+        if (p.ok) expect(Number.isInteger(p.cost) && p.cost > 0).toBe(true);
+        else expect(p.reason).toMatch(/\w/);
+      }
+    }
+    const sdxl = MODELS.find((m) => m.slug === 'sdxl')!;
+    expect(priceOf(sdxl, { count: 4 })).toEqual({ ok: true, cost: 4 });
+    expect(priceOf(sdxl, { aspectRatio: '2:1' })).toEqual({ ok: false, reason: 'Aspect ratio must be 1:1, 16:9, 9:16, 4:3 or 3:4.' });
+    expect(priceOf(sdxl, { count: 5 })).toEqual({ ok: false, reason: 'Images must be 1, 2, 3 or 4.' });
+    expect(priceOf(sdxl, { style: 'anime' })).toEqual({ ok: false, reason: 'SDXL takes no style. Its options: aspectRatio, count, negativePrompt, seed.' });
+    expect(priceOf(sdxl, { seed: -1 })).toEqual({ ok: false, reason: `Seed must be a whole number from 0 to ${SEED_MAX}.` });
+    const pixverse = MODELS.find((m) => m.slug === 'pixverse')!;
+    expect(priceOf(pixverse, { quality: '1080p', duration: 8 })).toEqual({ ok: false, reason: '1080p is available only for 5-second clips.' });
+    expect(MODELS.find((m) => m.slug === 'kling')).toMatchObject({ upcoming: true, name: 'Kling 1.6' });
+  });
+
+  it('draws a seed when none is given, and keeps the one given', () => {
+    const sdxl = MODELS.find((m) => m.slug === 'sdxl')!;
+    expect(resolveOptions(sdxl, {}, () => 1234)).toMatchObject({ ok: true, options: { seed: 1234, aspectRatio: '1:1', count: 1 } });
+    expect(resolveOptions(sdxl, { seed: 5 }, () => 1234)).toMatchObject({ ok: true, options: { seed: 5 } });
+  });
+});
