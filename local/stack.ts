@@ -1,6 +1,8 @@
 /**
  * The embedded stack: everything the product needs on one machine, behind one origin.
- *   /api/*          the local gateway (real handlers, API Gateway v2 events, JWT checks)
+ *   /api/*          the local gateway (real handlers, API Gateway v2 events, JWT checks), reached as through
+ *                   CloudFront: the origin header added, the viewer address set from the socket (gateway/edge.ts);
+ *                   env.API_ENDPOINT_URL is the gateway alone, as the execute-api URL (it refuses everything)
  *   /config.json    the SPA's runtime configuration
  *   /_cognito       cognito-local (so the browser talks to one origin)
  *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
@@ -9,6 +11,7 @@
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +23,7 @@ import { startSes, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
 import { answerClientError, createGateway } from './gateway';
+import { asCloudFront } from './gateway/edge';
 import { mailbox } from './mailbox';
 import { mailboxPage } from './mailbox/page';
 import { startReplicateSimulator, type ReplicateSim } from './replicate-sim';
@@ -178,6 +182,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
       PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
       PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
+      // The header value only CloudFront (here: the single origin) sends to the API; new each start, as a deploy
+      // generates it in Secrets Manager.
+      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
     };
     // Handlers read their configuration from the environment once, at import.
     Object.assign(process.env, env);
@@ -190,6 +197,17 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       jwksUrl: cognito.jwksUrl,
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
     });
+    // The API's own endpoint, as API Gateway's execute-api URL: the gateway with nothing in front, so a request
+    // that skips the single origin (CloudFront's stand-in) arrives without the origin header and is refused.
+    const apiServer = http.createServer((req, res) => {
+      void gateway(req, res).then((served) => {
+        if (!served) sendJson(res, 404, { message: 'Not Found' });
+      });
+    });
+    apiServer.on('clientError', answerClientError);
+    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', () => resolve()));
+    stops.push(() => new Promise<void>((r) => apiServer.close(() => r())));
+    env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     const mail = mailbox(ses.endpoint, dataDir);
     // After the environment is set: the stream and scheduled functions read it at import, like the handlers.
     const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
@@ -201,7 +219,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     onRequest = (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const pathname = new URL(req.url ?? '/', 'http://local').pathname;
-        if (await gateway(req, res)) return;
+        const forApi = pathname === '/api' || pathname.startsWith('/api/');
+        if (await gateway(forApi ? asCloudFront(req, env.ORIGIN_VERIFY_SECRET!) : req, res)) return;
         if (pathname === '/config.json') {
           const config = {
             region: LOCAL_IDS.region,

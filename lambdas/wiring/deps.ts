@@ -86,6 +86,7 @@ const startJob = /* @__PURE__ */ once(() => ({
   provider: modelProvider(),
   webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
   now,
+  dailyGenerationCap: config().DAILY_GENERATION_CAP,
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
