@@ -185,6 +185,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       // The header value only CloudFront (here: the single origin) sends to the API; new each start, as a deploy
       // generates it in Secrets Manager.
       ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
+      // Powertools Metrics would print an EMF record per request to stdout; CloudWatch is not here to read them.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     // Handlers read their configuration from the environment once, at import.
     Object.assign(process.env, env);

@@ -8,6 +8,7 @@ import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contrac
 import type { RouteDef } from '../../contract/routes';
 import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
 import { logger } from '../logger';
+import { instrumented } from '../observability';
 import { cameThroughCloudFront } from './origin';
 
 /** Who is calling, from the verified Cognito ID token only (never from a header). */
@@ -208,7 +209,7 @@ async function run<R extends RouteDef>(
 
 /** A public route (auth none or signature). */
 export function publicRoute<R extends RouteDef>(route: R, fn: (req: RequestOf<R>) => Promise<HttpResult>, opts?: RouteOptions) {
-  return (event: Event) => run(route, event, fn, opts);
+  return instrumented(route.id, (event: Event) => run(route, event, fn, opts));
 }
 
 /**
@@ -220,11 +221,11 @@ export function userRoute<R extends RouteDef>(
   fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
   unauthorizedMessage?: string,
 ) {
-  return async (event: Event): Promise<APIGatewayProxyResultV2> => {
+  return instrumented(route.id, async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const refused = notFromCloudFront(event);
     if (refused) return refused;
     const identity = identityOf(event);
     if (!identity) return errorResponse(new Unauthorized(unauthorizedMessage));
     return run(route, event, (req) => fn(req, identity));
-  };
+  });
 }

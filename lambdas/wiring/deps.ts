@@ -13,6 +13,7 @@ import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
 import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { healthProbes } from '../adapters/health-probes';
+import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../adapters/metered';
 import { memoUntilFailure } from '../adapters/memo-until-failure';
 import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
 import { replicateProvider } from '../adapters/replicate-provider';
@@ -38,6 +39,8 @@ import type { StartVideoGenerationDeps } from '../app/start-video-generation';
 import type { SettleDeps } from '../app/steps/settle-order';
 import { config } from '../config';
 import { logger } from '../logger';
+import { businessMetrics } from '../observability';
+import { BusinessMetric } from '../ports/metrics';
 import type { Probe } from '../ports/health';
 
 /** Memoises a factory: made on first call, then shared. */
@@ -53,9 +56,13 @@ const warn = (message: string, details: Record<string, unknown>) => logger.warn(
 // ---- ports, each made once -------------------------------------------------------------------------------------
 
 const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table()));
-const jobs = /* @__PURE__ */ once(() => dynamoJobStore(dynamo(), table()));
+// Jobs and orders count what they did (business metrics: adapters/metered.ts).
+const jobs = /* @__PURE__ */ once(() => meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics));
+const reconcilerJobs = /* @__PURE__ */ once(() =>
+  meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics, { refundsAs: BusinessMetric.ReconcilerRefund }),
+);
 const media = /* @__PURE__ */ once(() => dynamoMediaIndex(dynamo(), table()));
-const orders = /* @__PURE__ */ once(() => dynamoOrderStore(dynamo(), table()));
+const orders = /* @__PURE__ */ once(() => meteredOrders(dynamoOrderStore(dynamo(), table()), businessMetrics));
 const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA_BUCKET));
 
 /** Replicate's client: its token comes from the secret the first time a job needs it. */
@@ -74,7 +81,7 @@ const paymentProvider = /* @__PURE__ */ once(() =>
       requireSecret('PAYPAL_WEBHOOK_ID'),
     ]);
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    return paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId });
+    return meteredPaymentProvider(paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId }), businessMetrics);
   }),
 );
 
@@ -90,7 +97,7 @@ const startJob = /* @__PURE__ */ once(() => ({
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET'))),
+  memoUntilFailure(async () => meteredModelWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), businessMetrics)),
 );
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
@@ -133,7 +140,7 @@ export function saveJobOutputDeps(): SaveJobOutputDeps {
 export function reconcileJobsDeps(): ReconcileJobsDeps {
   const c = config();
   return {
-    jobs: jobs(),
+    jobs: reconcilerJobs(),
     store: store(),
     provider: modelProvider(),
     now,
