@@ -6,9 +6,8 @@
  */
 import { Metrics as PowertoolsMetrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
+import { METRICS_NAMESPACE } from '../contract/metrics';
 import type { MetricDimensions, Metrics } from './ports/metrics';
-
-export const METRICS_NAMESPACE = 'Framewright';
 const SERVICE = 'framewright';
 
 export const tracer = new Tracer({ serviceName: SERVICE });

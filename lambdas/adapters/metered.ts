@@ -32,7 +32,8 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       if (done) {
         metrics.count(BusinessMetric.JobFailed, 1, { model: job.model });
         metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
-        if (o.refundsAs) metrics.count(o.refundsAs, 1, { model: job.model });
+        // One series (no model dimension), so one alarm watches it.
+        if (o.refundsAs) metrics.count(o.refundsAs, 1);
       }
       return done;
     },

@@ -1,4 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ORIGIN_HEADER } from '../../contract/origin';
+
+export { ORIGIN_HEADER };
 
 /**
  * The header CloudFront adds to every request it sends to the API (lib/constructs/site.ts), with a secret value
@@ -7,7 +10,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * resource policy, so every function checks the header first (http.ts), before any handler code runs: a request that
  * did not come through CloudFront (and its WAF) gets 403, and a viewer address it carries cannot be trusted.
  */
-export const ORIGIN_HEADER = 'x-origin-verify';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -3,21 +3,9 @@
  * outcome is decided and stored (the metered ports in adapters/metered.ts), so every path that starts, ends, refunds
  * or credits counts once: only a write that happened is counted, never a repeat that changed nothing.
  */
-export const BusinessMetric = {
-  JobStarted: 'JobStarted',
-  JobSucceeded: 'JobSucceeded',
-  JobFailed: 'JobFailed',
-  JobRefunded: 'JobRefunded',
-  /** Jobs the reconciler had to refund (their webhook and polls never settled them). */
-  ReconcilerRefund: 'ReconcilerRefund',
-  /** Generations refused by the per-user daily cap. */
-  DailyCapReached: 'DailyCapReached',
-  CreditsSold: 'CreditsSold',
-  /** Credits taken back by PayPal refunds and reversals (claw-backs). */
-  CreditsClawedBack: 'CreditsClawedBack',
-  WebhookSignatureFailure: 'WebhookSignatureFailure',
-} as const;
-export type BusinessMetric = (typeof BusinessMetric)[keyof typeof BusinessMetric];
+import { BusinessMetric } from '../../contract/metrics';
+
+export { BusinessMetric };
 
 /** Per-model metrics carry `model`; webhook ones `provider`. */
 export type MetricDimensions = { model: string } | { provider: 'replicate' | 'paypal' };
