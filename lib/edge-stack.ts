@@ -2,7 +2,8 @@ import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aw
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { managedRules, rateRules, webAclVisibility, type RateRule } from './constructs/waf';
+import { EDGE_RATE_RULES } from '../contract/edge-limits';
+import { managedRules, rateRules, webAclVisibility } from './constructs/waf';
 import type { Stage } from './settings';
 
 /**
@@ -32,12 +33,7 @@ export const OPT_IN_REGIONS = [
 
 export const isOptInRegion = (region: string) => (OPT_IN_REGIONS as readonly string[]).includes(region);
 
-/** Per-IP limits at the edge, each over 5 minutes (the app's own limits are finer: contact 20 an hour per IP). */
-export const EDGE_RATE_RULES: RateRule[] = [
-  { name: 'contact-per-ip', limit: 30, scope: { pathIs: '/api/send-contact' } },
-  { name: 'generate-per-ip', limit: 100, scope: { pathStartsWith: '/api/generate-' } },
-  { name: 'uploads-per-ip', limit: 100, scope: { pathIs: '/api/uploads' } },
-];
+export { EDGE_RATE_RULES };
 
 export interface EdgeStackProps extends StackProps {
   stage: Stage;

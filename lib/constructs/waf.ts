@@ -1,4 +1,5 @@
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { EDGE_WINDOW_SECONDS } from '../../contract/edge-limits';
 
 /**
  * Pieces of WAF web ACLs (the CloudFront one in lib/edge-stack.ts, the Cognito one in lib/constructs/auth-waf.ts).
@@ -46,6 +47,9 @@ export interface RateRule {
   scope: RateScope;
 }
 
+/** The window of every rate rule (contract/edge-limits.ts: the embedded stack counts over the same). */
+const WINDOW = EDGE_WINDOW_SECONDS;
+
 function scopeDown(scope: RateScope): CfnWebACL.StatementProperty {
   const none = [{ priority: 0, type: 'NONE' }];
   if ('header' in scope) {
@@ -62,13 +66,13 @@ function scopeDown(scope: RateScope): CfnWebACL.StatementProperty {
   return { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: position, searchString: path, textTransformations: none } };
 }
 
-export function rateRules(rules: RateRule[], firstPriority: number): CfnWebACL.RuleProperty[] {
+export function rateRules(rules: readonly RateRule[], firstPriority: number): CfnWebACL.RuleProperty[] {
   return rules.map((r, i) => ({
     name: r.name,
     priority: firstPriority + i,
     action: { block: { customResponse: { responseCode: 429 } } },
     statement: {
-      rateBasedStatement: { limit: r.limit, aggregateKeyType: 'IP', evaluationWindowSec: 300, scopeDownStatement: scopeDown(r.scope) },
+      rateBasedStatement: { limit: r.limit, aggregateKeyType: 'IP', evaluationWindowSec: WINDOW, scopeDownStatement: scopeDown(r.scope) },
     },
     visibilityConfig: visibility(r.name),
   }));
