@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { EDGE_RATE_RULES } from '../contract/edge-limits';
+import { acknowledgeLogBucket, LOG_BUCKET_PROPS } from './constructs/access-logs';
 import { managedRules, rateRules, webAclVisibility } from './constructs/waf';
 import type { Stage } from './settings';
 
@@ -76,19 +77,11 @@ export class EdgeStack extends Stack {
 
     if (isOptInRegion(props.appRegion)) {
       this.logBucket = new s3.Bucket(this, 'CloudFrontLogs', {
-        blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-        enforceSSL: true,
-        encryption: s3.BucketEncryption.S3_MANAGED,
-        // CloudFront's standard logging writes with an ACL (the awslogsdelivery account).
-        objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
-        lifecycleRules: [{ expiration: Duration.days(90) }],
+        ...LOG_BUCKET_PROPS,
         // Kept on teardown (it empties itself within 90 days): emptying it would need a custom-resource function here.
         removalPolicy: RemovalPolicy.RETAIN,
       });
-      Validations.of(this.logBucket).acknowledge({
-        id: 'AwsSolutions-S1',
-        reason: 'This bucket receives CloudFront access logs; logging access to the log bucket itself would only log the log writes.',
-      });
+      acknowledgeLogBucket(this.logBucket);
     }
   }
 }
