@@ -56,6 +56,9 @@ export const Messages = {
   contactFailed: 'Failed to send message.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  /** Not in the spec: the per-user daily generation cap (DAILY_GENERATION_CAP) was reached; no credits were charged. */
+  dailyGenerationCap: (cap: number) =>
+    `You have reached today's limit of ${cap} generations. No credits were charged. Please try again tomorrow (the limit resets at 00:00 UTC).`,
   invalidPack: 'Choose one of the credit packs.',
   /** PAYMENT_RETURN_PATHS spelled out for the caller: 'returnPath must be one of /, /generator, ... or /admin.' */
   invalidReturnPath: `returnPath must be one of ${PAYMENT_RETURN_PATHS.slice(0, -1).join(', ')} or ${PAYMENT_RETURN_PATHS.at(-1)}.`,

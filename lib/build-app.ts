@@ -2,8 +2,9 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { BackgroundFunctionDef } from '../contract/functions';
 import type { RouteDef } from '../contract/routes';
+import { EdgeStack } from './edge-stack';
 import { FramewrightStack } from './framewright-stack';
-import { readSettings } from './settings';
+import { readSettings, SettingsError } from './settings';
 
 export interface BuildAppOptions {
   /** Run the cdk-nag AwsSolutions checks at synth (default true). */
@@ -31,12 +32,26 @@ export function buildApp(app: App, options: BuildAppOptions = {}): FramewrightSt
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
   const settings = readSettings(app);
+  // CloudFront's WAF lives in us-east-1 (lib/edge-stack.ts); the app stack reads it across regions, which needs
+  // both regions known at synth: the CLI's (from the profile or AWS_REGION), or context `region`.
+  const region = (app.node.tryGetContext('region') as string | undefined) ?? process.env.CDK_DEFAULT_REGION ?? process.env.AWS_REGION;
+  if (!region) throw new SettingsError('No AWS region: set AWS_REGION (or a profile region), or pass -c region=<region>');
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const edge = new EdgeStack(app, `Framewright-${settings.stage}-edge`, {
+    stage: settings.stage,
+    appRegion: region,
+    description: `Framewright (${settings.stage}, ${region}): CloudFront's WAF web ACL (us-east-1)`,
+    env: { account, region: 'us-east-1' },
+    crossRegionReferences: true,
+  });
   const stack = new FramewrightStack(app, `Framewright-${settings.stage}`, {
     settings,
     routes: options.routes,
     backgroundFunctions: options.backgroundFunctions,
+    edge,
     description: `Framewright (${settings.stage}): AI image and video studio`,
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    env: { account, region },
+    crossRegionReferences: true,
   });
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;

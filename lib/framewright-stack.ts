@@ -12,7 +12,13 @@ import { Email } from './constructs/email';
 import { Live } from './constructs/live';
 import { LIVE_ROUTES } from '../contract/live';
 import { Site } from './constructs/site';
+import { AuthWaf } from './constructs/auth-waf';
+import { reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
+import { Observability } from './constructs/observability';
+import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
+import type { EdgeStack } from './edge-stack';
 import { PAYPAL_BASE_URLS, type Settings } from './settings';
+import { DEFAULT_TIMEOUT_SECONDS } from './constructs/lambda-function';
 
 export interface FramewrightStackProps extends StackProps {
   settings: Settings;
@@ -20,6 +26,8 @@ export interface FramewrightStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** The stream and scheduled functions; contract/functions unless a test passes its own. */
   backgroundFunctions?: readonly BackgroundFunctionDef[];
+  /** The us-east-1 stack with CloudFront's WAF web ACL (and, in an opt-in region, its log bucket). */
+  edge?: EdgeStack;
 }
 
 /** Wires the constructs together; each concern lives in lib/constructs/. */
@@ -32,19 +40,30 @@ export class FramewrightStack extends Stack {
   readonly live: Live;
   readonly secret: AppSecret;
   readonly email: Email;
+  readonly observability: Observability;
+  readonly authWaf: AuthWaf;
 
   constructor(scope: Construct, id: string, props: FramewrightStackProps) {
     super(scope, id, props);
-    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, secretsRevision, webDist } = props.settings;
+    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, secretsRevision, webDist, existingSenderIdentity } = props.settings;
     const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket });
-    this.site = new Site(this, 'Site', { stage, webDist, accessLogs: accessLogs.bucket, mediaOrigins: this.data.mediaOrigins });
+    this.site = new Site(this, 'Site', {
+      stage,
+      webDist,
+      accessLogs: accessLogs.bucket,
+      mediaOrigins: this.data.mediaOrigins,
+      webAclArn: props.edge?.webAcl.attrArn,
+      cloudFrontLogs: props.edge?.logBucket,
+    });
     this.data.allowBrowserAccessFrom(this.site.url);
-    this.email = new Email(this, 'Email', { senderEmail, senderDomain, supportEmail });
+    this.email = new Email(this, 'Email', { senderEmail, senderDomain, supportEmail, existing: existingSenderIdentity });
     this.auth = new Auth(this, 'Auth', { stage, siteUrl: this.site.url, cognitoEmail, email: this.email });
     this.secret = new AppSecret(this, 'Secrets', { stage });
+    this.authWaf = new AuthWaf(this, 'AuthWaf', { stage, userPool: this.auth.userPool });
+    const originSecret = new OriginSecret(this, 'Origin', { stage });
 
     const targets = {
       table: this.data.table,
@@ -66,9 +85,14 @@ export class FramewrightStack extends Stack {
       SES_FROM_ADDRESS: senderEmail,
       SUPPORT_EMAIL: supportEmail,
       POWERTOOLS_SERVICE_NAME: 'framewright',
+      DAILY_GENERATION_CAP: String(props.settings.dailyGenerationCap),
     };
-    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment });
+    // Only the API's functions check the origin header (the value is resolved by CloudFormation from Secrets Manager).
+    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
     this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment });
+    if (props.settings.reservedConcurrency) {
+      for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));
+    }
     this.background = new Background(this, 'Background', {
       stage,
       functions: props.backgroundFunctions ?? BACKGROUND_FUNCTIONS,
@@ -76,8 +100,28 @@ export class FramewrightStack extends Stack {
       environment,
     });
 
-    this.site.routeApi(this.api.httpApi);
+    this.site.routeApi(this.api.httpApi, { name: ORIGIN_HEADER_NAME, value: originSecret.value });
     this.site.routeLive(this.live.api);
+
+    // Every function of the contract (routes and background) is watched, so functions added there are too.
+    const backgroundDefs = props.backgroundFunctions ?? BACKGROUND_FUNCTIONS;
+    this.observability = new Observability(this, 'Observability', {
+      stage,
+      httpApi: this.api.httpApi,
+      functions: [
+        ...routes.map((r: RouteDef) => ({ id: r.id, fn: this.api.functions[r.id]!, timeoutSeconds: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS })),
+        ...backgroundDefs.map((d) => ({
+          id: d.id,
+          fn: this.background.functions[d.id]!,
+          timeoutSeconds: d.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+          stream: d.trigger.kind === 'table-stream',
+        })),
+        ...LIVE_ROUTES.map((r) => ({ id: r.id, fn: this.live.functions[r.id]!, timeoutSeconds: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS })),
+      ],
+      deadLetters: [this.background.deadLetters],
+      alarmEmail: props.settings.alarmEmail,
+      monthlyBudgetUsd: props.settings.monthlyBudgetUsd,
+    });
     this.site.publish({
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,
@@ -100,8 +144,8 @@ export class FramewrightStack extends Stack {
       const name = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Url`;
       outputs[name] = [`${this.site.url}${route.path}`, `Callback URL of ${route.method} ${route.path}`];
     }
-    if (senderDomain) {
-      const identity = this.email.identity;
+    const identity = this.email.identity;
+    if (senderDomain && identity) {
       const records = [
         [identity.dkimDnsTokenName1, identity.dkimDnsTokenValue1],
         [identity.dkimDnsTokenName2, identity.dkimDnsTokenValue2],

@@ -35,6 +35,22 @@ export interface Settings {
   secretsRevision?: string;
   /** The built SPA: web/dist (`npm run build`), or context `webDist` (tests pass a fixture). */
   webDist: string;
+  /**
+   * Context `existingSenderIdentity=true`: the SES identity of senderEmail (or senderDomain) already exists in this
+   * account and region (another stage or app made it), so the stack uses it instead of creating it (which fails).
+   */
+  existingSenderIdentity: boolean;
+  /** Where alarms are mailed (context `alarmEmail`; SNS asks the address to confirm). None: the topic has no subscriber. */
+  alarmEmail?: string;
+  /** The AWS Budget's monthly limit in USD (context `monthlyBudgetUsd`, default 50); alerts go to alarmEmail. */
+  monthlyBudgetUsd: number;
+  /** Generations per user and UTC day (context `dailyGenerationCap`, default 200): DAILY_GENERATION_CAP. */
+  dailyGenerationCap: number;
+  /**
+   * Context `reservedConcurrency`: reserve concurrency for the webhook functions and cap generation (default: on in
+   * prod, off in dev). A new account's concurrency quota can be as low as 10, where any reservation fails the deploy.
+   */
+  reservedConcurrency: boolean;
 }
 
 export const PAYPAL_BASE_URLS = {
@@ -45,9 +61,19 @@ export const PAYPAL_BASE_URLS = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
+/** A setting that is wrong: bin/app.ts prints its message as one line, without a stack trace. */
+export class SettingsError extends Error {}
+
+function positiveInt(ctx: (key: string) => string | undefined, key: string, fallback: number): number {
+  const v = ctx(key);
+  if (v === undefined) return fallback;
+  if (!/^[1-9][0-9]{0,6}$/.test(v)) throw new SettingsError(`Context "${key}" must be a whole number above 0 (got "${v}")`);
+  return Number(v);
+}
+
 function oneOf<T extends string>(key: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new Error(`Context "${key}" must be one of ${allowed.join(', ')} (got "${value}")`);
+    throw new SettingsError(`Context "${key}" must be one of ${allowed.join(', ')} (got "${value}")`);
   }
   return value as T;
 }
@@ -58,25 +84,32 @@ export function readSettings(scope: Construct): Settings {
     return v === undefined || v === null || v === '' ? undefined : String(v);
   };
   const stage = oneOf('stage', ctx('stage') ?? 'dev', STAGES);
-  const senderEmail = ctx('senderEmail') ?? (stage === 'prod' ? undefined : 'no-reply@example.com');
+  const senderEmail = ctx('senderEmail');
   if (senderEmail === undefined) {
-    throw new Error('Context "senderEmail" is required for prod: the address users get emails from (-c senderEmail=...)');
+    // An address nobody can verify would make every email (the contact form's first) fail after the deploy.
+    throw new SettingsError(`Context "senderEmail" is required: an address you can read, e.g. npx cdk deploy -c stage=${stage} -c senderEmail=you@example.org`);
   }
   const supportEmail = ctx('supportEmail') ?? senderEmail;
   for (const [key, value] of [['senderEmail', senderEmail], ['supportEmail', supportEmail]] as const) {
-    if (!EMAIL.test(value)) throw new Error(`Context "${key}" must be an email address (got "${value}")`);
+    if (!EMAIL.test(value)) throw new SettingsError(`Context "${key}" must be an email address (got "${value}")`);
   }
   const senderDomain = ctx('senderDomain')?.toLowerCase();
   if (senderDomain !== undefined) {
-    if (!DOMAIN.test(senderDomain)) throw new Error(`Context "senderDomain" must be a domain name (got "${senderDomain}")`);
+    if (!DOMAIN.test(senderDomain)) throw new SettingsError(`Context "senderDomain" must be a domain name (got "${senderDomain}")`);
     if (!senderEmail.toLowerCase().endsWith(`@${senderDomain}`)) {
-      throw new Error(`Context "senderEmail" must be an address at senderDomain ${senderDomain} (got "${senderEmail}")`);
+      throw new SettingsError(`Context "senderEmail" must be an address at senderDomain ${senderDomain} (got "${senderEmail}")`);
     }
   }
   const cognitoEmail = oneOf('cognitoEmail', ctx('cognitoEmail') ?? 'cognito', ['cognito', 'ses'] as const);
   const paypal = oneOf('paypal', ctx('paypal') ?? (stage === 'prod' ? 'live' : 'sandbox'), ['sandbox', 'live'] as const);
   const secretsRevision = ctx('secretsRevision');
   const webDist = path.resolve(REPO_ROOT, ctx('webDist') ?? path.join('web', 'dist'));
+  const alarmEmail = ctx('alarmEmail');
+  if (alarmEmail !== undefined && !EMAIL.test(alarmEmail)) throw new SettingsError(`Context "alarmEmail" must be an email address (got "${alarmEmail}")`);
+  const flag = (key: string, fallback: boolean) => {
+    const v = ctx(key);
+    return v === undefined ? fallback : oneOf(key, v, ['true', 'false'] as const) === 'true';
+  };
   return {
     stage,
     senderEmail,
@@ -86,6 +119,11 @@ export function readSettings(scope: Construct): Settings {
     paypal,
     ...(secretsRevision ? { secretsRevision } : {}),
     webDist,
+    existingSenderIdentity: flag('existingSenderIdentity', false),
+    ...(alarmEmail ? { alarmEmail } : {}),
+    monthlyBudgetUsd: positiveInt(ctx, 'monthlyBudgetUsd', 50),
+    dailyGenerationCap: positiveInt(ctx, 'dailyGenerationCap', 200),
+    reservedConcurrency: flag('reservedConcurrency', stage === 'prod'),
   };
 }
 

@@ -1,6 +1,8 @@
 /**
  * The embedded stack: everything the product needs on one machine, behind one origin.
- *   /api/*          the local gateway (real handlers, API Gateway v2 events, JWT checks)
+ *   /api/*          the local gateway (real handlers, API Gateway v2 events, JWT checks), reached as through
+ *                   CloudFront: the origin header added, the viewer address set from the socket (gateway/edge.ts);
+ *                   env.API_ENDPOINT_URL is the gateway alone, as the execute-api URL (it refuses everything)
  *   /config.json    the SPA's runtime configuration
  *   /_cognito       cognito-local (so the browser talks to one origin)
  *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
@@ -13,6 +15,7 @@
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +27,8 @@ import { startSes, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
 import { answerClientError, createGateway } from './gateway';
+import { asCloudFront, edgeRateLimiter, viewerIp } from './gateway/edge';
+import { Messages } from '../contract/errors';
 import { mailbox } from './mailbox';
 import { mailboxPage } from './mailbox/page';
 import { startReplicateSimulator, type ReplicateSim } from './replicate-sim';
@@ -185,6 +190,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
       PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
       PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
+      // The header value only CloudFront (here: the single origin) sends to the API; new each start, as a deploy
+      // generates it in Secrets Manager.
+      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
+      // Powertools Metrics would print an EMF record per request to stdout; CloudWatch is not here to read them.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     // Handlers read their configuration from the environment once, at import.
     Object.assign(process.env, env);
@@ -197,6 +207,17 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       jwksUrl: cognito.jwksUrl,
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
     });
+    // The API's own endpoint, as API Gateway's execute-api URL: the gateway with nothing in front, so a request
+    // that skips the single origin (CloudFront's stand-in) arrives without the origin header and is refused.
+    const apiServer = http.createServer((req, res) => {
+      void gateway(req, res).then((served) => {
+        if (!served) sendJson(res, 404, { message: 'Not Found' });
+      });
+    });
+    apiServer.on('clientError', answerClientError);
+    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', () => resolve()));
+    stops.push(() => new Promise<void>((r) => apiServer.close(() => r())));
+    env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     const mail = mailbox(ses.endpoint, dataDir);
     const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
     const live = await startLive({
@@ -216,11 +237,17 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const web = await webMiddleware(o.web, server);
     stops.unshift(web.close);
 
+    const edgeLimited = process.env.FW_EDGE_RATE_LIMITS === 'off' ? () => false : edgeRateLimiter();
     onRequest = (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://local');
         const pathname = url.pathname;
-        if (await gateway(req, res)) return;
+        const forApi = pathname === '/api' || pathname.startsWith('/api/');
+        // WAF's answer to a rate rule: 429 before the API sees the request.
+        if (forApi && edgeLimited(viewerIp(req), pathname)) {
+          return sendJson(res, 429, { message: 'Too Many Requests', error: Messages.tooManyRequests }, NO_STORE);
+        }
+        if (await gateway(forApi ? asCloudFront(req, env.ORIGIN_VERIFY_SECRET!) : req, res)) return;
         if (pathname === '/config.json') {
           const config = {
             region: LOCAL_IDS.region,

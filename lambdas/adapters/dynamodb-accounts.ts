@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
 import { keys } from '../domain/keys';
@@ -29,46 +30,42 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): A
 
     async createWithWelcome(a: Account) {
       const pk = keys.user(a.sub);
-      // False when the account's condition (item 0) failed: another first call won the race, and nothing was written by this one.
-      return transactIf(
-        db,
-        {
-          TransactItems: [
-            {
-              Put: {
-                TableName: table,
-                Item: {
-                  pk,
-                  sk: keys.account,
-                  type: 'account',
-                  email: a.email,
-                  firstName: a.firstName,
-                  lastName: a.lastName,
-                  createdAt: a.createdAt,
-                  credits: a.credits,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: table,
-                Item: {
-                  pk,
-                  sk: keys.ledger(a.createdAt, 'welcome'),
-                  type: 'ledger',
-                  delta: a.credits,
-                  balance: a.credits,
-                  reason: 'welcome',
-                  ref: 'signup',
-                  createdAt: a.createdAt,
-                },
-              },
-            },
-          ],
+      const account = (credits: number) => ({
+        Put: {
+          TableName: table,
+          Item: { pk, sk: keys.account, type: 'account', email: a.email, firstName: a.firstName, lastName: a.lastName, createdAt: a.createdAt, credits },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        0,
-      );
+      });
+      const welcome = [
+        account(a.credits),
+        {
+          Put: {
+            TableName: table,
+            Item: { pk, sk: keys.ledger(a.createdAt, 'welcome'), type: 'ledger', delta: a.credits, balance: a.credits, reason: 'welcome', ref: 'signup', createdAt: a.createdAt },
+          },
+        },
+        // The address keeps this mark when its account is deleted, so signing up again gives no second welcome.
+        {
+          Put: {
+            TableName: table,
+            Item: { pk: keys.welcome(a.email), sk: 'WELCOME', type: 'welcome', sub: a.sub, createdAt: a.createdAt },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ];
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: welcome }));
+        return 'created';
+      } catch (err) {
+        if (!(err instanceof TransactionCanceledException)) throw err;
+        const [accountReason, , emailReason] = err.CancellationReasons ?? [];
+        // Another first call won the race: nothing was written by this one.
+        if (accountReason?.Code === 'ConditionalCheckFailed') return 'exists';
+        if (emailReason?.Code !== 'ConditionalCheckFailed') throw err;
+      }
+      // The address had its welcome credits already: the account alone, at 0 (false when a racing call made it).
+      return (await transactIf(db, { TransactItems: [account(0)] }, 0)) ? 'no-welcome' : 'exists';
     },
   };
 }

@@ -33,7 +33,8 @@ export interface CreditChange {
 export type CreditChangeResult =
   | { ok: true; balance: number }
   | { ok: false; why: 'insufficient'; balance: number }
-  | { ok: false; why: 'already-done' };
+  /** `failed`: the index in `with` of the first item whose condition did not hold. */
+  | { ok: false; why: 'already-done'; failed: number };
 
 const MAX_ATTEMPTS = 60;
 
@@ -94,8 +95,10 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
         throw err;
       }
       const reasons = err.CancellationReasons ?? [];
-      // The transition (items after the balance and the ledger row) was already made: nothing to do.
-      if (reasons.slice(2).some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, why: 'already-done' };
+      // The transition (items after the balance and the ledger row) was already made, or a limit that travels with
+      // it was reached: nothing to do.
+      const failed = reasons.slice(2).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) return { ok: false, why: 'already-done', failed };
       // The balance moved under us, or another transaction held the item: read again and retry.
       await backoff(attempt);
     }

@@ -31,11 +31,28 @@ export function mediaRecord(m: MediaItem) {
   };
 }
 
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** One more job on the owner's UTC day, below `cap`: the counter item expires two days after its day. */
+function dailyCount(table: string, job: Job, cap: number) {
+  const day = job.createdAt.slice(0, 10);
+  return {
+    Update: {
+      TableName: table,
+      Key: { pk: keys.user(job.owner), sk: keys.generationsOn(day) },
+      UpdateExpression: 'SET #type = :type, #ttl = :ttl ADD jobs :one',
+      ConditionExpression: 'attribute_not_exists(jobs) OR jobs < :cap',
+      ExpressionAttributeNames: { '#type': 'type', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':type': 'generations', ':one': 1, ':cap': cap, ':ttl': Math.floor(Date.parse(day) / 1000) + 2 * DAY_SECONDS },
+    },
+  };
+}
+
 export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobStore {
   const jobKey = (id: string) => ({ pk: keys.job(id), sk: 'JOB' });
 
   return {
-    async createCharged(job, expectedBalance) {
+    async createCharged(job, expectedBalance, dailyCap) {
       const r = await changeCredits(db, table, {
         sub: job.owner,
         delta: -job.cost,
@@ -51,10 +68,12 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          ...(dailyCap === undefined ? [] : [dailyCount(table, job, dailyCap)]),
         ],
       });
       if (r.ok) return { ok: true, balance: r.balance };
       if (r.why === 'insufficient') return { ok: false, balance: r.balance };
+      if (r.failed === 1) return { ok: false, dailyCapReached: true };
       throw new Error(`Job ${job.id} already exists`);
     },
 

@@ -15,13 +15,16 @@ export interface Caller {
 
 /**
  * The caller's account. The first call creates it with the welcome credits, exactly once even when
- * many first calls race: the losers of the race read the winner's account.
+ * many first calls race: the losers of the race read the winner's account. Welcome credits come once per email
+ * address: an account deleted and signed up again with the same address starts at 0.
  */
 export async function getOrCreateAccount(deps: GetAccountDeps, caller: Caller): Promise<Account> {
   const existing = await deps.accounts.get(caller.sub);
   if (existing) return existing;
   const account: Account = { ...caller, createdAt: deps.now().toISOString(), credits: SIGNUP_CREDITS };
-  if (await deps.accounts.createWithWelcome(account)) return account;
+  const created = await deps.accounts.createWithWelcome(account);
+  if (created === 'created') return account;
+  if (created === 'no-welcome') return { ...account, credits: 0 };
   const winner = await deps.accounts.get(caller.sub);
   if (!winner) throw new Error(`Account ${caller.sub} vanished after a conditional create`);
   return winner;

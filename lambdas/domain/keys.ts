@@ -12,6 +12,10 @@ export const keys = {
   /** The owner's copy of an order, so listing a user's payments is one Query. */
   payment: (createdAt: string, orderId: string) => `PAYMENT#${createdAt}#${orderId}`,
   webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
+  /** Sort key (under the user) of how many generations the user started on a UTC day (yyyy-mm-dd). */
+  generationsOn: (day: string) => `GENERATIONS#${day}`,
+  /** Welcome credits given to this email address (lower-case), kept when the account is deleted. */
+  welcome: (email: string) => `WELCOME#${email.trim().toLowerCase()}`,
   /** gsi1 partition of the jobs not yet ended (the keys are removed in the write that ends a job). */
   openJobs: 'OPEN_JOB',
   /** gsi1 sort key of an open job: oldest first. */

@@ -2,8 +2,10 @@ import type { HttpRequest } from './http';
 
 /**
  * The caller's IP. Behind CloudFront the API sees an edge server's address as the source, so the viewer's
- * own address comes from the `CloudFront-Viewer-Address` header ("ip:port", forwarded by the /api/*
- * origin request policy); without it (direct calls, the local gateway) the source IP is the caller.
+ * own address comes from the `CloudFront-Viewer-Address` header ("ip:port", set by CloudFront itself and forwarded by
+ * the /api/* origin request policy; the embedded stack's single origin sets it from the socket). It can be trusted
+ * only because http.ts has already refused every request that did not come through CloudFront (origin.ts): a
+ * client that sends its own header reaches no handler directly, and through CloudFront its value is replaced.
  */
 export function clientIp(req: Pick<HttpRequest<unknown>, 'headers' | 'sourceIp'>): string {
   const viewer = req.headers['cloudfront-viewer-address']?.trim();

@@ -8,6 +8,8 @@ import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contrac
 import type { RouteDef } from '../../contract/routes';
 import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
 import { logger } from '../logger';
+import { instrumented } from '../observability';
+import { cameThroughCloudFront } from './origin';
 
 /** Who is calling, from the verified Cognito ID token only (never from a header). */
 export interface Identity {
@@ -161,6 +163,16 @@ function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
   return json(status, result.body, result.headers);
 }
 
+/**
+ * 403 for a request that did not come through CloudFront (origin.ts): checked first, for every route, so nothing of a
+ * handler runs for it. The secret is read from the environment (CDK puts it there from Secrets Manager).
+ */
+function notFromCloudFront(event: Event): APIGatewayProxyResultV2 | undefined {
+  if (cameThroughCloudFront(lowerKeys(event.headers), process.env.ORIGIN_VERIFY_SECRET)) return undefined;
+  logger.warn('Refused a request that did not come through CloudFront', { path: event.rawPath });
+  return json(403, { message: 'Forbidden' });
+}
+
 async function run<R extends RouteDef>(
   route: R,
   event: Event,
@@ -169,6 +181,8 @@ async function run<R extends RouteDef>(
 ): Promise<APIGatewayProxyResultV2> {
   logger.appendKeys({ requestId: event.requestContext?.requestId, route: route.id });
   try {
+    const refused = notFromCloudFront(event);
+    if (refused) return refused;
     let req: RequestOf<R>;
     try {
       const params = validate(route.params as z.ZodType<ParamsOf<R>> | undefined, event.pathParameters ?? {});
@@ -195,7 +209,7 @@ async function run<R extends RouteDef>(
 
 /** A public route (auth none or signature). */
 export function publicRoute<R extends RouteDef>(route: R, fn: (req: RequestOf<R>) => Promise<HttpResult>, opts?: RouteOptions) {
-  return (event: Event) => run(route, event, fn, opts);
+  return instrumented(route.id, (event: Event) => run(route, event, fn, opts));
 }
 
 /**
@@ -207,9 +221,11 @@ export function userRoute<R extends RouteDef>(
   fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
   unauthorizedMessage?: string,
 ) {
-  return async (event: Event): Promise<APIGatewayProxyResultV2> => {
+  return instrumented(route.id, async (event: Event): Promise<APIGatewayProxyResultV2> => {
+    const refused = notFromCloudFront(event);
+    if (refused) return refused;
     const identity = identityOf(event);
     if (!identity) return errorResponse(new Unauthorized(unauthorizedMessage));
     return run(route, event, (req) => fn(req, identity));
-  };
+  });
 }

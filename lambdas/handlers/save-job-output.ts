@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { saveJobOutput } from '../app/save-job-output';
 import { logger } from '../logger';
+import { instrumented } from '../observability';
 import { saveJobOutputDeps } from '../wiring/deps';
 
 type Image = NonNullable<NonNullable<DynamoDBStreamEvent['Records'][number]['dynamodb']>['NewImage']>;
@@ -16,7 +17,7 @@ function recordedJob(newImage?: Image, oldImage?: Image): string | undefined {
  * job, outside the webhook's request. A failed copy fails the batch, so the event source mapping retries it (the
  * saves already made are skipped then: their jobs have ended); the reconciler is the safety net after the retries.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = instrumented('saveJobOutput', async (event: DynamoDBStreamEvent): Promise<void> => {
   const failures: string[] = [];
   await Promise.all(
     event.Records.map(async (record) => {
@@ -31,4 +32,4 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
     }),
   );
   if (failures.length) throw new Error(`Job output(s) not saved yet: ${failures.join(', ')}`);
-};
+});

@@ -11,10 +11,11 @@ export interface AccountStore {
   /** A strongly consistent read of the account, or undefined. */
   get(sub: string): Promise<Account | undefined>;
   /**
-   * Creates the account with its welcome credits and the matching ledger row in one transaction.
-   * Returns false when the account already existed (nothing is written then).
+   * Creates the account with its welcome credits, the matching ledger row and a mark on its email address (lower-case)
+   * in one transaction. An address that already had its welcome credits (an account deleted and made again) gets the
+   * account with 0 credits instead: 'no-welcome'. 'exists' when the account already existed (nothing is written then).
    */
-  createWithWelcome(account: Account): Promise<boolean>;
+  createWithWelcome(account: Account): Promise<'created' | 'no-welcome' | 'exists'>;
   /** The balance alone (0 without an account), read strongly consistent. */
   balance(sub: string): Promise<number>;
 }

@@ -45,18 +45,16 @@ export interface MediaItem {
   jobId?: string;
 }
 
-/** ok: charged; not ok: credits were short. Either way the balance after the attempt. */
-export interface ChargeResult {
-  ok: boolean;
-  balance: number;
-}
+/** ok: charged; not ok: credits were short (the balance after the attempt) or the daily cap was reached. */
+export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number } | { ok: false; dailyCapReached: true };
 
 export interface JobStore {
   /**
    * Charges the job's cost and stores the job in one transaction; fails without a change when credits are short.
-   * `expectedBalance`: the owner's balance just read, if known (saves reading it again).
+   * `expectedBalance`: the owner's balance just read, if known (saves reading it again). `dailyCap`: at most this
+   * many jobs per owner and UTC day, counted in the same transaction (a refunded job still counts).
    */
-  createCharged(job: Job, expectedBalance?: number): Promise<ChargeResult>;
+  createCharged(job: Job, expectedBalance?: number, dailyCap?: number): Promise<ChargeResult>;
   get(id: string): Promise<Job | undefined>;
   /**
    * Records the provider's id and a non-terminal status, unless the job already has a provider id (a webhook that

@@ -17,6 +17,7 @@ import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
 import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { healthProbes } from '../adapters/health-probes';
+import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../adapters/metered';
 import { memoUntilFailure } from '../adapters/memo-until-failure';
 import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
 import { replicateProvider } from '../adapters/replicate-provider';
@@ -45,6 +46,8 @@ import type { StartVideoGenerationDeps } from '../app/start-video-generation';
 import type { SettleDeps } from '../app/steps/settle-order';
 import { config } from '../config';
 import { logger } from '../logger';
+import { businessMetrics } from '../observability';
+import { BusinessMetric } from '../ports/metrics';
 import type { Probe } from '../ports/health';
 
 /** Memoises a factory: made on first call, then shared. */
@@ -60,9 +63,13 @@ const warn = (message: string, details: Record<string, unknown>) => logger.warn(
 // ---- ports, each made once -------------------------------------------------------------------------------------
 
 const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table()));
-const jobs = /* @__PURE__ */ once(() => dynamoJobStore(dynamo(), table()));
+// Jobs and orders count what they did (business metrics: adapters/metered.ts).
+const jobs = /* @__PURE__ */ once(() => meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics));
+const reconcilerJobs = /* @__PURE__ */ once(() =>
+  meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics, { refundsAs: BusinessMetric.ReconcilerRefund }),
+);
 const media = /* @__PURE__ */ once(() => dynamoMediaIndex(dynamo(), table()));
-const orders = /* @__PURE__ */ once(() => dynamoOrderStore(dynamo(), table()));
+const orders = /* @__PURE__ */ once(() => meteredOrders(dynamoOrderStore(dynamo(), table()), businessMetrics));
 const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA_BUCKET));
 const connections = /* @__PURE__ */ once(() => dynamoConnectionStore(dynamo(), table()));
 /** Keeps the pool's keys for the instance's life, like the JWT authorizer. */
@@ -89,7 +96,7 @@ const paymentProvider = /* @__PURE__ */ once(() =>
       requireSecret('PAYPAL_WEBHOOK_ID'),
     ]);
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    return paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId });
+    return meteredPaymentProvider(paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId }), businessMetrics);
   }),
 );
 
@@ -101,10 +108,11 @@ const startJob = /* @__PURE__ */ once(() => ({
   provider: modelProvider(),
   webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
   now,
+  dailyGenerationCap: config().DAILY_GENERATION_CAP,
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET'))),
+  memoUntilFailure(async () => meteredModelWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), businessMetrics)),
 );
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
@@ -147,7 +155,7 @@ export function saveJobOutputDeps(): SaveJobOutputDeps {
 export function reconcileJobsDeps(): ReconcileJobsDeps {
   const c = config();
   return {
-    jobs: jobs(),
+    jobs: reconcilerJobs(),
     store: store(),
     provider: modelProvider(),
     now,

@@ -78,7 +78,7 @@ export class Auth extends Construct {
     });
 
     // Cognito checks the SES identity when the pool is created or updated.
-    if (props.cognitoEmail === 'ses') this.userPool.node.addDependency(props.email.identity);
+    if (props.cognitoEmail === 'ses' && props.email.identity) this.userPool.node.addDependency(props.email.identity);
 
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,

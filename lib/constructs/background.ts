@@ -2,7 +2,8 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BackgroundFunctionDef } from '../../contract/functions';
 import type { Stage } from '../settings';
@@ -18,9 +19,20 @@ export interface BackgroundProps {
 /** The functions of contract/functions: each with its grants, fed by the table's stream or an EventBridge schedule. */
 export class Background extends Construct {
   readonly functions: Record<string, RouteFunction> = {};
+  /**
+   * Where a stream batch that failed every retry, or a scheduled run EventBridge could not deliver, is set aside
+   * (its record names the stream position or the event), instead of being dropped; an alarm watches it.
+   */
+  readonly deadLetters: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: BackgroundProps) {
     super(scope, id);
+    this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the stream and schedule functions.' });
     for (const def of props.functions) {
       const fn = new RouteFunction(this, `${def.id}-fn`, { route: def, stage: props.stage, environment: props.environment, targets: props.targets });
       this.functions[def.id] = fn;
@@ -33,6 +45,7 @@ export class Background extends Construct {
             retryAttempts: t.maxRetries ?? 10,
             // A failing record is isolated by halving the batch, so one bad item does not hold back the rest.
             bisectBatchOnError: true,
+            onFailure: new SqsDlq(this.deadLetters),
           }),
         );
         // The event source's grant includes dynamodb:ListStreams, which IAM only allows on "*" (the stream's own
@@ -45,7 +58,7 @@ export class Background extends Construct {
         new events.Rule(this, `${def.id}-schedule`, {
           description: def.description,
           schedule: events.Schedule.rate(Duration.minutes(t.everyMinutes)),
-          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: this.deadLetters })],
         });
       }
     }

@@ -9,6 +9,8 @@ export interface EmailProps {
   senderDomain?: string;
   /** Where contact messages go. */
   supportEmail: string;
+  /** The identity already exists in this account and region (Settings.existingSenderIdentity): use it, create nothing. */
+  existing?: boolean;
 }
 
 /**
@@ -16,7 +18,8 @@ export interface EmailProps {
  * it) or a domain (verified once its DKIM CNAME records are published).
  */
 export class Email extends Construct {
-  readonly identity: ses.EmailIdentity;
+  /** The identity the stack created; undefined when it adopted an existing one. */
+  readonly identity?: ses.EmailIdentity;
   readonly senderEmail: string;
   readonly senderDomain?: string;
   /**
@@ -31,16 +34,19 @@ export class Email extends Construct {
     this.senderEmail = props.senderEmail;
     this.senderDomain = props.senderDomain;
     const sender = props.senderDomain ?? props.senderEmail;
-    this.identity = new ses.EmailIdentity(this, 'Sender', {
-      identity: props.senderDomain ? ses.Identity.domain(props.senderDomain) : ses.Identity.email(props.senderEmail),
-    });
+    // SES identities are one per name in an account and region: a second stack creating the same one fails.
+    const identityArn = props.existing
+      ? Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: sender })
+      : (this.identity = new ses.EmailIdentity(this, 'Sender', {
+          identity: props.senderDomain ? ses.Identity.domain(props.senderDomain) : ses.Identity.email(props.senderEmail),
+        })).emailIdentityArn;
     const support = props.supportEmail.toLowerCase();
     const recipients =
       support === props.senderEmail.toLowerCase()
         ? []
         : [support, support.split('@')[1]!].filter((name) => name !== sender.toLowerCase());
     this.sendingIdentityArns = [
-      this.identity.emailIdentityArn,
+      identityArn,
       ...recipients.map((name) => Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: name })),
     ];
   }

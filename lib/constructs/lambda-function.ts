@@ -71,6 +71,12 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       bundling: LAMBDA_BUNDLING,
+      // X-Ray: Powertools Tracer (lambdas/observability.ts) adds a subsegment per invocation and per AWS call.
+      tracing: lambda.Tracing.ACTIVE,
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords, which take no resource ARN.',
     });
   }
 }

@@ -10,7 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { LIVE_PATH } from '../../contract/live';
-import { removalPolicyFor, type Stage } from '../settings';
+import { removalPolicyFor, SettingsError, type Stage } from '../settings';
 
 /** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
 export interface SiteConfig {
@@ -30,6 +30,18 @@ export interface SiteProps {
   accessLogs: s3.IBucket;
   /** Origins of the media bucket: the browser uploads and downloads there with presigned URLs (CSP connect-src). */
   mediaOrigins: readonly string[];
+  /** The WAF web ACL (scope CLOUDFRONT, made in us-east-1 by lib/edge-stack.ts). */
+  webAclArn?: string;
+  /** Where CloudFront's access logs go instead of accessLogs (an app in an opt-in region: a us-east-1 bucket). */
+  cloudFrontLogs?: s3.IBucket;
+}
+
+/**
+ * Names CloudFront keeps per account (not per region): each carries the stage and the app's region, so dev and prod,
+ * or one stage in two regions, can share an account. CloudFront caps them at 64 (functions) or 128 characters.
+ */
+export function cloudFrontName(stage: Stage, region: string, what: string): string {
+  return `fw-${stage}-${region}-${what}`;
 }
 
 /**
@@ -72,7 +84,7 @@ const NOT_FOUND_MARK = 'fw-not-found';
 /** The build's description of the site (written by scripts/build-web.ts). */
 function readSite(webDist: string): SiteManifest {
   const file = path.join(webDist, SITE_MANIFEST);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  if (!fs.existsSync(file)) throw new SettingsError(`${file} is missing: run \`npm run build\` first (npm run synth builds and synthesizes)`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteManifest;
 }
 
@@ -106,7 +118,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     if (!fs.existsSync(path.join(props.webDist, 'index.html'))) {
-      throw new Error('web/dist is missing: run `npm run build` first');
+      throw new SettingsError(`${props.webDist} has no web build: run \`npm run build\` first (npm run synth builds and synthesizes)`);
     }
     this.props = props;
     this.site = readSite(props.webDist);
@@ -142,6 +154,7 @@ export class Site extends Construct {
       'upgrade-insecure-requests',
     ].join('; ');
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: cloudFrontName(props.stage, region, 'security-headers'),
       comment: 'Framewright security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
@@ -161,11 +174,13 @@ export class Site extends Construct {
 
     const functions = siteFunctions(this.site);
     const pageRequest = new cloudfront.Function(this, 'PageRequest', {
+      functionName: cloudFrontName(props.stage, region, 'page-request'),
       comment: 'Extension-less paths: prerendered page, app shell, or the not-found page',
       code: cloudfront.FunctionCode.fromInline(functions.request),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
     const pageResponse = new cloudfront.Function(this, 'PageResponse', {
+      functionName: cloudFrontName(props.stage, region, 'page-response'),
       comment: 'The not-found page answers with status 404',
       code: cloudfront.FunctionCode.fromInline(functions.response),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -177,10 +192,16 @@ export class Site extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
-      logBucket: props.accessLogs,
+      logBucket: props.cloudFrontLogs ?? props.accessLogs,
       logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: cloudFrontName(props.stage, region, 'site'),
+            description: `Framewright ${props.stage}: CloudFront reads the site bucket`,
+          }),
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeaders,
@@ -198,12 +219,6 @@ export class Site extends Construct {
       reason: 'The product is offered worldwide; there is no country to restrict.',
     });
     Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL for now (a fixed monthly cost); the API is throttled at the stage and every paid action ' +
-        'needs a verified Cognito user. Revisit when traffic warrants it.',
-    });
-    Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR4',
       reason:
         'The distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; ' +
@@ -211,11 +226,14 @@ export class Site extends Construct {
     });
   }
 
-  /** Sends /api/* to the HTTP API, uncached, with every viewer header except Host. */
-  routeApi(httpApi: apigw.IHttpApi): void {
+  /**
+   * Sends /api/* to the HTTP API, uncached, with every viewer header except Host, and `originHeader`: the secret
+   * header every handler checks first (lambdas/handlers/origin.ts), which CloudFront sets over any a viewer sends.
+   */
+  routeApi(httpApi: apigw.IHttpApi, originHeader?: { name: string; value: string }): void {
     this.distribution.addBehavior(
       '/api/*',
-      executeApiOrigin(httpApi.apiEndpoint),
+      executeApiOrigin(httpApi.apiEndpoint, originHeader ? { [originHeader.name]: originHeader.value } : undefined),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -333,9 +351,10 @@ export class Site extends Construct {
 }
 
 /** An API Gateway endpoint (https:// or wss://<id>.execute-api.<region>.amazonaws.com) as a CloudFront origin: its host, over TLS 1.2. */
-function executeApiOrigin(apiEndpoint: string): origins.HttpOrigin {
+function executeApiOrigin(apiEndpoint: string, customHeaders?: Record<string, string>): origins.HttpOrigin {
   return new origins.HttpOrigin(Fn.select(2, Fn.split('/', apiEndpoint)), {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    ...(customHeaders ? { customHeaders } : {}),
   });
 }

@@ -36,6 +36,9 @@ const ENV_KEYS = [
   'SUPPORT_EMAIL',
   'POWERTOOLS_SERVICE_NAME',
   'NODE_OPTIONS',
+  'DAILY_GENERATION_CAP',
+  // API functions only: the header value that proves a request came through CloudFront.
+  'ORIGIN_VERIFY_SECRET',
 ];
 
 function expectedActions(route: RouteDef): string[] {
@@ -102,7 +105,7 @@ describe('Api (contract/routes)', () => {
       JwtConfiguration: {
         Audience: [{ Ref: logicalId(synth.template, 'AWS::Cognito::UserPoolClient', 'Auth') }],
         Issuer: {
-          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') }]],
+          'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') }]],
         },
       },
     });
@@ -154,8 +157,8 @@ describe('Api (contract/routes)', () => {
       expect(env).toMatchObject({
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'framewright',
-        SES_FROM_ADDRESS: 'no-reply@example.com',
-        SUPPORT_EMAIL: 'no-reply@example.com',
+        SES_FROM_ADDRESS: 'no-reply@framewright.app',
+        SUPPORT_EMAIL: 'no-reply@framewright.app',
         APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
         TABLE_NAME: { Ref: logicalId(synth.template, 'AWS::DynamoDB::Table', 'Data') },
         USER_POOL_ID: { Ref: logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth') },
@@ -261,7 +264,7 @@ describe('Api built from another route table', () => {
       expect.objectContaining({
         Effect: 'Allow',
         Action: 'ses:SendEmail',
-        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } },
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@framewright.app' } },
       }),
     ]);
   });

@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY } from '../../contract/auth';
-import { logicalId, resourcesOfType, synthForSuite } from './synth';
+import { logicalId, resourcesOfType, synthForSuite, TRACING_ACTIONS } from './synth';
 
 describe('Auth: user pool and web client', () => {
   const synth = synthForSuite();
@@ -60,7 +60,7 @@ describe('Auth: user pool and web client', () => {
     const actions = resourcesOfType(synth.template, 'AWS::IAM::Policy')
       .filter(([, p]) => p.Properties!.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement.flatMap((st: any) => [st.Action].flat()));
-    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', ...TRACING_ACTIONS].sort());
   });
 
   it('sends with Cognito\'s own email until told to use SES', () => {
@@ -102,7 +102,7 @@ describe('Auth with SES as the sender', () => {
       EmailSendingAccount: 'DEVELOPER',
       From: 'Framewright <hello@framewright.app>',
       SourceArn: {
-        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/framewright.app']],
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/framewright.app']],
       },
     });
     // Cognito checks the identity when it saves the pool.

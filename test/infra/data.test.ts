@@ -128,6 +128,6 @@ describe('Data: table and buckets', () => {
   });
 
   it('creates the SES identity of the sender', () => {
-    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.com' });
+    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@framewright.app' });
   });
 });

@@ -175,7 +175,7 @@ describe('Site without a web build', () => {
       const accessLogs = new s3.Bucket(stack, 'Logs');
       expect(
         () => new Site(stack, 'Site', { stage: 'dev', webDist: path.join(empty, 'dist'), accessLogs, mediaOrigins: [] }),
-      ).toThrow('web/dist is missing: run `npm run build` first');
+      ).toThrow(/has no web build: run `npm run build` first/);
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }

@@ -115,14 +115,25 @@ describe('a domain sender', () => {
 describe('settings from context', () => {
   const settings = (context: Record<string, string>) => readSettings(new App({ context }));
 
-  it('defaults to dev, the example sender, Cognito\'s email, the PayPal sandbox and web/dist', () => {
-    expect(settings({})).toEqual({
+  it('defaults to dev, Cognito\'s email, the PayPal sandbox, web/dist and the operations defaults', () => {
+    expect(settings({ senderEmail: 'hello@framewright.app' })).toEqual({
       stage: 'dev',
-      senderEmail: 'no-reply@example.com',
-      supportEmail: 'no-reply@example.com',
+      senderEmail: 'hello@framewright.app',
+      supportEmail: 'hello@framewright.app',
       cognitoEmail: 'cognito',
       paypal: 'sandbox',
       webDist: path.join(REPO_ROOT, 'web', 'dist'),
+      existingSenderIdentity: false,
+      monthlyBudgetUsd: 50,
+      dailyGenerationCap: 200,
+      reservedConcurrency: false,
+    });
+    expect(settings({ stage: 'prod', senderEmail: 'a@b.co' }).reservedConcurrency).toBe(true);
+    expect(settings({ senderEmail: 'a@b.co', alarmEmail: 'ops@b.co', monthlyBudgetUsd: '120', dailyGenerationCap: '30', existingSenderIdentity: 'true' })).toMatchObject({
+      alarmEmail: 'ops@b.co',
+      monthlyBudgetUsd: 120,
+      dailyGenerationCap: 30,
+      existingSenderIdentity: true,
     });
   });
 
@@ -132,11 +143,16 @@ describe('settings from context', () => {
   });
 
   it('refuses an unknown stage or option, a malformed address, or prod without a sender', () => {
-    expect(() => settings({ stage: 'staging' })).toThrow('Context "stage" must be one of dev, prod (got "staging")');
+    expect(() => settings({ stage: 'staging', senderEmail: 'a@b.co' })).toThrow('Context "stage" must be one of dev, prod (got "staging")');
     expect(() => settings({ senderEmail: 'nobody' })).toThrow('Context "senderEmail" must be an email address');
-    expect(() => settings({ paypal: 'prod' })).toThrow('Context "paypal" must be one of sandbox, live (got "prod")');
-    expect(() => settings({ cognitoEmail: 'smtp' })).toThrow('Context "cognitoEmail" must be one of cognito, ses (got "smtp")');
-    expect(() => settings({ stage: 'prod' })).toThrow('Context "senderEmail" is required for prod');
+    expect(() => settings({ senderEmail: 'a@b.co', paypal: 'prod' })).toThrow('Context "paypal" must be one of sandbox, live (got "prod")');
+    expect(() => settings({ senderEmail: 'a@b.co', cognitoEmail: 'smtp' })).toThrow('Context "cognitoEmail" must be one of cognito, ses (got "smtp")');
+    expect(() => settings({ stage: 'prod' })).toThrow('Context "senderEmail" is required');
+    // dev too: an address nobody verifies makes every email fail after the deploy. The message says how, in one line.
+    expect(() => settings({})).toThrow(/^Context "senderEmail" is required: an address you can read, e\.g\. npx cdk deploy -c stage=dev -c senderEmail=you@example\.org$/);
+    expect(() => settings({ senderEmail: 'a@b.co', monthlyBudgetUsd: '-5' })).toThrow('Context "monthlyBudgetUsd" must be a whole number above 0 (got "-5")');
+    expect(() => settings({ senderEmail: 'a@b.co', alarmEmail: 'ops' })).toThrow('Context "alarmEmail" must be an email address (got "ops")');
+    expect(() => settings({ senderEmail: 'a@b.co', reservedConcurrency: 'yes' })).toThrow('Context "reservedConcurrency" must be one of true, false (got "yes")');
     expect(() => settings({ senderEmail: 'a@other.app', senderDomain: 'framewright.app' })).toThrow(
       'Context "senderEmail" must be an address at senderDomain framewright.app (got "a@other.app")',
     );

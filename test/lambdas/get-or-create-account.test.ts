@@ -9,9 +9,9 @@ function memoryStore(): AccountStore & { rows: Map<string, Account> } {
     get: async (sub) => rows.get(sub),
     balance: async (sub) => rows.get(sub)?.credits ?? 0,
     createWithWelcome: async (a) => {
-      if (rows.has(a.sub)) return false;
+      if (rows.has(a.sub)) return 'exists';
       rows.set(a.sub, a);
-      return true;
+      return 'created';
     },
   };
 }
@@ -33,7 +33,7 @@ describe('getOrCreateAccount', () => {
     let reads = 0;
     const accounts: AccountStore = {
       get: async () => (reads++ === 0 ? undefined : winner),
-      createWithWelcome: async () => false,
+      createWithWelcome: async () => 'exists',
       balance: async () => 0,
     };
     expect(await getOrCreateAccount({ accounts, now: () => new Date() }, caller)).toBe(winner);

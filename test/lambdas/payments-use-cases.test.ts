@@ -152,7 +152,7 @@ function setup() {
   const accountStore: AccountStore = {
     get: async (sub) => accounts.get(sub),
     balance: async (sub) => accounts.get(sub)?.credits ?? 0,
-    createWithWelcome: async (a) => !accounts.has(a.sub) && Boolean(accounts.set(a.sub, a)),
+    createWithWelcome: async (a) => (accounts.has(a.sub) ? 'exists' : (accounts.set(a.sub, a), 'created')),
   };
   const deps: CreatePaymentDeps & ApplyPaymentWebhookDeps = {
     accounts: accountStore,

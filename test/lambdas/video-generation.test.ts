@@ -11,7 +11,7 @@ import {
   WAN_I2V,
   WAN_T2V,
 } from '../../contract/catalog';
-import { api, createUser, type TestUser } from '../support/users';
+import { api, createUser, stackEnv, type TestUser } from '../support/users';
 import {
   grantCredits,
   json,
@@ -310,7 +310,8 @@ describe('POST /api/generate-video', () => {
       version: '2.0',
       routeKey: 'POST /api/generate-video',
       rawPath: '/api/generate-video',
-      headers: { 'content-type': 'application/json' },
+      // Through CloudFront (the origin header), without an identity.
+      headers: { 'content-type': 'application/json', 'x-origin-verify': stackEnv().ORIGIN_VERIFY_SECRET! },
       body: JSON.stringify({ model: WAN_T2V, prompt: 'x', duration: 5 }),
       isBase64Encoded: false,
       requestContext: { requestId: 'test', http: { method: 'POST', path: '/api/generate-video', sourceIp: '127.0.0.1' } },

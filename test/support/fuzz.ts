@@ -25,6 +25,8 @@ export interface FuzzCase {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /** The loopback address to send from (the caller's IP as the stack sees it; test/support/from-address.ts). */
+  from?: string;
 }
 
 export interface FuzzAnswer {
@@ -41,7 +43,7 @@ export function send(c: FuzzCase): Promise<FuzzAnswer> {
   const headers: Record<string, string | number> = { ...c.headers };
   if (c.body) headers['content-length'] = c.body.length;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: base.port, method: c.method, path: c.path, headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: base.port, method: c.method, path: c.path, headers, agent, localAddress: c.from }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));

@@ -5,7 +5,7 @@
 import { Messages } from '../../../contract/errors';
 import { MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
 import { modelOfReplicate } from '../../../contract/models';
-import { InvalidInput, NotEnoughCredits, ProviderError } from '../../domain/errors';
+import { InvalidInput, NotEnoughCredits, ProviderError, RateLimited } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
 import type { Job, JobKind, JobStore } from '../../ports/jobs';
@@ -22,6 +22,8 @@ export interface StartJobDeps {
   /** The URL Replicate calls back; the job id is added as a query parameter. */
   webhookUrl: string;
   now: () => Date;
+  /** At most this many generations per user and UTC day (DAILY_GENERATION_CAP); none when undefined. */
+  dailyGenerationCap?: number;
 }
 
 export interface JobRequest {
@@ -93,7 +95,8 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     status: 'pending',
     createdAt: now.toISOString(),
   };
-  const charged = await deps.jobs.createCharged(job, balance);
+  const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap);
+  if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
   // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 

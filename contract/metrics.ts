@@ -1,0 +1,21 @@
+/**
+ * The business metrics the functions emit (lambdas/observability.ts, through the metered ports) and the alarms and
+ * dashboard read (lib/constructs/observability.ts): one list, so a renamed metric cannot leave an alarm watching nothing.
+ */
+export const METRICS_NAMESPACE = 'Framewright';
+
+export const BusinessMetric = {
+  JobStarted: 'JobStarted',
+  JobSucceeded: 'JobSucceeded',
+  JobFailed: 'JobFailed',
+  JobRefunded: 'JobRefunded',
+  /** Jobs the reconciler had to refund (their webhook and polls never settled them). */
+  ReconcilerRefund: 'ReconcilerRefund',
+  /** Generations refused by the per-user daily cap. */
+  DailyCapReached: 'DailyCapReached',
+  CreditsSold: 'CreditsSold',
+  /** Credits taken back by PayPal refunds and reversals (claw-backs). */
+  CreditsClawedBack: 'CreditsClawedBack',
+  WebhookSignatureFailure: 'WebhookSignatureFailure',
+} as const;
+export type BusinessMetric = (typeof BusinessMetric)[keyof typeof BusinessMetric];

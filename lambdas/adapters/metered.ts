@@ -1,0 +1,78 @@
+/**
+ * Ports that count what they did (ports/metrics.ts). Decorators rather than calls in each use case: a job ends or
+ * refunds through several use cases (a webhook, a poll, the reconciler, the stream's copy, a refused create), and
+ * the store's answer (true: written now; false: already done) is the one place that knows a change happened once.
+ */
+import type { ModelWebhooks } from '../ports/model-provider';
+import { BusinessMetric, type Metrics } from '../ports/metrics';
+import type { JobStore } from '../ports/jobs';
+import type { OrderStore, PaymentProvider } from '../ports/payments';
+
+export interface JobMeterOptions {
+  /** Also count each refund as this (the reconciler's deps count ReconcilerRefund). */
+  refundsAs?: BusinessMetric;
+}
+
+export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions = {}): JobStore {
+  return {
+    ...jobs,
+    async createCharged(job, expectedBalance, dailyCap) {
+      const r = await jobs.createCharged(job, expectedBalance, dailyCap);
+      if (r.ok) metrics.count(BusinessMetric.JobStarted, 1, { model: job.model });
+      else if ('dailyCapReached' in r) metrics.count(BusinessMetric.DailyCapReached, 1, { model: job.model });
+      return r;
+    },
+    async succeed(job, media) {
+      const done = await jobs.succeed(job, media);
+      if (done) metrics.count(BusinessMetric.JobSucceeded, 1, { model: job.model });
+      return done;
+    },
+    async failAndRefund(job, status, error) {
+      const done = await jobs.failAndRefund(job, status, error);
+      if (done) {
+        metrics.count(BusinessMetric.JobFailed, 1, { model: job.model });
+        metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
+        // One series (no model dimension), so one alarm watches it.
+        if (o.refundsAs) metrics.count(o.refundsAs, 1);
+      }
+      return done;
+    },
+  };
+}
+
+export function meteredOrders(orders: OrderStore, metrics: Metrics): OrderStore {
+  return {
+    ...orders,
+    async captureAndCredit(order, capture) {
+      const r = await orders.captureAndCredit(order, capture);
+      if (r.credited) metrics.count(BusinessMetric.CreditsSold, order.credits);
+      return r;
+    },
+    async takeBack(order, t) {
+      const r = await orders.takeBack(order, t);
+      if (r.applied) metrics.count(BusinessMetric.CreditsClawedBack, t.creditsTakenBack - (order.creditsTakenBack ?? 0));
+      return r;
+    },
+  };
+}
+
+export function meteredModelWebhooks(webhooks: ModelWebhooks, metrics: Metrics): ModelWebhooks {
+  return {
+    async parse(delivery) {
+      const parsed = await webhooks.parse(delivery);
+      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'replicate' });
+      return parsed;
+    },
+  };
+}
+
+export function meteredPaymentProvider(provider: PaymentProvider, metrics: Metrics): PaymentProvider {
+  return {
+    ...provider,
+    async parseWebhook(delivery) {
+      const parsed = await provider.parseWebhook(delivery);
+      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'paypal' });
+      return parsed;
+    },
+  };
+}

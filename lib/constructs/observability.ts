@@ -1,0 +1,188 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { BusinessMetric as M, METRICS_NAMESPACE } from '../../contract/metrics';
+import type { Stage } from '../settings';
+import type { RouteFunction } from './lambda-function';
+
+/** A function to watch, with what feeds it. */
+export interface WatchedFunction {
+  id: string;
+  fn: RouteFunction;
+  timeoutSeconds: number;
+  /** Fed by the table's stream: its iterator age is watched too. */
+  stream?: boolean;
+}
+
+export interface ObservabilityProps {
+  stage: Stage;
+  functions: WatchedFunction[];
+  httpApi: apigw.HttpApi;
+  deadLetters: sqs.IQueue[];
+  alarmEmail?: string;
+  monthlyBudgetUsd: number;
+}
+
+/**
+ * Thresholds of the alarms (README, "Runbook", says what each means and what to do). Periods are 5 minutes.
+ */
+export const ALARM_THRESHOLDS = {
+  api5xxPercent: 5,
+  /** Share of a function's timeout its p99 duration may reach. */
+  durationOfTimeout: 0.8,
+  streamAgeSeconds: 300,
+  webhookSignatureFailures: 10,
+  reconcilerRefunds: 5,
+  clawedBackCredits: 1,
+} as const;
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** The business metric as Powertools emits it (namespace, service dimension, and any of its own). */
+function business(name: string, dimensions: Record<string, string> = {}, statistic = 'Sum'): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { service: 'framewright', ...dimensions }, statistic, period: FIVE_MINUTES });
+}
+
+/** Alarms to an SNS topic (mailed to alarmEmail), a dashboard, and a monthly AWS Budget. */
+export class Observability extends Construct {
+  readonly topic: sns.Topic;
+  readonly dashboard: cloudwatch.Dashboard;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ObservabilityProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+    const prefix = `framewright-${props.stage}`;
+    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Framewright ${props.stage} alarms`, enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm and budget notices carry metric names and thresholds, no customer data; CloudWatch and Budgets cannot ' +
+        'publish to a topic encrypted with the AWS managed SNS key, and a customer key would cost more than the topic.',
+    });
+    const action = new actions.SnsAction(this.topic);
+    const alarm = (name: string, description: string, metric: cloudwatch.IMetric, threshold: number, op = cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD) => {
+      const a = new cloudwatch.Alarm(this, name, {
+        alarmName: `${prefix}-${name}`,
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: op,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      this.alarms.push(a);
+      return a;
+    };
+
+    // ---- the API ----
+    const api5xx = new cloudwatch.MathExpression({
+      label: 'API 5xx %',
+      expression: '100 * errors / MAX([requests, 1])',
+      usingMetrics: { errors: props.httpApi.metricServerError({ period: FIVE_MINUTES }), requests: props.httpApi.metricCount({ period: FIVE_MINUTES }) },
+      period: FIVE_MINUTES,
+    });
+    alarm('api-5xx-rate', `More than ${ALARM_THRESHOLDS.api5xxPercent}% of API requests answered 5xx in 5 minutes.`, api5xx, ALARM_THRESHOLDS.api5xxPercent, cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD);
+
+    // ---- every function: errors, throttles, duration near its timeout (and stream age) ----
+    for (const w of props.functions) {
+      const f = w.fn.function;
+      alarm(`${w.id}-errors`, `${w.id}: the function failed (an uncaught error or a timeout) in the last 5 minutes.`, f.metricErrors({ period: FIVE_MINUTES }), 1);
+      alarm(`${w.id}-throttles`, `${w.id}: invocations were throttled (concurrency exhausted).`, f.metricThrottles({ period: FIVE_MINUTES }), 1);
+      alarm(
+        `${w.id}-duration`,
+        `${w.id}: p99 duration above ${ALARM_THRESHOLDS.durationOfTimeout * 100}% of its ${w.timeoutSeconds} s timeout.`,
+        f.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' }),
+        w.timeoutSeconds * 1000 * ALARM_THRESHOLDS.durationOfTimeout,
+        cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      );
+      if (w.stream) {
+        alarm(
+          `${w.id}-stream-age`,
+          `${w.id}: the table's stream is more than ${ALARM_THRESHOLDS.streamAgeSeconds / 60} minutes behind.`,
+          f.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+          ALARM_THRESHOLDS.streamAgeSeconds * 1000,
+          cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        );
+      }
+    }
+    props.deadLetters.forEach((q, i) =>
+      alarm(`dead-letters-${i + 1}`, 'A stream batch or scheduled run gave up after its retries and was set aside in a dead-letter queue.', q.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), 1),
+    );
+
+    // ---- business ----
+    for (const provider of ['replicate', 'paypal']) {
+      alarm(
+        `${provider}-webhook-signature-failures`,
+        `${ALARM_THRESHOLDS.webhookSignatureFailures}+ ${provider} webhooks with a bad signature in 5 minutes.`,
+        business(M.WebhookSignatureFailure, { provider }),
+        ALARM_THRESHOLDS.webhookSignatureFailures,
+      );
+    }
+    alarm('reconciler-refunds', `The reconciler refunded ${ALARM_THRESHOLDS.reconcilerRefunds}+ jobs in 5 minutes.`, business(M.ReconcilerRefund), ALARM_THRESHOLDS.reconcilerRefunds);
+    alarm('claw-backs', 'A PayPal refund or reversal took credits back.', business(M.CreditsClawedBack), ALARM_THRESHOLDS.clawedBackCredits);
+
+    // ---- dashboard ----
+    const search = (metric: string, dims: string) =>
+      new cloudwatch.MathExpression({ expression: `SEARCH('{${METRICS_NAMESPACE},${dims}} MetricName="${metric}"', 'Sum', 300)`, label: metric, period: FIVE_MINUTES });
+    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: `${prefix}-${region}`,
+      defaultInterval: Duration.hours(6),
+      widgets: [
+        [
+          new cloudwatch.GraphWidget({ title: 'API requests and 5xx', left: [props.httpApi.metricCount({ period: FIVE_MINUTES }), props.httpApi.metricServerError({ period: FIVE_MINUTES })], width: 12 }),
+          new cloudwatch.GraphWidget({ title: 'API latency p99 (ms)', left: [props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p99' })], width: 12 }),
+        ],
+        [
+          new cloudwatch.GraphWidget({
+            title: 'Jobs per model',
+            left: [M.JobStarted, M.JobSucceeded, M.JobFailed].map((m) => search(m, 'service,model')),
+            width: 12,
+          }),
+          new cloudwatch.GraphWidget({ title: 'Refunds', left: [search(M.JobRefunded, 'service,model'), business(M.ReconcilerRefund), search(M.DailyCapReached, 'service,model')], width: 12 }),
+        ],
+        [
+          new cloudwatch.GraphWidget({ title: 'Credits sold and clawed back', left: [business(M.CreditsSold), business(M.CreditsClawedBack)], width: 12 }),
+          new cloudwatch.GraphWidget({ title: 'Webhook signature failures', left: ['replicate', 'paypal'].map((p) => business(M.WebhookSignatureFailure, { provider: p })), width: 12 }),
+        ],
+        [
+          new cloudwatch.GraphWidget({ title: 'Function errors', left: props.functions.map((w) => w.fn.function.metricErrors({ period: FIVE_MINUTES, label: w.id })), width: 12 }),
+          new cloudwatch.GraphWidget({ title: 'Function throttles', left: props.functions.map((w) => w.fn.function.metricThrottles({ period: FIVE_MINUTES, label: w.id })), width: 12 }),
+        ],
+        [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 })],
+      ],
+    });
+
+    // ---- budget ----
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
+    new budgets.CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `${prefix}-${region}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: 80, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+      ],
+    });
+  }
+}

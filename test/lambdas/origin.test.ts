@@ -1,0 +1,40 @@
+import { ORIGIN_HEADER } from '../../lambdas/handlers/origin';
+import { requestFrom } from '../support/from-address';
+import { api, createUser, stackEnv, stackUrl } from '../support/users';
+
+/**
+ * The API answers only requests that came through CloudFront: the embedded stack's API_ENDPOINT_URL is the gateway with
+ * nothing in front (API Gateway's execute-api URL), its single origin plays CloudFront and adds the origin header.
+ */
+describe('the origin check', () => {
+  const direct = () => stackEnv().API_ENDPOINT_URL!;
+
+  it('refuses with 403 every route called on the API endpoint itself, public, signed-in or webhook', async () => {
+    const user = await createUser();
+    const calls: Array<[string, string, Record<string, string>?]> = [
+      ['GET', '/api/health'],
+      ['POST', '/api/send-contact', { 'content-type': 'application/json' }],
+      ['POST', '/api/webhooks/replicate?job=x'],
+      ['GET', '/api/me', { authorization: `Bearer ${user.idToken}` }],
+    ];
+    for (const [method, path, headers] of calls) {
+      const res = await requestFrom('127.0.0.1', `${direct()}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined });
+      expect([path, res.status, await res.json()]).toEqual([path, 403, { message: 'Forbidden' }]);
+    }
+    // The same calls through the single origin are served.
+    expect((await fetch(`${stackUrl()}/api/health`)).status).toBe(200);
+    expect((await api(user, '/api/me')).status).toBe(200);
+  });
+
+  it('refuses a guessed or empty origin header', async () => {
+    for (const value of ['', 'guess', `${stackEnv().ORIGIN_VERIFY_SECRET}x`, stackEnv().ORIGIN_VERIFY_SECRET!.slice(1)]) {
+      const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: value } });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('passes the right header, as CloudFront sends it', async () => {
+    const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: stackEnv().ORIGIN_VERIFY_SECRET! } });
+    expect(res.status).toBe(200);
+  });
+});
