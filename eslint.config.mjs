@@ -116,7 +116,7 @@ const publicPageAppCode = [
 const PUBLIC_PAGES = ['web/src/features/marketing/**', 'web/src/features/legal/**', 'web/src/pages/**'];
 /** What every public page loads with it (the entry, the router, the layout) and the modules they import statically: packages only. */
 const PUBLIC_SHARED = [
-  'web/src/main.tsx',
+  'web/src/main.ts',
   'web/src/app/{app-entry,app,router,router-navigation,public-pages,server-entry,route-error,start-error-page,config-error-page}.tsx',
   'web/src/app/{public-pages,router-navigation}.ts',
   'web/src/app/layouts/marketing-layout.tsx',

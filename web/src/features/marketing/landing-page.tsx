@@ -41,6 +41,8 @@ export function LandingPage() {
         name="description"
         content="Framewright turns a prompt or a single image into AI images and short video clips with Wan 2.1 and Pixverse. Start with 10 free credits."
       />
+      {/* The hero's poster is the first screen's largest image: fetched first (the build moves this into the head). */}
+      <link rel="preload" as="image" href={HERO_CLIP.poster} type="image/webp" fetchPriority="high" />
       <PaymentAlert />
 
       <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
