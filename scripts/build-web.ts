@@ -9,15 +9,16 @@
  *    `app.html` (the single-page app's shell for the signed-in pages), `sitemap.xml`, `robots.txt`, and
  *    `.vite/site.json` (which path is which, read by the local server and CloudFront's function).
  *
- * Absolute URLs (canonical, og:url, the sitemap) name the site's origin as SITE_ORIGIN_PLACEHOLDER: whoever
- * serves the build puts the real origin in (CDK at deploy time, local/web for the embedded stack).
+ * Absolute URLs (canonical, og:url, the sitemap) name the site's origin as SITE_ORIGIN_PLACEHOLDER, and pages the
+ * support address as SITE_SUPPORT_EMAIL_PLACEHOLDER: whoever serves the build puts the real values in
+ * (fillSitePlaceholders: CDK at deploy time, local/web for the embedded stack).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../contract/site';
+import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, SITE_SUPPORT_EMAIL_PLACEHOLDER, SUPPORT_EMAIL_META, type SiteManifest } from '../contract/site';
 
 const WEB = path.resolve(__dirname, '..', 'web');
 const CONFIG = path.join(WEB, 'vite.config.mts');
@@ -91,6 +92,8 @@ function pageHead(template: string, opts: { path: string; title: string; descrip
     `<meta name="twitter:title" content="${t}">`,
     `<meta name="twitter:description" content="${d}">`,
     `<meta name="twitter:image" content="${image}">`,
+    // The support address the page was rendered with (the terms name it), for the browser to hydrate with.
+    `<meta name="${SUPPORT_EMAIL_META}" content="${SITE_SUPPORT_EMAIL_PLACEHOLDER}">`,
     opts.extra,
   ].filter(Boolean);
   return template

@@ -14,10 +14,13 @@ import path from 'node:path';
 import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, type SiteManifest } from '../../contract/site';
 import { staticSite } from '../../local/web';
 import { execFileSync } from 'node:child_process';
-import { PUBLIC_PAGE_TEXTS, staticHtmlProblems } from '../support/public-page-texts';
+import { PUBLIC_PAGE_TEXTS, staticHtmlProblems, staticText } from '../support/public-page-texts';
 
 const EXPECTED = PUBLIC_PAGE_TEXTS;
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+/** The deployment's support address, which the server of the build writes into the pages. */
+const SUPPORT = 'help@support.example';
 
 let dist: string;
 let site: SiteManifest;
@@ -30,7 +33,7 @@ beforeAll(async () => {
   const root = path.resolve(__dirname, '..', '..');
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build-web.ts', '--out-dir', dist], { cwd: root, stdio: 'pipe' });
   site = JSON.parse(fs.readFileSync(path.join(dist, SITE_MANIFEST), 'utf8')) as SiteManifest;
-  const web = staticSite(dist);
+  const web = staticSite(dist, { supportEmail: SUPPORT });
   server = http.createServer((req, res) => web.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,6 +64,14 @@ describe('the prerendered site', () => {
     expect(attr(html, /<meta property="og:description" content="([^"]+)"/)).toBe(description);
     expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
     expect(staticHtmlProblems(html, want)).toEqual([]);
+  });
+
+  it("/terms names the deployment's support address before any script, and gives it to the browser to hydrate with", async () => {
+    const html = await (await fetch(`${origin}/terms`)).text();
+    expect(staticText(html)).toContain(`Contact us at ${SUPPORT} or through the contact form`);
+    expect(html).toContain(`href="mailto:${SUPPORT}"`);
+    expect(attr(html, /<meta name="framewright:support-email" content="([^"]+)"/)).toBe(SUPPORT);
+    expect(html).not.toContain('framewright.invalid');
   });
 
   it('gives each page its own title and description', async () => {

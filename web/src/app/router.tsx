@@ -59,14 +59,11 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: page(() => import('./layouts/marketing-layout')), children: marketingRoutes },
       // The app's pages need the runtime configuration (Amplify, the API's origin): after a prerendered page was
-      // hydrated without it, it is read before the first of them renders. (Not in the prerender, which has none; a
-      // failure shows where the configuration is used: RouteError, with a reload.)
+      // hydrated without it, it is read before the first of them renders. (Not in the prerender, which has none.) A
+      // failure reaches RouteError, which shows the configuration's own message, as the app shell does.
       {
         lazy: async () => {
-          const [layout] = await Promise.all([
-            import('./layouts/app-layout'),
-            typeof window === 'undefined' ? undefined : ensureConfig().catch(() => undefined),
-          ]);
+          const [layout] = await Promise.all([import('./layouts/app-layout'), typeof window === 'undefined' ? undefined : ensureConfig()]);
           return { Component: layout.default };
         },
         children: appRoutes,
