@@ -24,6 +24,8 @@ export const marketingRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map((
  */
 export const protectedRoutes: RouteObject[] = [
   { path: 'admin', lazy: page(() => import('../features/account/account-page')) },
+  // A pack chosen on /pricing: straight to PayPal once signed in.
+  { path: 'buy', lazy: page(() => import('../features/payments/buy-page')) },
   { path: 'generator', lazy: page(() => import('../features/image-generator/image-generator-page')) },
   // The model chooser and one page per video family; any other child is the 404 page.
   { path: 'video-generator', lazy: page(() => import('../features/video-generator/video-chooser-page')) },
