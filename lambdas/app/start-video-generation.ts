@@ -11,8 +11,8 @@ import { startJob, type ImageSize, type JobRequest, type StartJobDeps } from './
 
 export type StartVideoGenerationDeps = GetAccountDeps & StartJobDeps;
 
-/** The Replicate input for a priced request (without the start image, which startGeneration adds). */
-function modelRequest(v: GenerateVideoRequest): Pick<JobRequest, 'input' | 'inputForImage' | 'options'> {
+/** The Replicate input for a priced request (without the start image, which startGeneration adds; also scripts/showcase.ts). */
+export function modelRequest(v: GenerateVideoRequest): Pick<JobRequest, 'input' | 'inputForImage' | 'options'> {
   if (v.model === WAN_I2V || v.model === WAN_T2V) {
     const clip = WAN_CLIP[v.duration]!;
     const input = { prompt: v.prompt, ...clip };

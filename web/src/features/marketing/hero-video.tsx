@@ -38,7 +38,8 @@ export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
     <figure className="relative overflow-hidden rounded-card border border-line bg-surface shadow-overlay">
       <video
         ref={ref}
-        className="block aspect-video h-auto w-full object-cover"
+        className="block h-auto w-full object-cover"
+        style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
         width={clip.width}
         height={clip.height}
         poster={clip.poster}

@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
-import { HERO_CLIP } from './media';
+import { HERO_CLIP, heroLabel } from './media';
 import { PaymentAlert } from './payment-alert';
 import {
   IMAGE_COST,
@@ -75,7 +75,7 @@ export function LandingPage() {
               </ButtonLink>
             </div>
           </div>
-          <HeroVideo clip={HERO_CLIP} label={`Sample clip: ${HERO_CLIP.prompt}`} />
+          <HeroVideo clip={HERO_CLIP} label={heroLabel(HERO_CLIP)} />
         </div>
       </section>
 
