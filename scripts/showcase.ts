@@ -54,19 +54,29 @@ async function provider(): Promise<Provider> {
   return { name: 'simulator', client: new Replicate({ auth: apiToken, baseUrl: `${sim.url}/v1` }), close: () => sim.close() };
 }
 
+/**
+ * A still a clip starts from: the provider's own output URL (valid for about an hour, like the presigned URL the app
+ * sends), so the provider fetches it as it fetches our uploads.
+ */
+interface StartImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** The model's input for an entry, as the app builds it for the same settings. */
-function inputFor(item: ShowcaseItem, startImage?: { dataUrl: string; width: number; height: number }): Record<string, unknown> {
+function inputFor(item: ShowcaseItem, startImage?: StartImage): Record<string, unknown> {
   if (item.kind === 'image') return { ...IMAGE_MODEL.input, prompt: item.prompt, seed: item.seed };
   const req = modelRequest({ model: item.model, prompt: item.prompt, duration: item.duration, ...(item.quality ? { quality: item.quality } : {}) });
   const input: Record<string, unknown> = { ...req.input, seed: item.seed };
   if (item.startImage) {
     if (!startImage) throw new Error(`${item.id}: its start image ${item.startImage} was not rendered`);
-    Object.assign(input, req.inputForImage?.(startImage) ?? {}, { image: startImage.dataUrl });
+    Object.assign(input, req.inputForImage?.(startImage) ?? {}, { image: startImage.url });
   }
   return input;
 }
 
-async function run(p: Provider, item: ShowcaseItem, input: Record<string, unknown>): Promise<{ prediction: Prediction; output: Buffer }> {
+async function run(p: Provider, item: ShowcaseItem, input: Record<string, unknown>): Promise<{ prediction: Prediction; url: string; output: Buffer }> {
   const created =
     item.kind === 'image'
       ? await p.client.predictions.create({ version: IMAGE_MODEL.version, input })
@@ -79,7 +89,7 @@ async function run(p: Provider, item: ShowcaseItem, input: Record<string, unknow
   if (typeof url !== 'string') throw new Error(`${item.id}: the prediction ${prediction.id} has no output URL`);
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${item.id}: downloading ${url} answered ${res.status}`);
-  return { prediction, output: Buffer.from(await res.arrayBuffer()) };
+  return { prediction, url, output: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** The first frame of an MP4 as PNG, decoded by Chromium (the browser the site's visitors use, not our own parser). */
@@ -141,17 +151,17 @@ async function main(): Promise<void> {
   const renders = readRenders();
   const p = await provider();
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
-  const stills = new Map<string, { dataUrl: string; width: number; height: number }>();
+  const stills = new Map<string, StartImage>();
   try {
     for (const item of items) {
       const started = Date.now();
       const start = item.kind === 'video' && item.startImage ? stills.get(item.startImage) : undefined;
-      const { prediction, output } = await run(p, item, inputFor(item, start));
+      const { prediction, url, output } = await run(p, item, inputFor(item, start));
       let size: { width: number; height: number };
       if (item.kind === 'image') {
         const meta = await sharp(output).metadata();
         size = { width: meta.width!, height: meta.height! };
-        stills.set(item.id, { dataUrl: `data:image/png;base64,${(await sharp(output).png().toBuffer()).toString('base64')}`, ...size });
+        stills.set(item.id, { url, ...size });
         const file = await webp(output);
         write(item.file, file);
         renders[item.id] = record(p, IMAGE_MODEL.id, prediction, size, file.length);

@@ -8,11 +8,11 @@ export const SHOWCASE_RENDERS: Readonly<Record<string, ShowcaseRender>> = {
   "wan-i2v-start": {
     "provider": "simulator",
     "model": "stability-ai/sdxl",
-    "predictionId": "da32tqjtcaiz3yg4esn3wvfjrf",
+    "predictionId": "eqc4vr47qubru3lqz2nzremfhx",
     "width": 768,
     "height": 768,
     "bytes": 15464,
-    "renderedAt": "2026-11-24T02:52:43.628Z"
+    "renderedAt": "2026-11-24T03:00:45.776Z"
   },
   "hero": {
     "provider": "simulator",
@@ -35,11 +35,11 @@ export const SHOWCASE_RENDERS: Readonly<Record<string, ShowcaseRender>> = {
   "wan-i2v": {
     "provider": "simulator",
     "model": "wavespeedai/wan-2.1-i2v-480p",
-    "predictionId": "duswlpxojuacuawkyl3oxd55ao",
+    "predictionId": "ert3ectvquxzad3vruwxafe5dl",
     "width": 624,
     "height": 624,
     "bytes": 270713,
-    "renderedAt": "2026-11-24T02:52:52.173Z"
+    "renderedAt": "2026-11-24T03:00:53.885Z"
   },
   "pixverse-720p": {
     "provider": "simulator",
