@@ -33,13 +33,26 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'video-generator/pixverse', lazy: page(() => import('../features/video-generator/pixverse-page')) },
 ];
 
-/** Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last. */
+/**
+ * Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last, outside the group that
+ * needs the runtime configuration (Amplify, the API's origin): after a prerendered page was hydrated without it, it
+ * is read before the first of those pages renders (never in the prerender, which has none), and a failure reaches
+ * RouteError, which shows the configuration's own message as the app shell does. The not-found page needs none.
+ */
 export const appRoutes: RouteObject[] = [
-  { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
-  { path: 'signup', lazy: page(() => import('../features/auth/signup-page')) },
-  { path: 'verify', lazy: page(() => import('../features/auth/verify-page')) },
-  { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
-  { lazy: page(() => import('../features/auth/require-auth')), children: protectedRoutes },
+  {
+    lazy: async () => {
+      if (typeof window !== 'undefined') await ensureConfig();
+      return { Component: Outlet };
+    },
+    children: [
+      { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
+      { path: 'signup', lazy: page(() => import('../features/auth/signup-page')) },
+      { path: 'verify', lazy: page(() => import('../features/auth/verify-page')) },
+      { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
+      { lazy: page(() => import('../features/auth/require-auth')), children: protectedRoutes },
+    ],
+  },
   { path: '*', lazy: page(() => import('../pages/not-found-page')) },
 ];
 
@@ -60,16 +73,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { lazy: page(() => import('./layouts/marketing-layout')), children: marketingRoutes },
-      // The app's pages need the runtime configuration (Amplify, the API's origin): after a prerendered page was
-      // hydrated without it, it is read before the first of them renders. (Not in the prerender, which has none.) A
-      // failure reaches RouteError, which shows the configuration's own message, as the app shell does.
-      {
-        lazy: async () => {
-          const [layout] = await Promise.all([import('./layouts/app-layout'), typeof window === 'undefined' ? undefined : ensureConfig()]);
-          return { Component: layout.default };
-        },
-        children: appRoutes,
-      },
+      { lazy: page(() => import('./layouts/app-layout')), children: appRoutes },
     ],
   },
 ];
