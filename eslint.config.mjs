@@ -57,10 +57,10 @@ const zones = [
 /**
  * Deep imports into another feature that are allowed on purpose, importer feature -> files of the imported one.
  * features/payments/index.ts also loads the signed-in parts (session, credits), which the landing page must not
- * fetch up front, so marketing imports the two light modules it needs by path (see that index's comment).
+ * fetch up front, so marketing imports the light modules it needs by path (see that index's comment).
  */
 const DEEP_IMPORT_EXCEPTIONS = {
-  marketing: { payments: ['./payment-messages.ts', './use-payment-return.ts', './payment-outcome-api.ts'] },
+  marketing: { payments: ['./payment-messages.ts', './use-payment-return.ts', './payment-outcome-api.ts', './buy-link.ts'] },
 };
 const features = fs
   .readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true })
@@ -116,7 +116,7 @@ const publicPageAppCode = [
 const PUBLIC_PAGES = ['web/src/features/marketing/**', 'web/src/features/legal/**', 'web/src/pages/**'];
 /** What every public page loads with it (the entry, the router, the layout) and the modules they import statically: packages only. */
 const PUBLIC_SHARED = [
-  'web/src/main.tsx',
+  'web/src/main.ts',
   'web/src/app/{app-entry,app,router,router-navigation,public-pages,server-entry,route-error,start-error-page,config-error-page}.tsx',
   'web/src/app/{public-pages,router-navigation}.ts',
   'web/src/app/layouts/marketing-layout.tsx',

@@ -6,6 +6,18 @@
 /** Where the prerendered pages name the site's origin; the server of the build replaces it with the real one. */
 export const SITE_ORIGIN_PLACEHOLDER = 'https://site-origin.framewright.invalid';
 
+/**
+ * Where the prerendered pages name the support address (the terms' "Contact us at ..."), also in each page's
+ * `<meta name="${SUPPORT_EMAIL_META}">` for the browser to hydrate with; the server of the build fills it in.
+ */
+export const SITE_SUPPORT_EMAIL_PLACEHOLDER = 'support@site-origin.framewright.invalid';
+export const SUPPORT_EMAIL_META = 'framewright:support-email';
+
+/** The deployment's values put into a page, the sitemap or robots.txt of the build (CDK at deploy time, local/web). */
+export function fillSitePlaceholders(text: string, values: { origin: string; supportEmail: string }): string {
+  return text.replaceAll(SITE_ORIGIN_PLACEHOLDER, values.origin).replaceAll(SITE_SUPPORT_EMAIL_PLACEHOLDER, values.supportEmail);
+}
+
 /** The build's description of itself, relative to web/dist. */
 export const SITE_MANIFEST = '.vite/site.json';
 

@@ -234,7 +234,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
     stops.unshift(background.stop);
 
-    const web = await webMiddleware(o.web, server);
+    const web = await webMiddleware(o.web, server, { supportEmail: LOCAL_IDS.support });
     stops.unshift(web.close);
 
     const edgeLimited = process.env.FW_EDGE_RATE_LIMITS === 'off' ? () => false : edgeRateLimiter();

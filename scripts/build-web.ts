@@ -9,15 +9,16 @@
  *    `app.html` (the single-page app's shell for the signed-in pages), `sitemap.xml`, `robots.txt`, and
  *    `.vite/site.json` (which path is which, read by the local server and CloudFront's function).
  *
- * Absolute URLs (canonical, og:url, the sitemap) name the site's origin as SITE_ORIGIN_PLACEHOLDER: whoever
- * serves the build puts the real origin in (CDK at deploy time, local/web for the embedded stack).
+ * Absolute URLs (canonical, og:url, the sitemap) name the site's origin as SITE_ORIGIN_PLACEHOLDER, and pages the
+ * support address as SITE_SUPPORT_EMAIL_PLACEHOLDER: whoever serves the build puts the real values in
+ * (fillSitePlaceholders: CDK at deploy time, local/web for the embedded stack).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../contract/site';
+import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, SITE_SUPPORT_EMAIL_PLACEHOLDER, SUPPORT_EMAIL_META, type SiteManifest } from '../contract/site';
 
 const WEB = path.resolve(__dirname, '..', 'web');
 const CONFIG = path.join(WEB, 'vite.config.mts');
@@ -46,13 +47,30 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 const unescapeHtml = (s: string) =>
   s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 
-/** The page's <title> and description, which the page renders itself (React puts them first in its output). */
-function takeHeadTags(html: string): { body: string; title: string; description?: string } {
+/**
+ * The page's <title>, description and preloads (`<link rel="preload">`, e.g. the image its first screen shows), which
+ * the page renders itself (React puts them first in its output): they move into the head.
+ */
+function takeHeadTags(html: string): { body: string; title: string; description?: string; preloads: string[] } {
   const title = /<title>([\s\S]*?)<\/title>/.exec(html);
   if (!title) throw new Error('the page renders no <title>');
   const description = /<meta name="description" content="([^"]*)"\/>/.exec(html);
-  const body = html.replace(title[0], '').replace(description?.[0] ?? '', '');
-  return { body, title: unescapeHtml(title[1]!), description: description ? unescapeHtml(description[1]!) : undefined };
+  const preloads = [...html.matchAll(/<link rel="preload"[^>]*\/>/g)].map((m) => m[0]);
+  let body = html.replace(title[0], '').replace(description?.[0] ?? '', '');
+  for (const link of preloads) body = body.replace(link, '');
+  return { body, title: unescapeHtml(title[1]!), description: description ? unescapeHtml(description[1]!) : undefined, preloads };
+}
+
+/**
+ * A prerendered page's head paints without another request: the stylesheet inlined (one small file for the whole
+ * site, ~8 kB gzip) and no preload of /config.json (a public page reads it only when idle).
+ */
+function inlineCritical(template: string, outDir: string): string {
+  const links = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
+  if (links.length !== 1) throw new Error(`index.html should link one stylesheet, found ${links.length}`);
+  const css = fs.readFileSync(path.join(outDir, links[0]![1]!), 'utf8');
+  if (css.includes('</style')) throw new Error('the stylesheet contains </style');
+  return template.replace(links[0]![0], `<style>${css}</style>`).replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>/, '');
 }
 
 function pageHead(template: string, opts: { path: string; title: string; description: string; extra: string }): string {
@@ -74,6 +92,8 @@ function pageHead(template: string, opts: { path: string; title: string; descrip
     `<meta name="twitter:title" content="${t}">`,
     `<meta name="twitter:description" content="${d}">`,
     `<meta name="twitter:image" content="${image}">`,
+    // The support address the page was rendered with (the terms name it), for the browser to hydrate with.
+    `<meta name="${SUPPORT_EMAIL_META}" content="${SITE_SUPPORT_EMAIL_PLACEHOLDER}">`,
     opts.extra,
   ].filter(Boolean);
   return template
@@ -100,6 +120,7 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
     const server = (await import(pathToFileURL(path.join(serverDir, entryFile)).href)) as ServerEntry;
 
     const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const pageTemplate = inlineCritical(template, outDir);
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
     const chunk = (key: string) => {
       if (!manifest[key]) throw new Error(`${key} is not in the build (PUBLIC_PAGE_SOURCES in contract/site.ts out of date?)`);
@@ -114,15 +135,15 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
     const write = async (pagePath: string, file: string, pageModule: string, expectStatus: number) => {
       const { html, status } = await server.renderPage(`http://prerender.local${pagePath}`);
       if (status !== 200) throw new Error(`${pagePath} rendered with status ${status}, expected 200`);
-      const { body, title, description } = takeHeadTags(html);
+      const { body, title, description, preloads } = takeHeadTags(html);
       chunk(pageModule);
-      const head = pageHead(template, {
+      const head = pageHead(pageTemplate, {
         path: pagePath,
         title,
         description: description ?? '',
-        // No modulepreload of the page's chunks: under a slow connection they would compete with the CSS and the
-        // images for the first paint; the prerendered HTML paints without them and hydration follows.
-        extra: '',
+        // No modulepreload of the page's chunks: under a slow connection they would compete with the images for the
+        // first paint; the prerendered HTML paints without them and hydration follows (main.ts waits for that paint).
+        extra: preloads.join('\n    '),
       });
       const target = path.join(outDir, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });

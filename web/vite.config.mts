@@ -46,6 +46,8 @@ export default defineConfig({
         // the generators' start-image code, and the video chooser the payment history).
         moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][\w-]+[\\/]index\.ts$/, sideEffects: false }],
       },
+      // React in a chunk of its own name (otherwise it is named after whichever small module shares it first).
+      output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
     },
   },
 });

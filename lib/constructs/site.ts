@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
+import { fillSitePlaceholders, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { LIVE_PATH } from '../../contract/live';
 import { removalPolicyFor, SettingsError, type Stage } from '../settings';
 
@@ -287,10 +287,14 @@ export class Site extends Construct {
       logGroup: deployLogs,
       memoryLimit: 512,
     });
-    // Pages, the sitemap and robots.txt name the site's origin: CDK writes each with the distribution's address in.
+    // Pages, the sitemap and robots.txt name the site's origin (and pages the support address): CDK writes each with
+    // the distribution's address in.
     const namingOrigin = filesNamingOrigin(this.props.webDist);
     const withOrigin = (file: string) =>
-      s3deploy.Source.data(file, fs.readFileSync(path.join(this.props.webDist, file), 'utf8').replaceAll(SITE_ORIGIN_PLACEHOLDER, this.url));
+      s3deploy.Source.data(
+        file,
+        fillSitePlaceholders(fs.readFileSync(path.join(this.props.webDist, file), 'utf8'), { origin: this.url, supportEmail: config.supportEmail }),
+      );
     const notFound = this.site.notFound.slice(1);
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [

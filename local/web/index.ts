@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { byteRange } from '../shared/byte-range';
 import { REPO_ROOT } from '../shared/paths';
-import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, siteFile, type SiteManifest } from '../../contract/site';
+import { fillSitePlaceholders, SITE_MANIFEST, siteFile, type SiteManifest } from '../../contract/site';
 
 /** The Vite dev server, the production build (web/dist), or no web app (API only). */
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -16,13 +16,13 @@ export interface Web {
 }
 
 /** The web app behind the single origin: the Vite dev server, the production build, or nothing (API only). */
-export async function webMiddleware(mode: WebMode, server: Server): Promise<Web> {
+export async function webMiddleware(mode: WebMode, server: Server, site: { supportEmail: string }): Promise<Web> {
   const notFound = (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('Not found');
   };
   if (mode === 'none') return { handle: notFound, close: async () => undefined };
-  if (mode === 'dist') return staticSite(path.join(REPO_ROOT, 'web', 'dist'));
+  if (mode === 'dist') return staticSite(path.join(REPO_ROOT, 'web', 'dist'), site);
   const { createServer } = await import('vite');
   const vite = await createServer({
     configFile: path.join(REPO_ROOT, 'web', 'vite.config.mts'),
@@ -49,15 +49,15 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Text files whose absolute URLs name the site's origin (the build writes SITE_ORIGIN_PLACEHOLDER). */
+/** Text files whose absolute URLs name the site's origin, and pages the support address (placeholders of the build). */
 const NAMES_ORIGIN = new Set(['.html', '.xml', '.txt']);
 
 /**
  * web/dist as CloudFront serves it (lib/constructs/site.ts): a public page's prerendered file, the app shell for
  * the app's routes, the not-found page with status 404 for any other extension-less path; hashed assets cached
- * for a year; the site's origin put into the pages' absolute URLs.
+ * for a year; the site's origin put into the pages' absolute URLs, and the support address into the pages.
  */
-export function staticSite(dir: string): Web {
+export function staticSite(dir: string, values: { supportEmail: string }): Web {
   const manifestFile = path.join(dir, SITE_MANIFEST);
   if (!fs.existsSync(manifestFile)) throw new Error(`${dir} has no ${SITE_MANIFEST}: run \`npm run build\` first`);
   const site = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as SiteManifest;
@@ -90,7 +90,7 @@ export function staticSite(dir: string): Web {
       let body = fs.readFileSync(file);
       if (NAMES_ORIGIN.has(ext)) {
         const origin = `http://${req.headers.host ?? 'localhost'}`;
-        body = Buffer.from(body.toString('utf8').replaceAll(SITE_ORIGIN_PLACEHOLDER, origin));
+        body = Buffer.from(fillSitePlaceholders(body.toString('utf8'), { origin, supportEmail: values.supportEmail }));
       }
       // Byte ranges, as S3 and CloudFront serve them: Chromium seeks video with them.
       headers['accept-ranges'] = 'bytes';

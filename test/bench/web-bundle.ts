@@ -2,8 +2,8 @@
  * What a marketing route makes the browser download before it can render, from Vite's build output
  * (web/dist/.vite/manifest.json, and .vite/chunk-modules.json written by web/vite.config.mts):
  *
- *   main.tsx (the only HTML entry) + the marketing entry + the route's page chunk, each with every chunk
- *   it imports statically. main.tsx imports the last two dynamically, together; dynamic imports made
+ *   main.ts (the only HTML entry) + the marketing entry + the route's page chunk, each with every chunk
+ *   it imports statically. main.ts imports the last two dynamically, together; dynamic imports made
  *   later (the app on hand-over, the config validator, other pages) load on demand and are not counted.
  *
  * Also reports which forbidden packages (react-router, Amplify, zod) those chunks contain, from the
@@ -25,7 +25,7 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
-/** Chunk file -> the modules in it, relative to web/ ('../node_modules/react/index.js', 'src/main.tsx'). */
+/** Chunk file -> the modules in it, relative to web/ ('../node_modules/react/index.js', 'src/main.ts'). */
 export type ChunkModules = Record<string, string[]>;
 
 /** The production build (`npm run build`). */
@@ -105,7 +105,7 @@ export interface InitialJs {
   packages: string[];
 }
 
-/** Sizes and contents of the JS chunks `roots` (manifest keys) load before rendering, main.tsx's always included. */
+/** Sizes and contents of the JS chunks `roots` (manifest keys) load before rendering, main.ts's always included. */
 export function initialJs(dist: string, manifest: Manifest, roots: string[], modules?: ChunkModules): InitialJs {
   const chunks = staticClosure(manifest, [entryKey(manifest), ...roots])
     .map((key) => ({ key, file: manifest[key]!.file }))
@@ -133,12 +133,12 @@ export function initialJs(dist: string, manifest: Manifest, roots: string[], mod
 }
 
 /**
- * The initial JS of a public page: main.tsx, the app's entry (the router), the public layout and the page, as the
+ * The initial JS of a public page: main.ts, the app's entry (the router), the public layout and the page, as the
  * prerendered HTML preloads them. Throws when the router does not load `page`.
  */
 export function marketingInitialJs(dist: string, manifest: Manifest, page: string, modules: ChunkModules): InitialJs {
   const loaded = staticClosure(manifest, [entryKey(manifest), APP_ENTRY]).flatMap((key) => manifest[key]!.dynamicImports ?? []);
-  if (!loaded.includes(APP_ENTRY)) throw new Error(`main.tsx does not load ${APP_ENTRY}`);
+  if (!loaded.includes(APP_ENTRY)) throw new Error(`main.ts does not load ${APP_ENTRY}`);
   if (!manifest[page]) throw new Error(`${page} is not in the build (missing from web/src/app/public-pages.ts?)`);
   return initialJs(dist, manifest, [APP_ENTRY, MARKETING_LAYOUT, page], modules);
 }

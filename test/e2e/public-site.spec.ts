@@ -46,3 +46,28 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
+
+test("a directly opened /terms names the support address, and keeps it after hydration", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // The deployment's address, as the app reads it.
+  const { supportEmail } = (await (await page.request.get('/config.json')).json()) as { supportEmail: string };
+  // Before any script: the page as served.
+  expect(await (await page.request.get('/terms')).text()).toContain(`href="mailto:${supportEmail}"`);
+  await page.goto('/terms');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('link', { name: supportEmail })).toHaveAttribute('href', `mailto:${supportEmail}`);
+  expect(errors).toEqual([]);
+});
+
+test("the app's configuration failing after a public page was hydrated shows its own message", async ({ page }) => {
+  await page.route('**/config.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'Go To App' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Framewright could not start');
+  await expect(page.getByText('The app configuration could not be loaded. Please try again in a moment.')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Could not load /config.json (HTTP 503).');
+});

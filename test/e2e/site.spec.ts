@@ -150,10 +150,10 @@ test.describe('content facts', () => {
     await expect(page.getByRole('complementary')).toContainText('within 48 hours');
   });
 
-  test('media come with posters, preload="metadata" and lazy images, and are served', async ({ page, request }) => {
+  test('media come with posters, preload="none" and lazy images, and are served', async ({ page, request }) => {
     await page.goto('/');
     const hero = page.locator('video').first();
-    await expect(hero).toHaveAttribute('preload', 'metadata');
+    await expect(hero).toHaveAttribute('preload', 'none');
     await expect(hero).toHaveAttribute('playsinline', '');
     expect(await hero.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     const poster = (await hero.getAttribute('poster'))!;
@@ -163,7 +163,7 @@ test.describe('content facts', () => {
     const videos = page.locator('video');
     await expect(videos).toHaveCount(4);
     for (const v of await videos.all()) {
-      await expect(v).toHaveAttribute('preload', 'metadata');
+      await expect(v).toHaveAttribute('preload', 'none');
       await expect(v).toHaveAttribute('poster', /\.webp$/);
       const src = (await v.locator('source').getAttribute('src'))!;
       const res = await request.get(src);

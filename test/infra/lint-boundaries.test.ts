@@ -108,7 +108,7 @@ const violations: [string, Case][] = [
   codeCase('react-router-dom', `web/src/features/marketing/${PROBE}.tsx`, "import { Link } from 'react-router-dom';\nexport { Link };\n", 'no-restricted-imports'),
   codeCase('zod in the app entry', `web/src/app/app-entry.tsx`, "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
   codeCase('react-router-dom in a shared component', `web/src/components/${PROBE}.tsx`, "import { Link } from 'react-router-dom';\nexport { Link };\n", 'no-restricted-imports'),
-  codeCase('zod in main.tsx', 'web/src/main.tsx', "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
+  codeCase('zod in main.ts', 'web/src/main.ts', "import * as z from 'zod';\nexport { z };\n", 'no-restricted-imports'),
   codeCase('the auth feature', `web/src/features/marketing/${PROBE}.tsx`, "import { useSession } from '../auth';\nexport { useSession };\n", 'no-restricted-imports'),
   codeCase('the app router', `web/src/features/marketing/${PROBE}.tsx`, "import { createAppRouter } from '../../app/router';\nexport { createAppRouter };\n", 'no-restricted-imports'),
   codeCase('the app entry, statically', `web/src/features/legal/${PROBE}.tsx`, "import { startApp } from '../app/app-entry';\nexport { startApp };\n", 'no-restricted-imports'),

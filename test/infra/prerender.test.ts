@@ -14,22 +14,13 @@ import path from 'node:path';
 import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, type SiteManifest } from '../../contract/site';
 import { staticSite } from '../../local/web';
 import { execFileSync } from 'node:child_process';
+import { PUBLIC_PAGE_TEXTS, staticHtmlProblems, staticText } from '../support/public-page-texts';
 
-/** What each page must say in its static HTML (texts from the spec and the pages). */
-const EXPECTED: Record<string, { title: string; h1: string; text: string }> = {
-  '/': { title: 'Framewright · AI image and video studio', h1: 'Framewright', text: 'Start Creating' },
-  '/features': { title: 'The models behind Framewright · Framewright', h1: 'The models behind Framewright', text: 'Pixverse' },
-  '/learn': { title: 'Your first clip in six steps · Framewright', h1: 'Your first clip in six steps', text: 'credits' },
-  '/contact': { title: 'Talk to a human · Framewright', h1: 'Talk to a human', text: '48 hours' },
-  '/example': { title: 'Prompts, settings and results · Framewright', h1: 'Prompts, settings and results', text: 'Wan 2.1' },
-  '/faq': { title: 'FAQ · Framewright', h1: 'Frequently asked questions', text: 'credits' },
-  '/pricing': { title: 'Pricing · Framewright', h1: 'Simple credit packs', text: 'Buy in the app' },
-  '/terms': { title: 'Terms and Conditions · Framewright', h1: 'Terms and Conditions', text: '18 years of age or older' },
-};
-
+const EXPECTED = PUBLIC_PAGE_TEXTS;
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
-/** The markup, without scripts: what is there before any runs. */
-const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+/** The deployment's support address, which the server of the build writes into the pages. */
+const SUPPORT = 'help@support.example';
 
 let dist: string;
 let site: SiteManifest;
@@ -42,7 +33,7 @@ beforeAll(async () => {
   const root = path.resolve(__dirname, '..', '..');
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build-web.ts', '--out-dir', dist], { cwd: root, stdio: 'pipe' });
   site = JSON.parse(fs.readFileSync(path.join(dist, SITE_MANIFEST), 'utf8')) as SiteManifest;
-  const web = staticSite(dist);
+  const web = staticSite(dist, { supportEmail: SUPPORT });
   server = http.createServer((req, res) => web.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,8 +63,15 @@ describe('the prerendered site', () => {
     expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${origin}${pagePath}`);
     expect(attr(html, /<meta property="og:description" content="([^"]+)"/)).toBe(description);
     expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${want.h1}</h1>`));
-    expect(visibleText(html)).toContain(want.text);
+    expect(staticHtmlProblems(html, want)).toEqual([]);
+  });
+
+  it("/terms names the deployment's support address before any script, and gives it to the browser to hydrate with", async () => {
+    const html = await (await fetch(`${origin}/terms`)).text();
+    expect(staticText(html)).toContain(`Contact us at ${SUPPORT} or through the contact form`);
+    expect(html).toContain(`href="mailto:${SUPPORT}"`);
+    expect(attr(html, /<meta name="framewright:support-email" content="([^"]+)"/)).toBe(SUPPORT);
+    expect(html).not.toContain('framewright.invalid');
   });
 
   it('gives each page its own title and description', async () => {

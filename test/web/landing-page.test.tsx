@@ -81,7 +81,7 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/generator');
     const video = document.querySelector('video')!;
     expect(video).toHaveAttribute('poster', expect.stringMatching(/\.webp$/));
-    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('preload', 'none');
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video).toHaveAttribute('playsinline');

@@ -6,6 +6,10 @@ import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
 import { priceVideo, PIXVERSE, WAN_T2V } from '../../contract/catalog';
 import { FaqPage } from '../../web/src/features/marketing/faq-page';
 import { PricingPage } from '../../web/src/features/marketing/pricing-page';
+import { ExamplePage } from '../../web/src/features/marketing/example-page';
+import { EXAMPLES, HERO_CLIP, heroLabel } from '../../web/src/features/marketing/media';
+import { SHOWCASE_RENDERS } from '../../web/src/features/marketing/showcase-renders';
+import { SHOWCASE, SHOWCASE_ITEMS } from '../../contract/showcase';
 
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
@@ -52,5 +56,42 @@ describe('FaqPage', () => {
     expect(panel).toHaveTextContent('Monday to Friday, 9:00–17:00 UTC, and reply within 48 hours');
     await user.keyboard(' ');
     expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('the showcase captions', () => {
+  // What made each file (npm run showcase): a simulator render is a placeholder whatever its prompt says.
+  const placeholders = Object.entries(SHOWCASE_RENDERS).filter(([, r]) => r.provider === 'simulator').map(([id]) => id);
+  const prompts = SHOWCASE_ITEMS.filter((i) => placeholders.includes(i.id)).map((i) => i.prompt);
+
+  it('say a placeholder is one, and claim none of the scenes its prompt describes', () => {
+    inRouter(<ExamplePage />);
+    const videos = [...document.querySelectorAll('video')];
+    expect(videos).toHaveLength(EXAMPLES.length);
+    for (const e of EXAMPLES) {
+      const video = videos.find((v) => v.getAttribute('poster') === e.poster)!;
+      const label = video.getAttribute('aria-label')!;
+      if (placeholders.includes(e.id)) {
+        expect(label).toContain('placeholder');
+        for (const prompt of prompts) expect(label).not.toContain(prompt);
+      } else expect(label).toContain(e.prompt);
+    }
+    for (const img of document.querySelectorAll('img')) for (const prompt of prompts) expect(img.getAttribute('alt')).not.toContain(prompt);
+    if (placeholders.length) {
+      expect(document.body).toHaveTextContent(/placeholders from our test simulator/);
+      expect(document.body).not.toHaveTextContent(/reproduce/);
+    }
+  });
+
+  it("the hero's name says what the clip is", () => {
+    const label = heroLabel(HERO_CLIP);
+    if (placeholders.includes(SHOWCASE.hero.id)) {
+      expect(label).toMatch(/^Placeholder clip/);
+      expect(label).not.toContain(SHOWCASE.hero.prompt);
+    } else expect(label).toContain(SHOWCASE.hero.prompt);
+  });
+
+  it('every showcase entry has been rendered, at the size recorded', () => {
+    expect(Object.keys(SHOWCASE_RENDERS).sort()).toEqual(SHOWCASE_ITEMS.map((i) => i.id).sort());
   });
 });

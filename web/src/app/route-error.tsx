@@ -1,9 +1,13 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '../components/button';
+import { ConfigError } from '../lib/config-state';
+import { ConfigErrorPage } from './config-error-page';
 
 /** Last-resort boundary for render and loader errors, including a chunk that failed to load after a deploy. */
 export function RouteError() {
   const error = useRouteError();
+  // The app's pages could not get the runtime configuration (after a public page was hydrated without it).
+  if (error instanceof ConfigError) return <ConfigErrorPage error={error} />;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

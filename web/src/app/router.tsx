@@ -24,19 +24,34 @@ export const marketingRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map((
  */
 export const protectedRoutes: RouteObject[] = [
   { path: 'admin', lazy: page(() => import('../features/account/account-page')) },
+  // A pack chosen on /pricing: straight to PayPal once signed in.
+  { path: 'buy', lazy: page(() => import('../features/payments/buy-page')) },
   { path: 'generator', lazy: page(() => import('../features/image-generator/image-generator-page')) },
   // The model chooser and one generic page for every video model in the registry (unknown ones are the 404 page).
   { path: 'video-generator', lazy: page(() => import('../features/video-generator/video-chooser-page')) },
   { path: 'video-generator/:slug', lazy: page(() => import('../features/video-generator/model-page')) },
 ];
 
-/** Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last. */
+/**
+ * Pages under AppLayout (account pages, the guarded group, 404). The catch-all stays last, outside the group that
+ * needs the runtime configuration (Amplify, the API's origin): after a prerendered page was hydrated without it, it
+ * is read before the first of those pages renders (never in the prerender, which has none), and a failure reaches
+ * RouteError, which shows the configuration's own message as the app shell does. The not-found page needs none.
+ */
 export const appRoutes: RouteObject[] = [
-  { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
-  { path: 'signup', lazy: page(() => import('../features/auth/signup-page')) },
-  { path: 'verify', lazy: page(() => import('../features/auth/verify-page')) },
-  { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
-  { lazy: page(() => import('../features/auth/require-auth')), children: protectedRoutes },
+  {
+    lazy: async () => {
+      if (typeof window !== 'undefined') await ensureConfig();
+      return { Component: Outlet };
+    },
+    children: [
+      { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
+      { path: 'signup', lazy: page(() => import('../features/auth/signup-page')) },
+      { path: 'verify', lazy: page(() => import('../features/auth/verify-page')) },
+      { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
+      { lazy: page(() => import('../features/auth/require-auth')), children: protectedRoutes },
+    ],
+  },
   { path: '*', lazy: page(() => import('../pages/not-found-page')) },
 ];
 
@@ -57,19 +72,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { lazy: page(() => import('./layouts/marketing-layout')), children: marketingRoutes },
-      // The app's pages need the runtime configuration (Amplify, the API's origin): after a prerendered page was
-      // hydrated without it, it is read before the first of them renders. (Not in the prerender, which has none; a
-      // failure shows where the configuration is used: RouteError, with a reload.)
-      {
-        lazy: async () => {
-          const [layout] = await Promise.all([
-            import('./layouts/app-layout'),
-            typeof window === 'undefined' ? undefined : ensureConfig().catch(() => undefined),
-          ]);
-          return { Component: layout.default };
-        },
-        children: appRoutes,
-      },
+      { lazy: page(() => import('./layouts/app-layout')), children: appRoutes },
     ],
   },
 ];

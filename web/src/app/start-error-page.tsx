@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 
 export interface StartErrorPageProps {
   error: unknown;
@@ -10,7 +11,7 @@ export interface StartErrorPageProps {
 
 /**
  * Shown when the app cannot start: by default, when the code of the page itself cannot be downloaded (offline, or
- * a new deploy replaced the files). Plain markup on purpose: main.tsx imports it, and main.tsx stays tiny.
+ * a new deploy replaced the files). Plain markup on purpose: main.ts loads it when the app entry itself failed.
  */
 export function StartErrorPage({
   error,
@@ -36,4 +37,9 @@ export function StartErrorPage({
       )}
     </main>
   );
+}
+
+/** Replaces whatever `container` holds with the start error (main.ts's fallback when the app entry fails). */
+export function renderStartError(container: HTMLElement, error: unknown): void {
+  createRoot(container).render(<StartErrorPage error={error} />);
 }

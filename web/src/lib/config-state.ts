@@ -10,16 +10,22 @@ export class ConfigError extends Error {
 }
 
 let current: AppConfig | undefined;
+/** Why the last load failed: what getConfig() throws then, so the error page names the real cause. */
+let failure: ConfigError | undefined;
 
-/** The loaded configuration. The app entry awaits loadConfig() before rendering, so this is safe in app components. */
+/**
+ * The loaded configuration. The app entry awaits loadConfig() before rendering, so this is safe in app components;
+ * after a failed load it throws that load's error.
+ */
 export function getConfig(): AppConfig {
-  if (!current) throw new ConfigError('Configuration is not loaded yet: call loadConfig() first.');
+  if (!current) throw failure ?? new ConfigError('Configuration is not loaded yet: call loadConfig() first.');
   return current;
 }
 
 /** config.ts only: installs the validated configuration (or clears it). */
 export function setCurrentConfig(config: AppConfig | undefined): void {
   current = config;
+  failure = undefined;
 }
 
 /**
@@ -30,5 +36,10 @@ export function setCurrentConfig(config: AppConfig | undefined): void {
 export async function ensureConfig(): Promise<AppConfig> {
   if (current) return current;
   const { loadConfig } = await import('./config');
-  return loadConfig();
+  try {
+    return await loadConfig();
+  } catch (error) {
+    failure = error instanceof ConfigError ? error : new ConfigError(String(error));
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { priceVideo } from '../../../../contract/catalog';
 import { ButtonLink } from '../../components/button-link';
-import { EXAMPLES, type ExampleClip } from './media';
+import { EXAMPLES, EXAMPLES_ARE_PLACEHOLDERS, type ExampleClip } from './media';
 import { PageIntro, Section } from './page-intro';
 import { credits, videoFamily } from './prices';
 
@@ -31,7 +31,8 @@ function Example({ example }: { example: ExampleClip }) {
     <li className="grid gap-6 rounded-card border border-line bg-surface p-4 sm:p-6 lg:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-3">
         <video
-          className="block aspect-video h-auto w-full rounded-control border border-line bg-canvas object-cover"
+          className="block h-auto w-full rounded-control border border-line bg-canvas object-contain"
+          style={{ aspectRatio: `${example.width} / ${example.height}` }}
           width={example.width}
           height={example.height}
           poster={example.poster}
@@ -39,8 +40,8 @@ function Example({ example }: { example: ExampleClip }) {
           muted
           loop
           playsInline
-          preload="metadata"
-          aria-label={`${example.title}: ${example.prompt}`}
+          preload="none"
+          aria-label={example.placeholder ? `${example.title}: placeholder clip (moving shapes, not model output)` : `${example.title}: ${example.prompt}`}
         >
           <source src={example.video} type="video/mp4" />
         </video>
@@ -49,8 +50,8 @@ function Example({ example }: { example: ExampleClip }) {
             <img
               src={example.startImage.src}
               alt={example.startImage.alt}
-              width={example.width}
-              height={example.height}
+              width={example.startImage.width}
+              height={example.startImage.height}
               loading="lazy"
               decoding="async"
               className="h-auto w-32 rounded-control border border-line"
@@ -61,6 +62,9 @@ function Example({ example }: { example: ExampleClip }) {
       </div>
       <div className="flex flex-col gap-4">
         <h3 className="text-xl font-semibold text-ink">{example.title}</h3>
+        {example.placeholder && (
+          <p className="w-fit rounded-pill border border-line-strong px-3 py-0.5 text-xs font-medium text-ink-muted">Placeholder render</p>
+        )}
         <p className="text-sm text-ink-muted">{example.note}</p>
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Prompt</p>
@@ -84,10 +88,18 @@ export function ExamplePage() {
         title="Prompts, settings and results"
         description="Wan 2.1 and Pixverse example clips with the exact prompt, duration, quality and credit cost used for each."
       >
-        <p>
-          Each example lists the exact settings behind it, so you can reproduce it or use it as a starting point. The previews
-          here are small, lightweight renders; clips you generate come at the model&apos;s full resolution.
-        </p>
+        {EXAMPLES_ARE_PLACEHOLDERS ? (
+          <p>
+            Each example lists the exact prompt and settings behind it, to use as a starting point. The clips shown here are
+            placeholders from our test simulator (moving shapes with the prompt written on them), not what the models make; the
+            models&apos; own renders of these prompts will replace them.
+          </p>
+        ) : (
+          <p>
+            Each example lists the exact prompt and settings it was made with, so you can try the same request or use it as a
+            starting point. Results vary from run to run.
+          </p>
+        )}
       </PageIntro>
       {groups.map(({ family, examples }) => (
         <Section key={family.id} id={`examples-${family.id}`} title={family.name} lead={family.tagline}>

@@ -5,7 +5,7 @@ import type { MediaClip } from './media';
  * The landing page's looping clip: muted, inline, with a poster so the first paint needs no video data.
  * It plays by itself only where that costs the visitor little: on screens at least 768 px wide, without
  * Save-Data and without a reduced-motion preference. Phones get the poster and a play button, so a visit
- * on mobile data does not download the clip unasked. Moving content that plays on its own has a pause
+ * on mobile data does not download the clip unasked (preload none: not even its first bytes). Moving content that plays on its own has a pause
  * button (WCAG 2.2.2).
  */
 const AUTOPLAY_QUERY = '(min-width: 768px) and (prefers-reduced-motion: no-preference)';
@@ -38,14 +38,15 @@ export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
     <figure className="relative overflow-hidden rounded-card border border-line bg-surface shadow-overlay">
       <video
         ref={ref}
-        className="block aspect-video h-auto w-full object-cover"
+        className="block h-auto w-full object-cover"
+        style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
         width={clip.width}
         height={clip.height}
         poster={clip.poster}
         muted
         loop
         playsInline
-        preload="metadata"
+        preload="none"
         aria-label={label}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
-import { HERO_CLIP } from './media';
+import { HERO_CLIP, heroLabel } from './media';
 import { PaymentAlert } from './payment-alert';
 import {
   IMAGE_COST,
@@ -41,6 +41,8 @@ export function LandingPage() {
         name="description"
         content="Framewright turns a prompt or a single image into AI images and short video clips with Wan 2.1 and Pixverse. Start with 10 free credits."
       />
+      {/* The hero's poster is the first screen's largest image: fetched first (the build moves this into the head). */}
+      <link rel="preload" as="image" href={HERO_CLIP.poster} type="image/webp" fetchPriority="high" />
       <PaymentAlert />
 
       <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -73,7 +75,7 @@ export function LandingPage() {
               </ButtonLink>
             </div>
           </div>
-          <HeroVideo clip={HERO_CLIP} label={`Sample clip: ${HERO_CLIP.prompt}`} />
+          <HeroVideo clip={HERO_CLIP} label={heroLabel(HERO_CLIP)} />
         </div>
       </section>
 

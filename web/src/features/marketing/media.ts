@@ -1,31 +1,40 @@
-import { PIXVERSE, WAN_I2V, WAN_T2V, type PixverseQuality, type VideoModelId } from '../../../../contract/catalog';
+import { SHOWCASE, type ShowcaseClip, type ShowcaseRender, type ShowcaseStill } from '../../../../contract/showcase';
+import type { PixverseQuality, VideoModelId } from '../../../../contract/catalog';
+import { SHOWCASE_RENDERS } from './showcase-renders';
 
 /**
- * The marketing pages' media, made by the project itself: scripts/render-marketing-media.ts renders every
- * file listed here with the Replicate simulator's renderers and commits them under web/public/media/.
- * Change an entry, run `npx tsx scripts/render-marketing-media.ts`, commit the files.
+ * The marketing pages' media: what each file was made from (contract/showcase.ts) and by what
+ * (showcase-renders.ts, written by `npm run showcase`). Until real renders replace the local simulator's
+ * placeholders, the captions say they are placeholders and describe no scene.
  */
 export interface MediaClip {
   /** Public paths of the MP4 and its first frame as a poster. */
   video: string;
   poster: string;
-  /** Size the clip is rendered (and laid out) at. */
+  /** The rendered size (laid out at its aspect ratio). */
   width: number;
   height: number;
-  seconds: number;
   prompt: string;
-  seed: number;
+  /** A placeholder from the Replicate simulator (moving shapes and the prompt's text), not the model's output. */
+  placeholder: boolean;
 }
 
-export const HERO_CLIP: MediaClip = {
-  video: '/media/hero.mp4',
-  poster: '/media/hero-poster.webp',
-  width: 768,
-  height: 432,
-  seconds: 6,
-  prompt: 'Aurora ribbons folding over a glass city at dusk, slow aerial drift',
-  seed: 2025,
-};
+function render(id: string): ShowcaseRender {
+  const r = SHOWCASE_RENDERS[id];
+  if (!r) throw new Error(`${id} has not been rendered: run npm run showcase`);
+  return r;
+}
+
+function clip(item: ShowcaseClip): MediaClip {
+  const r = render(item.id);
+  return { video: item.file, poster: item.poster, width: r.width, height: r.height, prompt: item.prompt, placeholder: r.provider !== 'replicate' };
+}
+
+export const HERO_CLIP: MediaClip = clip(SHOWCASE.hero);
+
+/** The hero's accessible name: the prompt it was made from, or what a placeholder really shows. */
+export const heroLabel = (c: MediaClip) =>
+  c.placeholder ? 'Placeholder clip: moving coloured shapes standing in for a Wan 2.1 render, not model output' : `Sample clip made with Wan 2.1: ${c.prompt}`;
 
 export interface ExampleClip extends MediaClip {
   id: string;
@@ -37,76 +46,38 @@ export interface ExampleClip extends MediaClip {
   duration: number;
   quality?: PixverseQuality;
   /** Image-to-video: the start frame the clip was made from, shown beside it. */
-  startImage?: { src: string; seed: number; alt: string };
+  startImage?: { src: string; alt: string; width: number; height: number };
 }
 
+function still(item: ShowcaseStill): NonNullable<ExampleClip['startImage']> {
+  const r = render(item.id);
+  const alt =
+    r.provider === 'replicate'
+      ? `The start image: ${item.prompt}`
+      : 'Placeholder start image: translucent shapes on a colour gradient with the prompt written on it, not model output';
+  return { src: item.file, alt, width: r.width, height: r.height };
+}
+
+const example = (item: ShowcaseClip, copy: Pick<ExampleClip, 'family' | 'title' | 'note'>, start?: ShowcaseStill): ExampleClip => ({
+  ...clip(item),
+  ...copy,
+  id: item.id,
+  model: item.model,
+  duration: item.duration,
+  ...(item.quality ? { quality: item.quality } : {}),
+  ...(start ? { startImage: still(start) } : {}),
+});
+
 export const EXAMPLES: readonly ExampleClip[] = [
-  {
-    id: 'wan-t2v',
-    family: 'wan',
-    model: WAN_T2V,
-    title: 'Wan 2.1, text to video',
-    note: 'No start image: Wan builds the whole scene from the prompt.',
-    duration: 5,
-    prompt: 'A paper boat drifting across a neon-lit puddle at night, rain ripples, reflections of city signs',
-    seed: 11,
-    video: '/media/example-wan-t2v.mp4',
-    poster: '/media/example-wan-t2v.webp',
-    width: 854,
-    height: 480,
-    seconds: 5,
-  },
-  {
-    id: 'wan-i2v',
-    family: 'wan',
-    model: WAN_I2V,
-    title: 'Wan 2.1, image to video',
-    note: 'A start image keeps the composition and colours; the prompt describes the motion.',
-    duration: 5,
-    prompt: 'The lighthouse beam sweeps slowly across the waves as clouds roll past',
-    seed: 12,
-    video: '/media/example-wan-i2v.mp4',
-    poster: '/media/example-wan-i2v.webp',
-    width: 854,
-    height: 480,
-    seconds: 5,
-    startImage: {
-      src: '/media/example-wan-i2v-start.webp',
-      seed: 13,
-      alt: 'The start image: translucent circles and rounded squares over a blue colour gradient.',
-    },
-  },
-  {
-    id: 'pixverse-720p',
-    family: 'pixverse',
-    model: PIXVERSE,
-    title: 'Pixverse v4.5, 720p',
-    note: 'The default quality: a good balance of detail and price for social clips.',
-    duration: 5,
-    quality: '720p',
-    prompt: 'Close-up of a hummingbird hovering by a red hibiscus flower, shallow depth of field',
-    seed: 21,
-    video: '/media/example-pixverse-720p.mp4',
-    poster: '/media/example-pixverse-720p.webp',
-    // Rendered smaller than 720p to keep this page light; generated clips come at full resolution.
-    width: 640,
-    height: 360,
-    seconds: 5,
-  },
-  {
-    id: 'pixverse-540p-long',
-    family: 'pixverse',
-    model: PIXVERSE,
-    title: 'Pixverse v4.5, 540p, long clip',
-    note: 'The long clip runs 8 seconds at double the 5-second price.',
-    duration: 8,
-    quality: '540p',
-    prompt: 'Time-lapse of clouds streaming over snowy mountain peaks, golden hour light',
-    seed: 22,
-    video: '/media/example-pixverse-540p-long.mp4',
-    poster: '/media/example-pixverse-540p-long.webp',
-    width: 640,
-    height: 360,
-    seconds: 8,
-  },
+  example(SHOWCASE.wanT2v, { family: 'wan', title: 'Wan 2.1, text to video', note: 'No start image: Wan builds the whole scene from the prompt.' }),
+  example(
+    SHOWCASE.wanI2v,
+    { family: 'wan', title: 'Wan 2.1, image to video', note: 'A start image keeps the composition and colours; the prompt describes the motion.' },
+    SHOWCASE.wanI2vStart,
+  ),
+  example(SHOWCASE.pixverse720, { family: 'pixverse', title: 'Pixverse v4.5, 720p', note: 'The default quality: a good balance of detail and price for social clips.' }),
+  example(SHOWCASE.pixverse540Long, { family: 'pixverse', title: 'Pixverse v4.5, 540p, long clip', note: 'The long clip runs 8 seconds at double the 5-second price.' }),
 ];
+
+/** Whether any example on /example is still a placeholder. */
+export const EXAMPLES_ARE_PLACEHOLDERS = EXAMPLES.some((e) => e.placeholder || e.startImage?.alt.startsWith('Placeholder'));

@@ -1,6 +1,8 @@
 import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
+import { buyLink } from '../payments/buy-link';
+import { PaymentAlert } from './payment-alert';
 import { PageIntro, Section } from './page-intro';
 import {
   CREDIT_PACKS,
@@ -49,6 +51,8 @@ export function PricingPage() {
         </p>
       </PageIntro>
 
+      {/* Back from PayPal (a pack bought here returns here): what the server says about the order. */}
+      <PaymentAlert />
       <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
         <div className="rounded-card border border-brand/40 bg-brand-soft p-5 text-sm text-ink">
           <p className="font-semibold">Beta pricing until {BETA_END}</p>
@@ -79,14 +83,20 @@ export function PricingPage() {
                 <li>Equivalent to {pack.basicVideos} basic videos</li>
                 <li>Up to {Math.floor(pack.credits / IMAGE_COST)} images</li>
               </ul>
-              <ButtonLink to="/generator" variant={pack.id === best.id ? 'primary' : 'secondary'} className="mt-6" aria-label={`Buy ${pack.credits} credits for ${formatUsd(pack.cents)}`}>
-                Buy in the app
+              <ButtonLink
+                to={buyLink(pack, '/pricing')}
+                variant={pack.id === best.id ? 'primary' : 'secondary'}
+                className="mt-6"
+                aria-label={`Buy ${pack.credits} credits for ${formatUsd(pack.cents)}`}
+              >
+                Buy with PayPal
               </ButtonLink>
             </li>
           ))}
         </ul>
         <p className="mt-6 text-sm text-ink-muted">
-          Prices in US dollars, paid securely with PayPal after you sign in. Credits are added as soon as the payment is confirmed.
+          Prices in US dollars, paid securely with PayPal after you sign in (or create your account). Credits are added as soon as
+          the payment is confirmed, and PayPal brings you back here.
         </p>
       </Section>
 

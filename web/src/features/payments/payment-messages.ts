@@ -95,3 +95,9 @@ export function landingPaymentNotice(answer: PaymentOutcomeResponse): PaymentNot
       return { variant: 'error', text: Messages.paymentFailed };
   }
 }
+
+/** The /buy page's words (buy-page.tsx). */
+export const BuyMessages = {
+  redirecting: 'Taking you to PayPal...',
+  unknownPack: 'That credit pack does not exist. Please choose one of the packs.',
+} as const;

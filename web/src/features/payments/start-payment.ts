@@ -8,9 +8,13 @@ import { paymentReturnPathFor } from './return-path';
  * The server prices the pack from contract/ and credits the account only after it captures the payment.
  * PayPal's return comes back to `returnPath`: by default the page the buyer is on, when the server allows it.
  */
-export async function startPayment(pack: CreditPack, returnPath: PaymentReturnPath | undefined = paymentReturnPathFor(window.location.pathname)): Promise<void> {
+export async function startPayment(
+  pack: CreditPack,
+  returnPath: PaymentReturnPath | undefined = paymentReturnPathFor(window.location.pathname),
+  go: (url: string) => void = (url) => window.location.assign(url),
+): Promise<void> {
   const body: CreatePaymentRequest = { amount: pack.amount, credits: pack.credits, ...(returnPath ? { returnPath } : {}) };
   const { paymentUrl } = await api.createPaypalPayment({ body });
   if (!paymentUrl) throw new Error('No payment link returned from server.');
-  window.location.assign(paymentUrl);
+  go(paymentUrl);
 }
