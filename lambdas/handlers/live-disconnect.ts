@@ -3,7 +3,7 @@ import { closeLiveConnectionDeps } from '../wiring/deps';
 import { socketRoute } from './live-socket';
 
 /** WebSocket $disconnect: forget the connection. */
-export const handler = socketRoute(async (_event, connectionId) => {
+export const handler = socketRoute('liveDisconnect', async (_event, connectionId) => {
   await closeLiveConnection(closeLiveConnectionDeps(), connectionId);
   return { statusCode: 200 };
 });

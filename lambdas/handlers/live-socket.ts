@@ -5,6 +5,7 @@
 import { httpStatusOf } from '../../contract/errors';
 import { AppError } from '../domain/errors';
 import { logger } from '../logger';
+import { instrumented } from '../observability';
 
 export interface LiveSocketEvent {
   requestContext: { connectionId?: string; routeKey?: string; eventType?: string };
@@ -25,9 +26,12 @@ export function headerOf(event: LiveSocketEvent, name: string): string | undefin
   return undefined;
 }
 
-/** Runs one socket route; a typed error is its status (401 refuses the handshake), anything else a logged 500. */
-export function socketRoute(fn: (event: LiveSocketEvent, connectionId: string) => Promise<LiveSocketResult>) {
-  return async (event: LiveSocketEvent): Promise<LiveSocketResult> => {
+/**
+ * Runs one socket route (`name`: its id in contract/live.ts, for traces and metrics); a typed error is its status
+ * (401 refuses the handshake), anything else a logged 500.
+ */
+export function socketRoute(name: string, fn: (event: LiveSocketEvent, connectionId: string) => Promise<LiveSocketResult>) {
+  return instrumented(name, async (event: LiveSocketEvent): Promise<LiveSocketResult> => {
     try {
       return await fn(event, event.requestContext?.connectionId ?? '');
     } catch (err) {
@@ -35,5 +39,5 @@ export function socketRoute(fn: (event: LiveSocketEvent, connectionId: string) =
       logger.error('WebSocket route failed', { routeKey: event.requestContext?.routeKey, error: err as Error });
       return { statusCode: 500 };
     }
-  };
+  });
 }

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { BACKGROUND_FUNCTIONS } from '../../contract/functions';
+import { LIVE_ROUTES } from '../../contract/live';
 import { ROUTES } from '../../contract/routes';
 import { RESERVED_CONCURRENCY } from '../../lib/constructs/concurrency';
 import { COGNITO_RATE_RULES } from '../../lib/constructs/auth-waf';
@@ -20,7 +21,7 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
   const functions = () => resourcesOfType(synth.template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties?.Environment?.Variables?.TABLE_NAME);
 
   it('traces every function with X-Ray and gives it the daily cap from context', () => {
-    expect(functions().length).toBe(ROUTES.length + BACKGROUND_FUNCTIONS.length);
+    expect(functions().length).toBe(ROUTES.length + BACKGROUND_FUNCTIONS.length + LIVE_ROUTES.length);
     const policies = json(synth.template.findResources('AWS::IAM::Policy'));
     for (const action of TRACING_ACTIONS) expect(policies).toContain(action);
     for (const [, f] of functions()) {
