@@ -197,6 +197,8 @@ test.describe('contact form', () => {
 
   test('asks for every field, then delivers the message to support', async ({ page, request }) => {
     await page.goto('/contact');
+    // The form is prerendered: its checks run once the page's scripts have hydrated it.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please fill in all fields.');
 
