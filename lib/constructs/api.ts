@@ -1,14 +1,13 @@
 import { Stack, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../contract/routes';
-import { removalPolicyFor, type Stage } from '../settings';
+import type { Stage } from '../settings';
 import type { Auth } from './auth';
 import { RouteFunction, type GrantTargets } from './lambda-function';
+import { STAGE_THROTTLE, stageAccessLogs } from './stage-access-logs';
 
 export interface ApiProps {
   stage: Stage;
@@ -35,32 +34,17 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: removalPolicyFor(props.stage),
-    });
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 50, burstLimit: 100 },
-      accessLogSettings: {
-        destination: new apigw.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            time: '$context.requestTime',
-            method: '$context.httpMethod',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            latencyMs: '$context.responseLatency',
-            responseLength: '$context.responseLength',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-          }),
-        ),
-      },
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: stageAccessLogs(this, props.stage, {
+        method: '$context.httpMethod',
+        latencyMs: '$context.responseLatency',
+        responseLength: '$context.responseLength',
+        authorizerError: '$context.authorizer.error',
+      }),
     });
 
     const { userPool, client } = props.auth;

@@ -1,13 +1,12 @@
 import { Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as iam from 'aws-cdk-lib/aws-iam';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIVE_PATH, type LiveRouteDef } from '../../contract/live';
-import { removalPolicyFor, type Stage } from '../settings';
+import type { Stage } from '../settings';
 import { RouteFunction, type GrantTargets } from './lambda-function';
+import { STAGE_THROTTLE, stageAccessLogs } from './stage-access-logs';
 
 export interface LiveProps {
   stage: Stage;
@@ -42,30 +41,12 @@ export class Live extends Construct {
       disconnectRouteOptions: { integration: integrationOf('$disconnect') },
       defaultRouteOptions: { integration: integrationOf('$default') },
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: removalPolicyFor(props.stage),
-    });
     this.stage = new apigw.WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: LIVE_PATH.slice(1),
       autoDeploy: true,
-      throttle: { rateLimit: 50, burstLimit: 100 },
-      accessLogSettings: {
-        destination: new apigw.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            time: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            eventType: '$context.eventType',
-            connectionId: '$context.connectionId',
-            status: '$context.status',
-            integrationError: '$context.integrationErrorMessage',
-          }),
-        ),
-      },
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: stageAccessLogs(this, props.stage, { eventType: '$context.eventType', connectionId: '$context.connectionId' }),
     });
     for (const route of this.api.node.findAll().filter((c) => c instanceof apigw.CfnRoute)) {
       const key = (route as apigw.CfnRoute).routeKey;
