@@ -31,7 +31,8 @@ export function startStackProcess(opts: StartStackOptions): Promise<RunningStack
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'framewright-test-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'local.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(opts.port ?? 0), FW_DATA_DIR: dataDir, FW_WEB: opts.web, FW_QUIET: '1', ...opts.extraEnv },
+    // Every test and bench request comes from 127.0.0.1: the edge's per-IP rate rules are off unless extraEnv turns them on.
+    env: { ...process.env, PORT: String(opts.port ?? 0), FW_DATA_DIR: dataDir, FW_WEB: opts.web, FW_QUIET: '1', FW_EDGE_RATE_LIMITS: 'off', ...opts.extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
