@@ -18,6 +18,8 @@ test('a signed-out visitor buys the 150 pack from /pricing: sign in, PayPal for 
   const user = await createVerifiedUser();
 
   await page.goto('/pricing');
+  // The page is prerendered: its links are the router's once the scripts have hydrated it.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: `Buy ${pack.credits} credits for ${formatUsd(pack.cents)}` }).click();
 
   // The sign-in guard first; it comes back to the purchase.

@@ -222,6 +222,7 @@ test.describe('contact form', () => {
     test(`the message after ${CONTACT_LIMIT_PER_SENDER} in a row from one sender is refused with the server's reason`, async ({ page }) => {
       const email = `busy-${Date.now()}@example.com`;
       await page.goto('/contact');
+      await page.waitForLoadState('networkidle');
       for (let i = 1; i <= CONTACT_LIMIT_PER_SENDER; i++) {
         await send(page, email, `Question ${i}`, 'Hello');
         await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
@@ -237,6 +238,8 @@ test.describe('contact form', () => {
 
 test('the FAQ answers open from the keyboard', async ({ page }) => {
   await page.goto('/faq');
+  // The answers open once the prerendered page's scripts have hydrated it.
+  await page.waitForLoadState('networkidle');
   const question = page.getByRole('button', { name: 'How long can a video be?' });
   await question.focus();
   await page.keyboard.press('Enter');
