@@ -1,9 +1,6 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { CopyResult, MediaStore } from '../ports/media-store';
 
 /** A copy ends within this (inside its function's 29 s); the stream's retry or the reconciler starts it again. */
@@ -14,6 +11,9 @@ class TooLarge extends Error {}
 export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fetch = fetch): MediaStore {
   return {
     async presignUpload(key, maxBytes, contentType, expiresSeconds) {
+      // The upload, presigning and multipart packages load on first use, so a function that never calls them
+      // does not load them at init (each is a separate @aws-sdk package).
+      const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
       // The policy also pins the bucket and the key (createPresignedPost adds both): nothing else can be written.
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket,
@@ -28,7 +28,8 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
       return { url, fields, key };
     },
 
-    presignGet(key, expiresSeconds, downloadName) {
+    async presignGet(key, expiresSeconds, downloadName) {
+      const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
       return getSignedUrl(
         s3,
         new GetObjectCommand({
@@ -64,6 +65,7 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
         await res.body.cancel().catch(() => undefined);
         return { ok: false, why: 'too-large' };
       }
+      const { Upload } = await import('@aws-sdk/lib-storage');
       let bytes = 0;
       const counted = new Transform({
         transform(chunk: Buffer, _enc, done) {

@@ -6,34 +6,54 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { ALL_ROUTES } from '../../contract/routes';
+import { BACKGROUND_FUNCTIONS } from '../../contract/functions';
+import { LIVE_ROUTES } from '../../contract/live';
+import { ALL_ROUTES, type Grant } from '../../contract/routes';
 import { esbuildOptions, handlerEntry, MAX_BUNDLE_BYTES, triggerEntry } from '../../lib/bundling';
 
 export interface BundleSize {
-  /** The route id, or `trigger:<name>` for a Cognito trigger. */
+  /** The route id, the push channel's or a background function's id, or `trigger:<name>` for a Cognito trigger. */
   route: string;
   /** Minified index.js, without its source map. */
   bytes: number;
+  /** What the function may touch (CDK grants exactly this). */
+  grants: readonly Grant[];
+  /** The @aws-sdk packages the bundle loads at init (`require`), without the scope. */
+  sdk: string[];
+  /** Those it loads only when a method that needs them first runs (`import()`). */
+  sdkOnUse: string[];
 }
 
 /** The Cognito triggers lib/ deploys besides the routes. */
 const TRIGGERS = ['custom-message'];
 
-export async function bundleSizes(): Promise<BundleSize[]> {
-  const functions = [
-    ...ALL_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler) })),
-    ...TRIGGERS.map((t) => ({ route: `trigger:${t}`, entry: triggerEntry(t) })),
+/** Every function CDK deploys: HTTP routes, the push channel's routes, background functions and Cognito triggers. */
+export function deployedFunctions(): { route: string; entry: string; grants: readonly Grant[] }[] {
+  return [
+    ...ALL_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler), grants: r.grants })),
+    ...LIVE_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler), grants: r.grants })),
+    ...BACKGROUND_FUNCTIONS.map((f) => ({ route: f.id, entry: handlerEntry(f.handler), grants: f.grants })),
+    ...TRIGGERS.map((t) => ({ route: `trigger:${t}`, entry: triggerEntry(t), grants: [] as Grant[] })),
   ];
+}
+
+/** The @aws-sdk packages a bundle requires (at init) or imports (on first use); the runtime provides the SDK. */
+export function sdkPackagesOf(js: string, how: 'require' | 'import'): string[] {
+  return [...new Set([...js.matchAll(new RegExp(`\\b${how}\\("@aws-sdk/([^"]+)"\\)`, 'g'))].map((m) => m[1]!))].sort();
+}
+
+export async function bundleSizes(): Promise<BundleSize[]> {
+  const functions = deployedFunctions();
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bundles-'));
   try {
     return await Promise.all(
-      functions.map(async ({ route, entry }) => {
+      functions.map(async ({ route, entry, grants }) => {
         if (!fs.existsSync(entry)) throw new Error(`${route}: ${path.relative(process.cwd(), entry)} does not exist`);
         const outfile = path.join(outdir, route.replace(/\W/g, '_'), 'index.js');
         const result = await build({ ...esbuildOptions(entry, outfile), write: false });
         const js = result.outputFiles.find((f) => f.path === outfile);
         if (!js) throw new Error(`${route}: esbuild wrote no ${outfile}`);
-        return { route, bytes: js.contents.byteLength };
+        return { route, bytes: js.contents.byteLength, grants, sdk: sdkPackagesOf(js.text, 'require'), sdkOnUse: sdkPackagesOf(js.text, 'import') };
       }),
     );
   } finally {

@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { ALL_ROUTES } from '../../contract/routes';
-import { esbuildOptions, handlerEntry } from '../../lib/bundling';
+import { esbuildOptions } from '../../lib/bundling';
 import { REPO_ROOT } from '../../lib/settings';
+import { deployedFunctions, sdkPackagesOf } from './bundle-sizes';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Inside the repository, so a bundle that leaves the SDK external finds it in node_modules as the runtime would.
@@ -32,13 +32,14 @@ async function measure(entry: string, outfile: string, external: string[]): Prom
 async function main() {
   fs.rmSync(OUT, { recursive: true, force: true });
   const rows: string[] = [];
-  rows.push(`${'function'.padEnd(22)} ${'SDK from runtime'.padStart(24)} ${'SDK bundled (deployed)'.padStart(26)}`);
-  for (const route of ALL_ROUTES) {
-    const entry = handlerEntry(route.handler);
-    const ext = await measure(entry, path.join(OUT, 'external', route.id, 'index.js'), ['@aws-sdk/*']);
-    const own = await measure(entry, path.join(OUT, 'bundled', route.id, 'index.js'), []);
+  rows.push(`${'function'.padEnd(22)} ${'SDK from runtime'.padStart(24)} ${'SDK pkgs'.padStart(8)} ${'SDK bundled'.padStart(26)}`);
+  for (const { route, entry } of deployedFunctions()) {
+    const extFile = path.join(OUT, 'external', route, 'index.js');
+    const ext = await measure(entry, extFile, ['@aws-sdk/*']);
+    const own = await measure(entry, path.join(OUT, 'bundled', route, 'index.js'), []);
     const cell = (m: { bytes: number; initMs: number }) => `${(m.bytes / 1000).toFixed(0)} kB ${m.initMs.toFixed(0).padStart(4)} ms`;
-    rows.push(`${route.id.padEnd(22)} ${cell(ext).padStart(24)} ${cell(own).padStart(26)}`);
+    const loaded = sdkPackagesOf(fs.readFileSync(extFile, 'utf8'), 'require').length;
+    rows.push(`${route.padEnd(22)} ${cell(ext).padStart(24)} ${String(loaded).padStart(8)} ${cell(own).padStart(26)}`);
   }
   console.log(rows.join('\n'));
   fs.rmSync(OUT, { recursive: true, force: true });

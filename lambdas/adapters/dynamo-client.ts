@@ -1,0 +1,14 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { tracer } from '../observability';
+
+let ddb: DynamoDBDocumentClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  // Each client's calls are X-Ray subsegments (a no-op outside Lambda).
+  ddb ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({ region: config().AWS_REGION, maxAttempts: 5 })), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return ddb;
+}
