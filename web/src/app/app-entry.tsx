@@ -12,8 +12,9 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
  * Starts the app in `container`: a prerendered page (a public page, or the not-found page) is hydrated at
- * once, without waiting for /config.json; any other address (the signed-in pages, a single-page app) reads and
- * validates the runtime configuration first, then renders.
+ * once, without waiting for /config.json, and the promise resolves once it is (main.ts then replays the clicks that
+ * came sooner); any other address (the signed-in pages, a single-page app) reads and validates the runtime
+ * configuration first, then renders.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   installRouterNavigation();
@@ -44,17 +45,20 @@ async function hydrate(container: HTMLElement): Promise<void> {
   );
   const router = createBrowserRouter(routes);
   // A transition: hydration yields to the browser between components instead of blocking it in one long task.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
+  const hydrated = new Promise<void>((resolve) => {
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={router} onHydrated={resolve} />
+        </StrictMode>,
+      );
+    });
   });
   // Off the critical path: the contact form, the terms' support address and the app's pages need it.
   const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
   whenIdle(() => void ensureConfig().catch(() => undefined));
+  return hydrated;
 }
 
 export { createAppRouter };

@@ -3,7 +3,7 @@ import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
 import { HERO_CLIP, heroLabel } from './media';
-import { PaymentAlert } from './payment-alert';
+import { PaymentReturnAlert } from './payment-return-alert';
 import {
   IMAGE_COST,
   SIGNUP_CREDITS,
@@ -43,7 +43,7 @@ export function LandingPage() {
       />
       {/* The hero's poster is the first screen's largest image: fetched first (the build moves this into the head). */}
       <link rel="preload" as="image" href={HERO_CLIP.poster} type="image/webp" fetchPriority="high" />
-      <PaymentAlert />
+      <PaymentReturnAlert />
 
       <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
         <div

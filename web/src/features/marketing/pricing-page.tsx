@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { buyLink } from '../payments/buy-link';
-import { PaymentAlert } from './payment-alert';
+import { PaymentReturnAlert } from './payment-return-alert';
 import { PageIntro, Section } from './page-intro';
 import {
   CREDIT_PACKS,
@@ -52,7 +52,7 @@ export function PricingPage() {
       </PageIntro>
 
       {/* Back from PayPal (a pack bought here returns here): what the server says about the order. */}
-      <PaymentAlert />
+      <PaymentReturnAlert />
       <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
         <div className="rounded-card border border-brand/40 bg-brand-soft p-5 text-sm text-ink">
           <p className="font-semibold">Beta pricing until {BETA_END}</p>
