@@ -81,8 +81,11 @@ export function ExamplePage() {
     family: videoFamily(family),
     examples: EXAMPLES.filter((e) => e.family === family),
   }));
+  const first = groups[0]?.examples[0];
   return (
     <>
+      {/* The first clip's poster is the first screen's largest image on a phone: fetched first (the build moves this into the head). */}
+      {first && <link rel="preload" as="image" href={first.poster} type="image/webp" fetchPriority="high" />}
       <PageIntro
         eyebrow="Examples"
         title="Prompts, settings and results"
