@@ -87,9 +87,9 @@ export class FramewrightStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'framewright',
       DAILY_GENERATION_CAP: String(props.settings.dailyGenerationCap),
     };
-    // Only the API's functions check the origin header (the value is resolved by CloudFormation from Secrets Manager).
+    // The API's functions and the push channel's check the origin header (resolved by CloudFormation from Secrets Manager).
     this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
-    this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment });
+    this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
     if (props.settings.reservedConcurrency) {
       for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));
     }
@@ -101,7 +101,7 @@ export class FramewrightStack extends Stack {
     });
 
     this.site.routeApi(this.api.httpApi, { name: ORIGIN_HEADER_NAME, value: originSecret.value });
-    this.site.routeLive(this.live.api);
+    this.site.routeLive(this.live.api, { name: ORIGIN_HEADER_NAME, value: originSecret.value });
 
     // Every function of the contract (routes and background) is watched, so functions added there are too.
     const backgroundDefs = props.backgroundFunctions ?? BACKGROUND_FUNCTIONS;

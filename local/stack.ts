@@ -225,6 +225,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       loadHandler: async (name) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler,
       handlers: { connect: liveHandler('$connect'), disconnect: liveHandler('$disconnect'), default: liveHandler('$default') },
       log,
+      throughEdge: (req) => asCloudFront(req, env.ORIGIN_VERIFY_SECRET!),
     });
     stops.push(live.close);
     // Before any handler reads its configuration (once, on first use): the fan-out posts to the local @connections.

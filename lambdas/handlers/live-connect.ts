@@ -1,9 +1,16 @@
 import { openLiveConnection } from '../app/open-live-connection';
 import { openLiveConnectionDeps } from '../wiring/deps';
 import { headerOf, socketRoute } from './live-socket';
+import { cameThroughCloudFront } from './origin';
 
-/** WebSocket $connect: 200 with the chosen subprotocol for a verified ID token, 401 (handshake refused) otherwise. */
+/**
+ * WebSocket $connect: 403 for a handshake that did not come through CloudFront (the WebSocket API's own execute-api
+ * endpoint is public, like the HTTP API's: origin.ts), 200 with the chosen subprotocol for a verified ID token, 401
+ * (handshake refused) otherwise.
+ */
 export const handler = socketRoute('liveConnect', async (event, connectionId) => {
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  if (!cameThroughCloudFront(headers, process.env.ORIGIN_VERIFY_SECRET)) return { statusCode: 403 };
   const { protocol } = await openLiveConnection(openLiveConnectionDeps(), connectionId, headerOf(event, 'sec-websocket-protocol'));
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } };
 });

@@ -249,10 +249,11 @@ export class Site extends Construct {
    * Sends the app origin's LIVE_PATH to the push channel's WebSocket API (whose stage is named after it, so the
    * path reaches API Gateway unchanged), with every viewer header but Host: the handshake's Sec-WebSocket-* ones.
    */
-  routeLive(webSocketApi: apigw.WebSocketApi): void {
+  routeLive(webSocketApi: apigw.WebSocketApi, originHeader?: { name: string; value: string }): void {
     this.distribution.addBehavior(
       LIVE_PATH,
-      executeApiOrigin(webSocketApi.apiEndpoint),
+      // The same secret header as the API's: $connect refuses a handshake without it (lambdas/handlers/live-connect.ts).
+      executeApiOrigin(webSocketApi.apiEndpoint, originHeader ? { [originHeader.name]: originHeader.value } : undefined),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,

@@ -1,5 +1,5 @@
 /**
- * What CloudFront does to a request for /api/* before the API sees it (lib/constructs/site.ts), played by the embedded
+ * What CloudFront does to a request for /api/* (and the /live handshake) before the API sees it (lib/constructs/site.ts), played by the embedded
  * stack's single origin: it adds the secret origin header (replacing any a client sent, as CloudFront's custom
  * origin headers do) and sets `CloudFront-Viewer-Address` from the connection itself, so a client-supplied viewer
  * address never reaches a handler.

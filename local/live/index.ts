@@ -35,6 +35,8 @@ export interface LiveOptions {
   /** Close every connection after this long (API Gateway: 2 hours). */
   maxMs?: number;
   log: (line: string) => void;
+  /** What CloudFront does to the handshake before API Gateway sees it (the single origin plays it: gateway/edge.ts). */
+  throughEdge?: (req: IncomingMessage) => IncomingMessage;
 }
 
 export interface LocalLive {
@@ -119,6 +121,7 @@ export async function startLive(o: LiveOptions): Promise<LocalLive> {
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
+      if (o.throughEdge) o.throughEdge(req);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
       let result: SocketResult | undefined;
       try {

@@ -33,12 +33,15 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
   it('gives the API functions the origin secret as a Secrets Manager reference, never a literal, and CloudFront sends it', () => {
     synth.template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
     const withSecret = functions().filter(([, f]) => f.Properties!.Environment.Variables.ORIGIN_VERIFY_SECRET);
-    expect(withSecret).toHaveLength(ROUTES.length);
+    expect(withSecret).toHaveLength(ROUTES.length + LIVE_ROUTES.length);
     for (const [, f] of withSecret) expect(isDynamicSecretRef(f.Properties!.Environment.Variables.ORIGIN_VERIFY_SECRET)).toBe(true);
     const config = resourcesOfType(synth.template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
     const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
     const header = apiOrigin.OriginCustomHeaders.find((h: any) => h.HeaderName === 'x-origin-verify');
     expect(isDynamicSecretRef(header.HeaderValue)).toBe(true);
+    // Both execute-api origins (the HTTP API and the push channel's WebSocket API) carry it.
+    const withHeader = config.Origins.filter((o: any) => (o.OriginCustomHeaders ?? []).some((h: any) => h.HeaderName === 'x-origin-verify'));
+    expect(withHeader).toHaveLength(2);
   });
 
   it('alarms on the API 5xx rate and on every function\'s errors, throttles and duration near its timeout, to one SNS topic', () => {

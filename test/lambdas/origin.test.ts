@@ -1,3 +1,4 @@
+import { handler as liveConnect } from '../../lambdas/handlers/live-connect';
 import { ORIGIN_HEADER } from '../../lambdas/handlers/origin';
 import { requestFrom } from '../support/from-address';
 import { api, createUser, stackEnv, stackUrl } from '../support/users';
@@ -36,5 +37,24 @@ describe('the origin check', () => {
   it('passes the right header, as CloudFront sends it', async () => {
     const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: stackEnv().ORIGIN_VERIFY_SECRET! } });
     expect(res.status).toBe(200);
+  });
+
+  it("refuses the push channel's handshake that did not come through CloudFront, before reading its token", async () => {
+    // The WebSocket API's own endpoint is public too: $connect checks the header first (the single origin adds it to
+    // /live, as CloudFront does; test/lambdas/live.test.ts connects that way).
+    const saved = process.env.ORIGIN_VERIFY_SECRET;
+    process.env.ORIGIN_VERIFY_SECRET = 'the-origin-secret';
+    try {
+      const user = await createUser();
+      for (const sent of [{}, { 'X-Origin-Verify': 'guess' }, { [ORIGIN_HEADER]: 'the-origin-secre' }, { [ORIGIN_HEADER]: '' }]) {
+        const event = {
+          requestContext: { connectionId: 'Abc123=', routeKey: '$connect', eventType: 'CONNECT' },
+          headers: { 'Sec-WebSocket-Protocol': `framewright.v1, ${user.idToken}`, ...sent },
+        };
+        expect(await liveConnect(event)).toEqual({ statusCode: 403 });
+      }
+    } finally {
+      process.env.ORIGIN_VERIFY_SECRET = saved;
+    }
   });
 });
