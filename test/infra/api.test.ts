@@ -18,6 +18,8 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'ses:send': ['ses:SendEmail'],
   'ses:read': ['ses:GetAccount'],
   'cognito:read': ['cognito-idp:AdminGetUser'],
+  'cognito:delete-user': ['cognito-idp:AdminDeleteUser'],
+  'media:list': ['s3:ListBucket'],
   'secret:replicate': ['secretsmanager:GetSecretValue'],
   'secret:paypal': ['secretsmanager:GetSecretValue'],
   'live:send': ['execute-api:ManageConnections'],
