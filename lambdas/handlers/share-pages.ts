@@ -6,8 +6,8 @@ import type { HttpResult } from './http';
 export const SHARE_NOT_FOUND: HttpResult = { status: 404, html: NOT_FOUND_PAGE, headers: { 'cache-control': 'no-store' } };
 
 /**
- * A live share may be kept a minute (a revoke is seen within it); the file redirects a little less than their presigned
- * URLs live. `private`: the 302's target is signed for one visit, not for a shared cache.
+ * A live share: browsers ask again each time (a revoke shows at once), a shared cache may keep it a minute. The file's
+ * 302 points at a URL signed for a few minutes: a browser may reuse it for one minute, no shared cache may keep it.
  */
-export const SHARE_PAGE_CACHE = { 'cache-control': 'public, max-age=60', 'x-robots-tag': 'noindex' };
+export const SHARE_PAGE_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=60, must-revalidate', 'x-robots-tag': 'noindex' };
 export const SHARE_FILE_CACHE = { 'cache-control': 'private, max-age=60' };

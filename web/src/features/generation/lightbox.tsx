@@ -3,7 +3,7 @@
  * that opened it); Left and Right move through the list it was opened from. It shows what made the result (prompt,
  * model, options, seed, date) and its actions: reuse, animate, share, download, favourite, delete.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
@@ -95,7 +95,6 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
   const item = index >= 0 ? items[index] : undefined;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
-  const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     setConfirming(false);
     setError('');
@@ -105,15 +104,25 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
     if (index < 0 || items.length < 2) return;
     onOpen(items[(index + step + items.length) % items.length]!.id);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Arrows inside a video's controls or a field keep their own meaning.
-    const t = e.target as HTMLElement;
-    if (t.closest('video, input, textarea, select')) return;
-    if (e.key === 'ArrowRight') move(1);
-    else if (e.key === 'ArrowLeft') move(-1);
-    else return;
-    e.preventDefault();
-  };
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const open = index >= 0;
+  // Left and Right anywhere in the dialog (its close button has focus first), but not in a video's controls or a field.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      // Only inside the lightbox's own dialog (not a dialog opened over it).
+      if (!t?.closest?.('[role="dialog"]')?.querySelector('[data-testid="lightbox"]')) return;
+      if (t.closest?.('video, input, textarea, select')) return;
+      if (e.key === 'ArrowRight') moveRef.current(1);
+      else if (e.key === 'ArrowLeft') moveRef.current(-1);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   if (!item) return null;
   const what = item.type === 'image' ? 'image' : 'video';
@@ -121,8 +130,13 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
   const animate = item.type === 'image' ? animateUrl(item) : undefined;
   const seed = seedLabel(item.options);
   return (
-    <Modal open onClose={() => onOpen(undefined)} size="xl" title={`${what === 'image' ? 'Image' : 'Video'} ${index + 1} of ${items.length}`}>
-      <div ref={bodyRef} onKeyDown={onKeyDown} className="flex flex-col gap-4 lg:flex-row" data-testid="lightbox">
+    <Modal
+      open
+      onClose={() => onOpen(undefined)}
+      size="xl"
+      title={`${what === 'image' ? 'Image' : 'Video'} ${index + 1} of ${items.length}`}
+    >
+      <div className="flex flex-col gap-4 lg:flex-row" data-testid="lightbox">
         <div className="flex min-h-0 flex-1 items-center justify-center rounded-control bg-black">
           {item.type === 'image' ? (
             <img src={item.url} alt={promptText} className="max-h-[65dvh] w-auto max-w-full object-contain" data-testid="lightbox-media" />
