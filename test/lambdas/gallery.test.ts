@@ -13,7 +13,7 @@ import { mediaRecord } from '../../lambdas/adapters/dynamodb-jobs';
 import { newId } from '../../lambdas/domain/ids';
 import { emailHash } from '../../lambdas/domain/email-hash';
 import { json, waitForStatus } from '../support/generation';
-import { bothWebhooksHandled, decideAtPaypal, orderItem, startPayment, visit } from '../support/payments';
+import { bothWebhooksHandled, captureIdOf, decideAtPaypal, orderItem, refundAtPaypal, startPayment, visit, waitUntil } from '../support/payments';
 import { api, codeIn, confirmSignUp, createUser, mailFor, signIn, signUp, stackEnv, stackUrl, type TestUser } from '../support/users';
 
 const table = () => stackEnv().TABLE_NAME!;
@@ -219,6 +219,12 @@ describe('DELETE /api/me', () => {
     expect(order).toMatchObject({ orderId, status: 'captured', credits: expect.any(Number), amount: expect.any(String), ownerDeleted: true });
     expect(order!.owner).toBeUndefined();
     expect((await fetch(shareLink)).status).toBe(404);
+    // A refund PayPal sends afterwards is recorded on the kept order, and moves no credits of anyone.
+    await refundAtPaypal(await captureIdOf(orderId));
+    await waitUntil('the refund recorded', async () => (await orderItem(orderId))?.status === 'refunded');
+    const afterRefund = await everything();
+    expect(afterRefund).not.toContain(user.sub);
+    expect(afterRefund).not.toContain('"pk":"USER#"');
     // The Cognito user is gone.
     await expect(signIn(user.email, user.password)).rejects.toMatchObject({ name: expect.stringMatching(/NotAuthorized|UserNotFound/) });
     // The welcome mark is the address's keyed hash, and it stays: the same address signing up again starts at 0.
