@@ -110,6 +110,15 @@ export const Messages = {
   resultRemoved: 'The result was removed by the generation service before it could be saved',
   resultTooLarge: 'The result was too large to save',
   resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
+  // ---- the gallery, share links and deleting an account (issue 15) ----
+  invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
+  invalidFavoriteFilter: 'favorite must be true or false.',
+  invalidShowPrompt: 'showPrompt must be true or false.',
+  mediaNotFound: 'This item does not exist or was already deleted.',
+  /** DELETE /api/me with a sign-in older than FRESH_SIGN_IN_SECONDS. */
+  confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',
+  /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */
+  deleteWhileRunning: 'A generation is still running. Wait until it ends, then delete your account.',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;

@@ -17,7 +17,7 @@ export const PathId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, Messages.invalid
  * - signature: the handler verifies a provider signature (webhooks).
  */
 export type RouteAuth = 'none' | 'user' | 'signature';
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {
   /** Stable id, used for function names and CDK ids. */
@@ -52,6 +52,10 @@ export type Grant =
   | 'ses:send'
   | 'ses:read'
   | 'cognito:read'
+  /** Delete a user of the pool (DELETE /api/me). */
+  | 'cognito:delete-user'
+  /** List the media bucket's objects under users/ (deleting an account removes every object of its prefix). */
+  | 'media:list'
   | 'secret:replicate'
   | 'secret:paypal'
   /** Send to and close the push channel's connections (API Gateway's @connections API). */
@@ -127,6 +131,87 @@ export const ROUTES = [
     handler: 'delete-media',
     params: z.object({ id: PathId }),
     grants: ['table:read', 'table:write', 'media:delete'],
+  },
+  // ---- the gallery, share links and deleting an account (issue 15) ----
+  {
+    id: 'favoriteMedia',
+    method: 'PUT',
+    path: '/api/media/{id}/favorite',
+    auth: 'user',
+    handler: 'favorite-media',
+    params: z.object({ id: PathId }),
+    response: s.FavoriteResponse,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'unfavoriteMedia',
+    method: 'DELETE',
+    path: '/api/media/{id}/favorite',
+    auth: 'user',
+    handler: 'unfavorite-media',
+    params: z.object({ id: PathId }),
+    response: s.FavoriteResponse,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'shareMedia',
+    method: 'POST',
+    path: '/api/media/{id}/share',
+    auth: 'user',
+    handler: 'share-media',
+    params: z.object({ id: PathId }),
+    request: s.ShareMediaRequest,
+    response: s.ShareMediaResponse,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'unshareMedia',
+    method: 'DELETE',
+    path: '/api/media/{id}/share',
+    auth: 'user',
+    handler: 'unshare-media',
+    params: z.object({ id: PathId }),
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    // A share link's public page: HTML with Open Graph and Twitter tags (crawlers run no script), served by CloudFront's
+    // `/s/*` behaviour from the API origin. Revoked, deleted or unknown: the site's not-found page with status 404.
+    id: 'sharePage',
+    method: 'GET',
+    path: '/s/{token}',
+    auth: 'none',
+    handler: 'share-page',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read'],
+  },
+  {
+    // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
+    id: 'shareFile',
+    method: 'GET',
+    path: '/s/{token}/media',
+    auth: 'none',
+    handler: 'share-file',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read'],
+  },
+  {
+    id: 'sharePoster',
+    method: 'GET',
+    path: '/s/{token}/poster',
+    auth: 'none',
+    handler: 'share-poster',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read'],
+  },
+  {
+    // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
+    id: 'deleteAccount',
+    method: 'DELETE',
+    path: '/api/me',
+    auth: 'user',
+    handler: 'delete-account',
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user'],
   },
   {
     id: 'replicateWebhook',

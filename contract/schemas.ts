@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES, START_IMAGE_PURPOSES } from './catalog';
 import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
+import { MODELS } from './models';
 import { NEGATIVE_PROMPT_MAX, OptionMessages } from './models/options';
 
 export const HealthResponse = z.object({
@@ -102,8 +103,21 @@ export const MediaItemView = z.object({
   url: z.string(),
   /** A presigned URL that downloads it as {prompt}-{timestamp}.png|.mp4. */
   downloadUrl: z.string(),
+  /** Starred by its owner (My Account's Favourites filter). */
+  favorite: z.boolean().optional(),
+  /** Its public share link (/s/{token}) while it is shared; whether that page shows the prompt. */
+  shareUrl: z.string().optional(),
+  sharePrompt: z.boolean().optional(),
+  /** Videos: a presigned poster frame and the length; both made when the result is saved (absent on older items). */
+  posterUrl: z.string().optional(),
+  durationSeconds: z.number().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
 });
 export type MediaItemView = z.infer<typeof MediaItemView>;
+/** The model families a result can come from (the gallery's model filter). */
+export const MEDIA_MODEL_SLUGS = MODELS.map((m) => m.slug) as [string, ...string[]];
+
 /** GET /api/media's query string. */
 export const ListMediaQuery = z.object({
   limit: z.coerce
@@ -114,12 +128,33 @@ export const ListMediaQuery = z.object({
     .default(24),
   /** Only images or only videos; both when left out. */
   type: z.enum(['image', 'video'], { error: 'type must be image or video.' }).optional(),
+  /** Only this model family's results (a registry slug: sdxl, wan, pixverse...). */
+  model: z.enum(MEDIA_MODEL_SLUGS, { error: Messages.invalidModelFilter(MEDIA_MODEL_SLUGS) }).optional(),
+  /** `true`: only the starred ones. */
+  favorite: z.enum(['true', 'false'], { error: Messages.invalidFavoriteFilter }).transform((v) => v === 'true').optional(),
   /** nextCursor of the previous page. */
   cursor: z.string().optional(),
 });
 export type ListMediaQuery = z.infer<typeof ListMediaQuery>;
 export const ListMediaResponse = z.object({ items: z.array(MediaItemView), nextCursor: z.string().optional() });
 export type ListMediaResponse = z.infer<typeof ListMediaResponse>;
+
+/** POST /api/media/{id}/share: private by default, the prompt shown only when the owner says so. */
+export const ShareMediaRequest = strictBody({
+  showPrompt: z.boolean({ error: Messages.invalidShowPrompt }).optional(),
+});
+export type ShareMediaRequest = z.infer<typeof ShareMediaRequest>;
+export const ShareMediaResponse = z.object({ url: z.string(), showPrompt: z.boolean() });
+export type ShareMediaResponse = z.infer<typeof ShareMediaResponse>;
+/** PUT and DELETE /api/media/{id}/favorite answer the item's new state. */
+export const FavoriteResponse = z.object({ id: z.string(), favorite: z.boolean() });
+export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
+/**
+ * A share link's token: 16 random bytes (128 bits) in base64url. Anything else names no share (the page answers its
+ * 404, not a 400: a pasted link that was cut short is simply not found).
+ */
+export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+export const ShareParams = z.object({ token: z.string().max(200) });
 
 
 const filled = (max: number, tooLong: string) => z.string({ error: Messages.fillAllFields }).trim().min(1, Messages.fillAllFields).max(max, tooLong);

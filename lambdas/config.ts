@@ -33,6 +33,11 @@ const Env = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_WEBHOOK_ID: optional,
   SECRETS_ARN: optional,
+  /**
+   * The key of the welcome mark's address hash (HMAC-SHA256, domain/email-hash.ts): generated once per stage and never
+   * changed, or an address that had its welcome credits would get them again.
+   */
+  WELCOME_HASH_KEY: optional,
   /** The push channel's @connections endpoint (the WebSocket stage's callback URL; a local stand-in in the embedded stack). */
   LIVE_ENDPOINT_URL: optionalUrl,
   /** Set only by the embedded stack: where cognito-local serves the pool's JWKS. */

@@ -15,6 +15,7 @@ import { Site } from './constructs/site';
 import { AuthWaf } from './constructs/auth-waf';
 import { reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
 import { Observability } from './constructs/observability';
+import { WelcomeHashKey } from './constructs/welcome-hash-key';
 import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
 import type { EdgeStack } from './edge-stack';
 import { PAYPAL_BASE_URLS, type Settings } from './settings';
@@ -64,6 +65,7 @@ export class FramewrightStack extends Stack {
     this.secret = new AppSecret(this, 'Secrets', { stage });
     this.authWaf = new AuthWaf(this, 'AuthWaf', { stage, userPool: this.auth.userPool });
     const originSecret = new OriginSecret(this, 'Origin', { stage });
+    const welcomeHashKey = new WelcomeHashKey(this, 'WelcomeHash', { stage });
 
     const targets = {
       table: this.data.table,
@@ -88,7 +90,7 @@ export class FramewrightStack extends Stack {
       DAILY_GENERATION_CAP: String(props.settings.dailyGenerationCap),
     };
     // The API's functions and the push channel's check the origin header (resolved by CloudFormation from Secrets Manager).
-    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
+    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value, WELCOME_HASH_KEY: welcomeHashKey.value } });
     this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
     if (props.settings.reservedConcurrency) {
       for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));

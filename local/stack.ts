@@ -77,6 +77,8 @@ export const LOCAL_SECRETS = {
   paypalClientId: 'framewright-local-paypal-client',
   paypalClientSecret: 'framewright-local-paypal-secret',
   paypalWebhookId: 'WH-FRAMEWRIGHT-LOCAL',
+  /** Fixed, as a stage's must be: `.data/` keeps welcome marks across restarts. */
+  welcomeHashKey: 'framewright-local-welcome-hash-key',
 } as const;
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -183,6 +185,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_SES: ses.endpoint,
+      // Deleting an account calls Cognito's admin API (AdminDeleteUser) on cognito-local.
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      WELCOME_HASH_KEY: LOCAL_SECRETS.welcomeHashKey,
       REPLICATE_BASE_URL: `${replicate.url}/v1`,
       REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
       REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
@@ -243,7 +248,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://local');
         const pathname = url.pathname;
-        const forApi = pathname === '/api' || pathname.startsWith('/api/');
+        // CloudFront's `/api/*` and `/s/*` behaviours go to the API origin with the origin header.
+        const forApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/s/');
         // WAF's answer to a rate rule: 429 before the API sees the request.
         if (forApi && edgeLimited(viewerIp(req), pathname)) {
           return sendJson(res, 429, { message: 'Too Many Requests', error: Messages.tooManyRequests }, NO_STORE);

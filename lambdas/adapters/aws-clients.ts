@@ -4,8 +4,9 @@
  *
  * Each client lives in its own module, and lambdas/package.json declares `"sideEffects": false`: esbuild then
  * leaves out every module a function does not use, with its `require("@aws-sdk/...")`, so a function loads only
- * the SDK packages it calls (test/infra/sdk-per-function.test.ts checks each bundle against its grants).
+ * the SDK packages it calls (test/infra/bundles.test.ts checks each bundle against its grants).
  */
+export { cognitoClient } from './cognito-client';
 export { dynamo } from './dynamo-client';
 export { s3Client } from './s3-client';
 export { sesClient } from './ses-client';

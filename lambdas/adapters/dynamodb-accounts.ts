@@ -2,11 +2,13 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
+import { emailHash } from '../domain/email-hash';
 import { keys } from '../domain/keys';
 import { readBalance } from './dynamodb-credits';
 import { transactIf } from './update-if';
 
-export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): AccountStore {
+/** `welcomeKey`: the secret the welcome mark's address hash is keyed with (WELCOME_HASH_KEY), read when an account is made. */
+export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => string): AccountStore {
   return {
     async get(sub) {
       const res = await db.send(
@@ -45,11 +47,12 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string): A
             Item: { pk, sk: keys.ledger(a.createdAt, 'welcome'), type: 'ledger', delta: a.credits, balance: a.credits, reason: 'welcome', ref: 'signup', createdAt: a.createdAt },
           },
         },
-        // The address keeps this mark when its account is deleted, so signing up again gives no second welcome.
+        // The address keeps this mark when its account is deleted, so signing up again gives no second welcome. It
+        // holds no address and no user id: only the keyed hash of the address (domain/email-hash.ts).
         {
           Put: {
             TableName: table,
-            Item: { pk: keys.welcome(a.email), sk: 'WELCOME', type: 'welcome', sub: a.sub, createdAt: a.createdAt },
+            Item: { pk: keys.welcome(emailHash(a.email, welcomeKey())), sk: 'WELCOME', type: 'welcome', createdAt: a.createdAt },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

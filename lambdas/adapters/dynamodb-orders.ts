@@ -40,7 +40,8 @@ function toOrder(r: Record<string, unknown>): Order {
   const creditsTakenBack = num(r.creditsTakenBack);
   return {
     id: String(r.orderId),
-    owner: String(r.owner),
+    // An order kept after its buyer deleted the account has no owner ('').
+    owner: typeof r.owner === 'string' ? r.owner : '',
     packId: String(r.packId),
     credits: Number(r.credits),
     amount: String(r.amount),
@@ -64,6 +65,12 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
   const balanceOf = async (sub: string) => (await readBalance(db, table, sub)) ?? 0;
   const orderKey = (id: string) => ({ pk: keys.order(id), sk: 'ORDER' });
   const paymentKey = (o: Order) => ({ pk: keys.user(o.owner), sk: keys.payment(o.createdAt, o.id) });
+  /**
+   * The order and its owner's copy, changed alike; an order whose buyer deleted the account (kept for accounting, no
+   * owner) has no copy and no balance: only the order changes, and no credits move.
+   */
+  const both = (o: Order, make: (key: Record<string, string>) => TransactItem): TransactItem[] =>
+    o.owner ? [make(orderKey(o.id)), make(paymentKey(o))] : [make(orderKey(o.id))];
 
   return {
     async create(order) {
@@ -105,12 +112,17 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
           },
         },
       });
+      if (!order.owner) {
+        // Paid after its buyer deleted the account: recorded as captured, credited to no one (support refunds it).
+        await transactIf(db, { TransactItems: both(order, transition) }, 'any');
+        return { credited: false };
+      }
       const r = await changeCredits(db, table, {
         sub: order.owner,
         delta: order.credits,
         reason: 'purchase',
         ref: order.id,
-        with: [transition(orderKey(order.id)), transition(paymentKey(order))],
+        with: both(order, transition),
       });
       if (r.ok) return { credited: true, balance: r.balance };
       if (r.why === 'already-done') return { credited: false };
@@ -145,11 +157,11 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         },
       });
       const delta = -(t.creditsTakenBack - (order.creditsTakenBack ?? 0));
-      const items = [update(orderKey(order.id)), update(paymentKey(order))];
-      if (delta === 0) {
+      const items = both(order, update);
+      if (delta === 0 || !order.owner) {
         // Nothing to take back (a refund of a cent): the order's totals change alone.
         const ok = await transactIf(db, { TransactItems: items }, 'any');
-        return ok ? { applied: true, balance: await balanceOf(order.owner) } : { applied: false, why: 'stale' };
+        return ok ? { applied: true, balance: order.owner ? await balanceOf(order.owner) : 0 } : { applied: false, why: 'stale' };
       }
       const r = await changeCredits(db, table, { sub: order.owner, delta, reason: t.reason, ref: order.id, allowNegative: true, with: items });
       if (r.ok) return { applied: true, balance: r.balance };
@@ -175,14 +187,14 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
           ExpressionAttributeValues: values,
         },
       });
-      return transactIf(db, { TransactItems: [update(orderKey(order.id)), update(paymentKey(order))] }, 'any');
+      return transactIf(db, { TransactItems: both(order, update) }, 'any');
     },
 
     async setDispute(order, dispute) {
       const update = (Key: Record<string, string>): TransactItem => ({
         Update: { TableName: table, Key, UpdateExpression: 'SET dispute = :d', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':d': dispute } },
       });
-      await transactIf(db, { TransactItems: [update(orderKey(order.id)), update(paymentKey(order))] }, 'any');
+      await transactIf(db, { TransactItems: both(order, update) }, 'any');
     },
 
     async list(owner, limit, cursor) {

@@ -1,6 +1,6 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { CopyResult, MediaStore } from '../ports/media-store';
 
 /** A copy ends within this (inside its function's 29 s); the stream's retry or the reconciler starts it again. */
@@ -88,6 +88,23 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
 
     async remove(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async removeAll(prefix) {
+      let removed = 0;
+      let token: string | undefined;
+      // A page of the listing (at most 1000 keys) is one DeleteObjects call (its limit is 1000 keys too).
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (objects.length) {
+          const res = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+          if (res.Errors?.length) throw new Error(`Could not delete ${res.Errors.length} objects under ${prefix}: ${res.Errors[0]?.Code ?? ''}`);
+          removed += objects.length;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
   };
 }

@@ -1,26 +1,18 @@
 import type { ListMediaQuery, ListMediaResponse } from '../../contract/schemas';
 import type { MediaIndex } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
-import { mediaUrls } from './steps/media-urls';
+import { mediaView } from './steps/media-view';
 
 export interface ListMediaDeps {
   media: MediaIndex;
   store: MediaStore;
+  /** The app's public origin (share links). */
+  appUrl: string;
 }
 
 /** GET /api/media: the caller's images and videos, newest first, a page at a time, with presigned URLs. */
 export async function listMedia(deps: ListMediaDeps, owner: string, q: ListMediaQuery): Promise<ListMediaResponse> {
-  const page = await deps.media.list(owner, q.limit, q.cursor, q.type);
-  const items = await Promise.all(
-    page.items.map(async (i) => ({
-      id: i.id,
-      type: i.type,
-      prompt: i.prompt,
-      model: i.model,
-      options: i.options,
-      createdAt: i.createdAt,
-      ...(await mediaUrls(deps.store, i)),
-    })),
-  );
+  const page = await deps.media.list(owner, q.limit, q.cursor, { type: q.type, model: q.model, favorite: q.favorite });
+  const items = await Promise.all(page.items.map((i) => mediaView(deps.store, deps.appUrl, i)));
   return { items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }

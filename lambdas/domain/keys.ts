@@ -14,8 +14,14 @@ export const keys = {
   webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
   /** Sort key (under the user) of how many generations the user started on a UTC day (yyyy-mm-dd). */
   generationsOn: (day: string) => `GENERATIONS#${day}`,
-  /** Welcome credits given to this email address (lower-case), kept when the account is deleted. */
-  welcome: (email: string) => `WELCOME#${email.trim().toLowerCase()}`,
+  /**
+   * Welcome credits given to an email address, kept when the account is deleted: named by the keyed hash of the
+   * normalised address (domain/email-hash.ts), never the address itself.
+   */
+  welcome: (emailHash: string) => `WELCOME#${emailHash}`,
+  /** A share link (`SHARE#<token>`/`SHARE`): names its owner's media item. */
+  share: (token: string) => `SHARE#${token}`,
+  shareItem: 'SHARE',
   /** gsi1 partition of the jobs not yet ended (the keys are removed in the write that ends a job). */
   openJobs: 'OPEN_JOB',
   /** gsi1 sort key of an open job: oldest first. */
@@ -27,6 +33,8 @@ export const keys = {
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */
 export const objectKeys = {
+  /** Everything of one user: deleting the account removes every object under it. */
+  userPrefix: (owner: string) => `users/${owner}/`,
   /** Where a user's images live: uploaded start images and generated images. */
   imagesOf: (owner: string) => `users/${owner}/images/`,
   /** A start image the user uploads (spec: users/{uid}/images/{timestamp}.png). */

@@ -17,6 +17,10 @@ export interface Identity {
   email: string;
   firstName: string;
   lastName: string;
+  /** The pool's username (`cognito:username`), which the admin calls name the user by. */
+  username: string;
+  /** When the user last typed their password (the token's `auth_time`, epoch seconds); 0 when the token has none. */
+  authTime: number;
 }
 
 export interface HttpRequest<B, Q = Record<string, string>, P = Record<string, string>> {
@@ -39,6 +43,8 @@ export interface HttpResult {
   headers?: Record<string, string>;
   /** A 302 to this location. */
   redirect?: string;
+  /** An HTML page (the public share pages) instead of a JSON body. */
+  html?: string;
 }
 
 type Event = APIGatewayProxyEventV2 & {
@@ -65,6 +71,8 @@ export function identityOf(event: Event): Identity | undefined {
     email: String(claims.email ?? ''),
     firstName: String(claims.given_name ?? ''),
     lastName: String(claims.family_name ?? ''),
+    username: String(claims['cognito:username'] ?? claims.sub),
+    authTime: Number(claims.auth_time ?? 0) || 0,
   };
 }
 
@@ -159,6 +167,9 @@ function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
     return { statusCode: 302, headers: { location: result.redirect, 'cache-control': 'no-store', ...result.headers }, body: '' };
   }
   const status = result.status ?? 200;
+  if (result.html !== undefined) {
+    return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...result.headers }, body: result.html };
+  }
   if (result.body === undefined) return { statusCode: status, headers: { 'cache-control': 'no-store', ...result.headers }, body: '' };
   return json(status, result.body, result.headers);
 }

@@ -43,6 +43,32 @@ export interface MediaItem {
   options: Record<string, string | number | boolean>;
   createdAt: string;
   jobId?: string;
+  /** Starred by the owner. */
+  favorite?: boolean;
+  /** While shared: the share link's token, and whether its page shows the prompt. */
+  shareToken?: string;
+  sharePrompt?: boolean;
+  /** Videos: the poster frame's key and the length, when saving made them. */
+  posterKey?: string;
+  durationSeconds?: number;
+  width?: number;
+  height?: number;
+}
+
+/** Which results a list holds: one kind, one model family (a registry slug), only the starred ones. */
+export interface MediaFilter {
+  type?: JobKind;
+  model?: string;
+  favorite?: boolean;
+}
+
+/** A share link: its token names the owner's media item. */
+export interface Share {
+  token: string;
+  owner: string;
+  mediaId: string;
+  showPrompt: boolean;
+  createdAt: string;
 }
 
 /** ok: charged; not ok: credits were short (the balance after the attempt) or the daily cap was reached. */
@@ -79,8 +105,20 @@ export interface JobStore {
 }
 
 export interface MediaIndex {
-  /** Newest first; with `type`, only that kind, still `limit` to a page (the filter does not shorten pages). */
-  list(owner: string, limit: number, cursor?: string, type?: JobKind): Promise<Page<MediaItem>>;
+  /** Newest first; with a filter, only what matches, still `limit` to a page (the filter does not shorten pages). */
+  list(owner: string, limit: number, cursor?: string, filter?: MediaFilter): Promise<Page<MediaItem>>;
   get(owner: string, id: string): Promise<MediaItem | undefined>;
+  /** Removes the item and its share link, if it has one. False when there was no such item. */
   remove(owner: string, id: string): Promise<boolean>;
+  /** Stars or unstars an item; false when there is no such item. */
+  setFavorite(owner: string, id: string, favorite: boolean): Promise<boolean>;
+  /**
+   * Shares an item: stores the share under its token and the token on the item, in one transaction. An item already
+   * shared keeps its token (only showPrompt changes). Returns the share in force, or undefined when there is no such item.
+   */
+  share(owner: string, id: string, share: Share): Promise<Share | undefined>;
+  /** Revokes the item's share link; false when the item is not shared (or does not exist). */
+  unshare(owner: string, id: string): Promise<boolean>;
+  /** A share link by its token. */
+  shareOf(token: string): Promise<Share | undefined>;
 }

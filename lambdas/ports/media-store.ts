@@ -21,4 +21,6 @@ export interface MediaStore {
    */
   copyFromUrl(url: string, key: string, contentType: string, maxBytes: number): Promise<CopyResult>;
   remove(key: string): Promise<void>;
+  /** Deletes every object whose key starts with prefix (listed a page at a time); returns how many. */
+  removeAll(prefix: string): Promise<number>;
 }

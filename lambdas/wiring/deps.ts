@@ -4,7 +4,9 @@
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomUUID } from 'node:crypto';
-import { dynamo, s3Client, sesClient } from '../adapters/aws-clients';
+import { cognitoClient, dynamo, s3Client, sesClient } from '../adapters/aws-clients';
+import { cognitoUsers } from '../adapters/cognito-users';
+import { dynamoAccountData } from '../adapters/dynamodb-account-data';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
 import { apiGatewayLiveSender } from '../adapters/apigw-live-sender';
 import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
@@ -33,7 +35,11 @@ import type { FanOutDeps } from '../app/fan-out-changes';
 import type { OpenLiveConnectionDeps } from '../app/open-live-connection';
 import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
+import type { DeleteAccountDeps } from '../app/delete-account';
 import type { DeleteMediaDeps } from '../app/delete-media';
+import type { FavoriteMediaDeps } from '../app/favorite-media';
+import type { ShareMediaDeps } from '../app/share-media';
+import type { ShowShareDeps } from '../app/show-share';
 import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
@@ -62,7 +68,12 @@ const warn = (message: string, details: Record<string, unknown>) => logger.warn(
 
 // ---- ports, each made once -------------------------------------------------------------------------------------
 
-const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table()));
+const welcomeHashKey = () => {
+  const key = config().WELCOME_HASH_KEY;
+  if (!key) throw new Error('Invalid configuration: WELCOME_HASH_KEY is required to create accounts');
+  return key;
+};
+const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table(), welcomeHashKey));
 // Jobs and orders count what they did (business metrics: adapters/metered.ts).
 const jobs = /* @__PURE__ */ once(() => meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics));
 const reconcilerJobs = /* @__PURE__ */ once(() =>
@@ -169,7 +180,29 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
 }
 
 export function listMediaDeps(): ListMediaDeps {
-  return { media: media(), store: store() };
+  return { media: media(), store: store(), appUrl: config().APP_URL };
+}
+
+export function favoriteMediaDeps(): FavoriteMediaDeps {
+  return { media: media() };
+}
+
+export function shareMediaDeps(): ShareMediaDeps {
+  return { media: media(), appUrl: config().APP_URL, now };
+}
+
+export function showShareDeps(): ShowShareDeps {
+  return { media: media(), store: store(), appUrl: config().APP_URL };
+}
+
+export function deleteAccountDeps(): DeleteAccountDeps {
+  const c = config();
+  return {
+    data: dynamoAccountData(dynamo(), table()),
+    store: store(),
+    users: cognitoUsers(cognitoClient(), c.USER_POOL_ID),
+    now,
+  };
 }
 
 export function deleteMediaDeps(): DeleteMediaDeps {

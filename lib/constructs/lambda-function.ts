@@ -174,6 +174,20 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [t.userPool.userPoolArn] }),
     ),
+  'cognito:delete-user': (role, t) =>
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [t.userPool.userPoolArn] }),
+    ),
+  // ListObjectsV2 is authorized on the bucket; the condition keeps the listing inside users/.
+  'media:list': (role, t) => {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [t.mediaBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${MEDIA_PREFIX}*`] } },
+      }),
+    );
+  },
   'secret:replicate': (role, t) => grantSecret(role, t.secret),
   'secret:paypal': (role, t) => grantSecret(role, t.secret),
   'live:send': (role, t) => {

@@ -227,22 +227,26 @@ export class Site extends Construct {
   }
 
   /**
-   * Sends /api/* to the HTTP API, uncached, with every viewer header except Host, and `originHeader`: the secret
-   * header every handler checks first (lambdas/handlers/origin.ts), which CloudFront sets over any a viewer sends.
+   * Sends /api/* and the public share pages /s/* (HTML the API renders, so crawlers read their Open Graph tags) to
+   * the HTTP API, uncached, with every viewer header except Host, and `originHeader`: the secret header every handler
+   * checks first (lambdas/handlers/origin.ts), which CloudFront sets over any a viewer sends. A share page's own
+   * Cache-Control (a minute while live, no-store once revoked) reaches the browser.
    */
   routeApi(httpApi: apigw.IHttpApi, originHeader?: { name: string; value: string }): void {
-    this.distribution.addBehavior(
-      '/api/*',
-      executeApiOrigin(httpApi.apiEndpoint, originHeader ? { [originHeader.name]: originHeader.value } : undefined),
-      {
+    const origin = executeApiOrigin(httpApi.apiEndpoint, originHeader ? { [originHeader.name]: originHeader.value } : undefined);
+    for (const [pattern, methods] of [
+      ['/api/*', cloudfront.AllowedMethods.ALLOW_ALL],
+      ['/s/*', cloudfront.AllowedMethods.ALLOW_GET_HEAD],
+    ] as const) {
+      this.distribution.addBehavior(pattern, origin, {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        allowedMethods: methods,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.responseHeaders,
         compress: true,
-      },
-    );
+      });
+    }
   }
 
   /**

@@ -131,7 +131,8 @@ export function createGateway(o: GatewayOptions) {
   };
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+/** The API's paths: /api/* and the public share pages /s/* (CloudFront sends both to the API origin). */
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || path.startsWith('/s/');
 
 /** The request target as a URL, or undefined when it is not one (e.g. an absolute URL with a bad port). */
 function parseTarget(target: string | undefined): URL | undefined {

@@ -10,7 +10,7 @@ test.describe('My Account', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
     await expect(page.getByText(`Logged in as ${user.email}`)).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'My Account' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Change Password', 'Previous Prompts', 'My Payments', 'Buy Credits', 'Contact']);
+    await expect(tabs).toHaveText(['Change Password', 'Previous Prompts', 'My Payments', 'Buy Credits', 'Contact', 'Delete Account']);
     await expect(page.getByRole('tab', { name: 'Previous Prompts' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toContainText('No previous prompts to display.');
 

@@ -18,6 +18,8 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'ses:send': ['ses:SendEmail'],
   'ses:read': ['ses:GetAccount'],
   'cognito:read': ['cognito-idp:AdminGetUser'],
+  'cognito:delete-user': ['cognito-idp:AdminDeleteUser'],
+  'media:list': ['s3:ListBucket'],
   'secret:replicate': ['secretsmanager:GetSecretValue'],
   'secret:paypal': ['secretsmanager:GetSecretValue'],
   'live:send': ['execute-api:ManageConnections'],
@@ -37,8 +39,9 @@ const ENV_KEYS = [
   'POWERTOOLS_SERVICE_NAME',
   'NODE_OPTIONS',
   'DAILY_GENERATION_CAP',
-  // API functions only: the header value that proves a request came through CloudFront.
+  // API functions only: the header value that proves a request came through CloudFront, and the welcome mark's key.
   'ORIGIN_VERIFY_SECRET',
+  'WELCOME_HASH_KEY',
 ];
 
 function expectedActions(route: RouteDef): string[] {
@@ -65,7 +68,7 @@ describe('Api (contract/routes)', () => {
 
   it('has one function and one route per route of the table', () => {
     const routeFunctions = resourcesOfType(synth.template, 'AWS::Lambda::Function').filter(
-      ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|DELETE) \/api\//.test(r.Properties!.Description ?? ''),
+      ([, r]) => r.Properties!.Runtime === 'nodejs24.x' && /^(GET|POST|PUT|DELETE) \/(api|s)\//.test(r.Properties!.Description ?? ''),
     );
     expect(routeFunctions).toHaveLength(ROUTES.length);
     // Besides the push channel's WebSocket routes (test/infra/live.test.ts).

@@ -38,8 +38,11 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   });
 
   it('sends /api/* to the HTTP API, uncached, with every method and viewer header but Host', () => {
-    // /api/* and the push channel's /live (test/infra/live.test.ts).
-    expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/live']);
+    // /api/*, the share pages /s/* and the push channel's /live (test/infra/live.test.ts).
+    expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/live', '/s/*']);
+    // Share pages: HTML the API renders (crawlers read their Open Graph tags), from the same origin with its header.
+    const share = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/s/*');
+    expect(share).toMatchObject({ CachePolicyId: CACHING_DISABLED, AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });
     const api = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -49,6 +52,7 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(share.TargetOriginId).toBe(api.TargetOriginId);
     const apiId = logicalId(synth.template, 'AWS::ApiGatewayV2::Api', 'Api');
     expect(origin).toMatchObject({
       DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] },

@@ -5,6 +5,7 @@ import { IMAGE_MODEL } from '../../contract/catalog';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
 import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { emailHash } from '../../lambdas/domain/email-hash';
 import { RateLimited } from '../../lambdas/domain/errors';
 import { newId } from '../../lambdas/domain/ids';
 import type { Job } from '../../lambdas/ports/jobs';
@@ -62,8 +63,13 @@ describe('welcome credits once per email address', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => me(user)));
     expect(answers.map((a) => a.credits)).toEqual(Array(8).fill(10));
     expect((await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'welcome')).toHaveLength(1);
-    const mark = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk: `WELCOME#${user.email.toLowerCase()}`, sk: 'WELCOME' } }));
-    expect(mark.Item).toMatchObject({ sub: user.sub });
+    // The mark names the address by its keyed hash only: no address and no user id in it.
+    const mark = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: { pk: `WELCOME#${emailHash(user.email.toUpperCase(), stackEnv().WELCOME_HASH_KEY!)}`, sk: 'WELCOME' } }),
+    );
+    expect(mark.Item).toBeDefined();
+    expect(JSON.stringify(mark.Item)).not.toContain(user.sub);
+    expect(JSON.stringify(mark.Item).toLowerCase()).not.toContain(user.email.toLowerCase());
   });
 
   it('gives none to an account deleted and made again with the same address, in any letter case', async () => {

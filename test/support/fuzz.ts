@@ -67,11 +67,17 @@ export function describeCase(c: FuzzCase): string {
 
 /**
  * What every answer must be: no 5xx, and a 4xx carries a JSON body with a message to show, either ours
- * (`{ error, code }`, contract/errors) or, for what the gateway itself refuses, API Gateway's (`{ message }`).
+ * (`{ error, code }`, contract/errors) or, for what the gateway itself refuses, API Gateway's (`{ message }`). A page
+ * outside /api (a share link's /s/...) answers its 4xx as a page for people: HTML with a title, or the site's text.
  */
-export function clientErrorProblem(a: FuzzAnswer): string | undefined {
+export function clientErrorProblem(a: FuzzAnswer, c?: FuzzCase): string | undefined {
   if (a.status >= 500) return `answered ${a.status}`;
   if (a.status < 400) return undefined;
+  if (c && !c.path.startsWith('/api') && !String(a.headers['content-type'] ?? '').includes('json')) {
+    const isPage = /<title>[^<]+<\/title>/.test(a.text) || /^[\w .,!'-]{3,200}$/.test(a.text.trim());
+    if (!isPage || /\bat .+:\d+:\d+\)?/.test(a.text)) return `answered ${a.status} with neither a page nor a message: ${a.text.slice(0, 200)}`;
+    return undefined;
+  }
   let body: unknown;
   try {
     body = JSON.parse(a.text);
@@ -111,7 +117,7 @@ export async function runCases(
       const a = await send(c);
       run.answers.push({ c, a });
       run.byStatus[a.status] = (run.byStatus[a.status] ?? 0) + 1;
-      const problem = clientErrorProblem(a) ?? check?.(c, a);
+      const problem = clientErrorProblem(a, c) ?? check?.(c, a);
       if (problem) run.problems.push(`${problem}\n    for ${describeCase(c)}`);
     }
   };

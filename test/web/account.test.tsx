@@ -91,7 +91,7 @@ describe('My Account', () => {
     expect(screen.getByText(/Logged in as/)).toHaveTextContent(`Logged in as ${TEST_USER.email}`);
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('10');
     const tabs = within(screen.getByRole('tablist', { name: 'My Account' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Change Password', 'Previous Prompts', 'My Payments', 'Buy Credits', 'Contact']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Change Password', 'Previous Prompts', 'My Payments', 'Buy Credits', 'Contact', 'Delete Account']);
     expect(screen.getByRole('tab', { name: 'Previous Prompts' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No previous prompts to display.')).toBeInTheDocument();
   });
@@ -119,10 +119,13 @@ describe('My Account', () => {
       expect.stringMatching(/^300 credits.*\$25\.99.*about 36 basic videos/i),
     ]);
 
-    await user.keyboard('{End}');
+    await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByRole('link', { name: 'help@framewright.test' })).toHaveAttribute('href', 'mailto:help@framewright.test');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    await user.keyboard('{End}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Delete Account' })).toHaveAttribute('aria-selected', 'true'));
+    expect(await screen.findByRole('button', { name: 'Delete account' })).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     // Wraps around to the first tab.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true'));

@@ -36,7 +36,9 @@ describe('My Account > Previous Prompts', () => {
     expect(cards.map((c) => within(c).getByText(/prompt$/).textContent)).toEqual(['a video prompt', 'an image prompt']);
     expect(cards[0]!.querySelector('video')).toHaveAttribute('controls');
     expect(within(cards[0]!).getByRole('link', { name: 'Download video: a video prompt' })).toHaveAttribute('href', 'https://media.test/v.mp4?download');
-    expect(within(cards[1]!).getByRole('img', { name: 'an image prompt' })).toHaveAttribute('src', 'https://media.test/i.png');
+    // The image opens full size (the lightbox).
+    const open = within(cards[1]!).getByRole('button', { name: 'Open full size: an image prompt' });
+    expect(open.querySelector('img')).toHaveAttribute('src', 'https://media.test/i.png');
     expect(within(cards[1]!).getByRole('button', { name: 'Delete image: an image prompt' })).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import type { JobKind, MediaItem } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
 
-const MEDIA_URL_SECONDS = 60 * 60;
+export const MEDIA_URL_SECONDS = 60 * 60;
 
 /** The spec's download name: `{prompt, or 'prompt'}-{timestamp}.png|.mp4`. */
 export function downloadName(prompt: string, createdAt: string, type: JobKind): string {

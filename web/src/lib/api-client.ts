@@ -83,7 +83,7 @@ export function toApiError(status: number, text: string): ApiError {
   return new ApiError(status, stringField(body, 'code'), message);
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = await tokenProvider();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -19,6 +19,11 @@ export const API_ROUTES = {
   checkStatus: { method: 'GET', path: '/api/check-status/{predictionId}' },
   listMedia: { method: 'GET', path: '/api/media' },
   deleteMedia: { method: 'DELETE', path: '/api/media/{id}' },
+  favoriteMedia: { method: 'PUT', path: '/api/media/{id}/favorite' },
+  unfavoriteMedia: { method: 'DELETE', path: '/api/media/{id}/favorite' },
+  shareMedia: { method: 'POST', path: '/api/media/{id}/share' },
+  unshareMedia: { method: 'DELETE', path: '/api/media/{id}/share' },
+  deleteAccount: { method: 'DELETE', path: '/api/me' },
   sendContact: { method: 'POST', path: '/api/send-contact' },
   generateVideo: { method: 'POST', path: '/api/generate-video' },
   createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment' },
@@ -46,11 +51,14 @@ export type ApiQuery<I extends ApiRouteId> =
     : never;
 
 /**
- * Answers of routes without a response schema in contract/routes.ts: deleteMedia answers 204 with no body;
+ * Answers of routes without a response schema in contract/routes.ts: deleteMedia, unshareMedia and deleteAccount
+ * answer 204 with no body;
  * sendContact answers `{ ok: true, id }`, for which contract/ exports no type (the SPA reads nothing from it).
  */
 interface UnschemaedResponses {
   deleteMedia: void;
+  unshareMedia: void;
+  deleteAccount: void;
   sendContact: unknown;
 }
 

@@ -1,6 +1,6 @@
 /**
  * /admin, labelled My Account: 'Logged in as' {email}, the credit balance, and sidebar tabs Change
- * Password, Previous Prompts (the default), My Payments, Buy Credits, Contact. The open tab is in the
+ * Password, Previous Prompts (the default), My Payments, Buy Credits, Contact, Delete Account. The open tab is in the
  * query string (?tab=buy-credits), so it survives a reload and can be linked to. Each tab is its own
  * file under tabs/ and its own chunk. PayPal brings a buyer back here (/admin?payment=...): the payment
  * notice above the tabs says how it went.
@@ -25,6 +25,7 @@ export const ACCOUNT_TABS: readonly AccountTab[] = [
   { id: 'my-payments', label: 'My Payments', Component: lazy(() => import('./tabs/my-payments')) },
   { id: 'buy-credits', label: 'Buy Credits', Component: lazy(() => import('./tabs/buy-credits')) },
   { id: 'contact', label: 'Contact', Component: lazy(() => import('./tabs/contact')) },
+  { id: 'delete-account', label: 'Delete Account', Component: lazy(() => import('./tabs/delete-account')) },
 ];
 
 export const DEFAULT_ACCOUNT_TAB = 'previous-prompts';

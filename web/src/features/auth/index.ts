@@ -8,7 +8,7 @@
  * imports the pages and the guard route (require-auth.tsx), and the app layout the session nav
  * (session-nav.tsx), by path: each is its own chunk.
  */
-export { changePassword, useSession, useSessionStore } from './session-store';
+export { changePassword, confirmPassword, signOut, useSession, useSessionStore } from './session-store';
 export { authErrorReason } from './auth-errors';
 export { NewPasswordFields } from './auth-fields';
 export { AuthMessages } from './auth-messages';

@@ -256,6 +256,26 @@ export async function changePassword(oldPassword: string, newPassword: string): 
   await (await loadAmplifyAuth()).changePassword(oldPassword, newPassword);
 }
 
+/**
+ * Confirms the signed-in user's password with a fresh sign-in, whose tokens' auth_time the server checks before
+ * deleting the account. Cognito checks the password first through ChangePassword to the same password, which leaves
+ * the session as it is: a wrong password throws (NotAuthorizedException) and the user stays signed in. Only then are
+ * the tokens replaced by signing out and in again (Amplify signs in only when signed out).
+ */
+export async function confirmPassword(password: string): Promise<void> {
+  const { user } = useSessionStore.getState();
+  if (!user) throw Object.assign(new Error(SESSION_NOTICES.signInRequired), { name: 'NotSignedIn' });
+  const auth = await loadAmplifyAuth();
+  await auth.changePassword(password, password);
+  signingOut = true;
+  try {
+    await auth.signOutLocally();
+    await auth.signInWithPassword(user.email, password);
+  } finally {
+    signingOut = false;
+  }
+}
+
 /** Tests only: forget that the session was started. */
 export function resetSessionForTesting(state: Partial<SessionState> = {}): void {
   started = undefined;

@@ -4,9 +4,41 @@ import { api, ApiError } from '../../lib/api-client';
 export type MediaType = MediaItemView['type'];
 export type { MediaItemView };
 
+/** Which results a list holds (GET /api/media's filters): a kind, a model family (registry slug), only starred ones. */
+export interface MediaFilter {
+  type?: MediaType;
+  model?: string;
+  favorite?: boolean;
+}
+
 /** One page of the user's results, newest first (GET /api/media). */
-export function listMedia(params: { type?: MediaType; cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ListMediaResponse> {
-  return api.listMedia({ query: { limit: params.limit ?? 24, type: params.type, cursor: params.cursor }, signal });
+export function listMedia(params: MediaFilter & { cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ListMediaResponse> {
+  return api.listMedia({
+    query: {
+      limit: params.limit ?? 24,
+      type: params.type,
+      model: params.model,
+      // Sent as `favorite=true`; left out, every item.
+      favorite: params.favorite ? true : undefined,
+      cursor: params.cursor,
+    },
+    signal,
+  });
+}
+
+/** Stars or unstars a result. */
+export async function setFavorite(id: string, favorite: boolean): Promise<void> {
+  await (favorite ? api.favoriteMedia({ params: { id } }) : api.unfavoriteMedia({ params: { id } }));
+}
+
+/** Makes (or keeps) the result's public link; the page shows the prompt only with showPrompt. */
+export function shareMedia(id: string, showPrompt: boolean): Promise<{ url: string; showPrompt: boolean }> {
+  return api.shareMedia({ params: { id }, body: { showPrompt } });
+}
+
+/** Revokes the result's public link. */
+export async function unshareMedia(id: string): Promise<void> {
+  await api.unshareMedia({ params: { id } });
 }
 
 /** Deletes an item and its file. One that is already gone counts as deleted. */

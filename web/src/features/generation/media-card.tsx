@@ -6,6 +6,7 @@ import { ConfirmDelete } from './confirm-delete';
 import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { describeMedia, seedLabel } from './media-labels';
+import { durationLabel, FavoriteButton } from './result-parts';
 
 export interface MediaCardProps {
   item: MediaItemView;
@@ -15,6 +16,15 @@ export interface MediaCardProps {
   /** Images: show this one in the preview. */
   onSelect?: (item: MediaItemView) => void;
   selected?: boolean;
+  /** Opens the result full size (the lightbox). */
+  onOpen?: (item: MediaItemView) => void;
+  /** Shows the star. */
+  onToggleFavorite?: (item: MediaItemView) => void;
+  /** Multi-select: the card's checkbox. */
+  checked?: boolean;
+  onCheck?: (item: MediaItemView, checked: boolean) => void;
+  /** Same-shaped tiles whatever the media's shape (mixed grids). */
+  uniform?: boolean;
 }
 
 /**
@@ -40,47 +50,84 @@ export function DownloadAction({ url, label, onError, size = 'sm' }: { url: stri
   );
 }
 
-/** One result: the image (opens in the preview) or a video player, its prompt, Download and Delete. */
-export function MediaCard({ item, onDelete, onError, onSelect, selected = false }: MediaCardProps) {
+/** One result: the image (opens in the preview, or full size) or a video player, its prompt, Download and Delete. */
+export function MediaCard({ item, onDelete, onError, onSelect, selected = false, onOpen, onToggleFavorite, checked, onCheck, uniform = false }: MediaCardProps) {
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
   const promptText = item.prompt.trim() || GenerationText.noPrompt;
   const what = item.type === 'image' ? 'image' : 'video';
+  // Uniform tiles (My Account's mixed grid): every card the same shape, the media letterboxed inside, so nothing jumps.
+  const frame = uniform ? 'aspect-[4/3] bg-black' : item.type === 'image' ? 'aspect-square bg-surface-raised' : 'aspect-video bg-black';
+  const fit = uniform ? 'object-contain' : 'object-cover';
 
   return (
     <article
       aria-labelledby={titleId}
+      data-testid="media-card"
+      data-media-id={item.id}
       className={cx(
         'flex h-full flex-col overflow-hidden rounded-card border bg-surface shadow-card transition-colors',
-        selected ? 'border-brand' : 'border-line',
+        selected || checked ? 'border-brand' : 'border-line',
       )}
     >
-      {item.type === 'image' ? (
-        onSelect ? (
-          <button
-            type="button"
-            onClick={() => onSelect(item)}
-            aria-pressed={selected}
-            aria-label={`Show in preview: ${promptText}`}
-            className="block aspect-square w-full overflow-hidden bg-surface-raised"
-          >
-            <img src={item.url} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 hover:scale-[1.03]" />
-          </button>
+      <div className={cx('relative w-full overflow-hidden', frame)}>
+        {item.type === 'image' ? (
+          onSelect || onOpen ? (
+            <button
+              type="button"
+              onClick={() => (onSelect ? onSelect(item) : onOpen?.(item))}
+              aria-pressed={onSelect ? selected : undefined}
+              aria-label={onSelect ? `Show in preview: ${promptText}` : `Open full size: ${promptText}`}
+              className="block size-full"
+            >
+              <img src={item.url} alt="" loading="lazy" className={cx('size-full transition-transform duration-300 hover:scale-[1.03]', fit)} />
+            </button>
+          ) : (
+            <img src={item.url} alt={promptText} loading="lazy" className={cx('size-full', fit)} />
+          )
         ) : (
-          <div className="aspect-square w-full overflow-hidden bg-surface-raised">
-            <img src={item.url} alt={promptText} loading="lazy" className="size-full object-cover" />
-          </div>
-        )
-      ) : (
-        <video
-          src={item.url}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={`Video: ${promptText}`}
-          className="aspect-video w-full bg-black object-contain"
-        />
-      )}
+          <video
+            src={item.url}
+            poster={item.posterUrl}
+            controls
+            playsInline
+            preload={item.posterUrl ? 'none' : 'metadata'}
+            aria-label={`Video: ${promptText}`}
+            className="size-full object-contain"
+          />
+        )}
+        {onCheck && (
+          <label className="absolute top-2 left-2 inline-flex size-8 items-center justify-center rounded-control border border-line bg-surface/80">
+            <input type="checkbox" checked={checked ?? false} onChange={(e) => onCheck(item, e.target.checked)} aria-label={`Select ${what}: ${promptText}`} />
+          </label>
+        )}
+        <div className="absolute top-2 right-2 flex gap-1">
+          {item.shareUrl && (
+            <span className="rounded-control bg-brand px-2 py-1 text-xs font-medium text-white" data-testid="shared-badge">
+              Shared
+            </span>
+          )}
+          {onToggleFavorite && <FavoriteButton item={item} onToggle={() => onToggleFavorite(item)} />}
+          {onOpen && (onSelect || item.type === 'video') && (
+            <button
+              type="button"
+              onClick={() => onOpen(item)}
+              aria-label={`Open full size: ${promptText}`}
+              title="Open full size"
+              className="inline-flex size-8 items-center justify-center rounded-control border border-line bg-surface/80 text-ink-muted hover:bg-surface-hover"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4">
+                <path d="M12 3h5v5M8 17H3v-5M17 3l-6 6M3 17l6-6" />
+              </svg>
+            </button>
+          )}
+        </div>
+        {item.type === 'video' && item.durationSeconds !== undefined && (
+          <span className="pointer-events-none absolute bottom-12 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white" data-testid="duration-badge">
+            {durationLabel(item.durationSeconds)}
+          </span>
+        )}
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p id={titleId} className={cx('line-clamp-2 break-words text-sm', item.prompt.trim() ? 'text-ink' : 'italic text-ink-subtle')} title={item.prompt}>
           {promptText}

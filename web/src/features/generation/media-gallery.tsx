@@ -2,12 +2,14 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { Modal } from '../../components/modal';
 import { cx } from '../../lib/cx';
 import { useSession } from '../auth';
 import { GenerationText, reasonOf } from './generation-messages';
 import type { MediaItemView } from './media-api';
+import { Lightbox } from './lightbox';
 import { MediaCard } from './media-card';
-import type { MediaList } from './media-list';
+import { toggleFavorite, type MediaList } from './media-list';
 
 export interface GalleryMessages {
   /** The first page could not be loaded. */
@@ -30,6 +32,10 @@ export interface MediaGalleryProps {
   onDeleted?: (item: MediaItemView) => void;
   columns?: 'images' | 'videos' | 'mixed';
   className?: string;
+  /** Filters shown above the grid (My Account). */
+  toolbar?: ReactNode;
+  /** Checkboxes on the cards, with Select all, Delete selected and Download selected (one zip). */
+  selectable?: boolean;
 }
 
 const gridColumns = {
@@ -55,11 +61,76 @@ function SkeletonGrid({ columns }: { columns: keyof typeof gridColumns }) {
 }
 
 /** A gallery of results with Download and Delete, its loading, empty and error states, and Load more. */
-export function MediaGallery({ title, description, list, messages, onSelect, selectedId, onDeleted, columns = 'images', className }: MediaGalleryProps) {
+export function MediaGallery({
+  title,
+  description,
+  list,
+  messages,
+  onSelect,
+  selectedId,
+  onDeleted,
+  columns = 'images',
+  className,
+  toolbar,
+  selectable = false,
+}: MediaGalleryProps) {
   const { status: sessionStatus } = useSession();
   const [actionError, setActionError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [openId, setOpenId] = useState<string | undefined>();
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const [busy, setBusy] = useState<'delete' | 'zip' | undefined>();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Only what is still listed counts as selected (a deletion elsewhere, another filter).
+  const selection = list.items.filter((i) => checked.has(i.id));
+  const check = (id: string, on: boolean) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function removeSelected() {
+    setConfirmBulk(false);
+    setActionError(undefined);
+    setNotice(undefined);
+    setBusy('delete');
+    const failures: string[] = [];
+    // One request per item: each deletes its item, its share link and its file, and says on its own if it fails.
+    for (const item of selection) {
+      try {
+        await list.remove(item.id);
+        onDeleted?.(item);
+      } catch (err) {
+        failures.push(reasonOf(err));
+      }
+    }
+    setBusy(undefined);
+    setChecked(new Set());
+    const done = selection.length - failures.length;
+    if (failures.length) setActionError(`Deleted ${done} of ${selection.length}. ${failures.length} could not be deleted: ${failures[0]}`);
+    else setNotice(`Deleted ${done} ${done === 1 ? 'item' : 'items'}.`);
+    headingRef.current?.focus();
+  }
+
+  async function zipSelected() {
+    setActionError(undefined);
+    setBusy('zip');
+    try {
+      const { downloadZip } = await import('./zip-download');
+      await downloadZip(selection);
+    } catch (err) {
+      setActionError(`Could not make the zip: ${reasonOf(err)}`);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  const favorite = (item: MediaItemView) =>
+    void toggleFavorite(item).catch((err) => setActionError(`Could not change the favourite: ${reasonOf(err)}`));
 
   async function remove(item: MediaItemView) {
     setActionError(undefined);
@@ -85,8 +156,35 @@ export function MediaGallery({ title, description, list, messages, onSelect, sel
         </h2>
         {description && <div className="mt-1 text-sm text-ink-muted">{description}</div>}
       </div>
+      {toolbar}
+      {selectable && list.status === 'ready' && list.items.length > 0 && (
+        <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selection">
+          <label className="flex items-center gap-2 text-sm text-ink-muted">
+            <input
+              type="checkbox"
+              checked={selection.length > 0 && selection.length === list.items.length}
+              onChange={(e) => setChecked(e.target.checked ? new Set(list.items.map((i) => i.id)) : new Set())}
+            />
+            Select all ({list.items.length})
+          </label>
+          {selection.length > 0 && (
+            <>
+              <span className="text-sm text-ink" role="status">
+                {selection.length} selected
+              </span>
+              <Button size="sm" variant="secondary" loading={busy === 'zip'} disabled={busy !== undefined} onClick={() => void zipSelected()}>
+                Download selected
+              </Button>
+              <Button size="sm" variant="danger" loading={busy === 'delete'} disabled={busy !== undefined} onClick={() => setConfirmBulk(true)}>
+                Delete selected
+              </Button>
+            </>
+          )}
+        </div>
+      )}
       <div className="mb-4 empty:hidden">
         {actionError && <Alert variant="error" onDismiss={() => setActionError(undefined)}>{actionError}</Alert>}
+        {notice && <Alert variant="success" onDismiss={() => setNotice(undefined)}>{notice}</Alert>}
       </div>
       {list.status === 'loading' ? (
         <div role="status" aria-label="Loading...">
@@ -108,7 +206,17 @@ export function MediaGallery({ title, description, list, messages, onSelect, sel
           <ul className={cx('grid gap-4', gridColumns[columns])}>
             {list.items.map((item) => (
               <li key={item.id}>
-                <MediaCard item={item} onDelete={(i) => void remove(i)} onError={setActionError} onSelect={onSelect} selected={item.id === selectedId} />
+                <MediaCard
+                  item={item}
+                  onDelete={(i) => void remove(i)}
+                  onError={setActionError}
+                  onSelect={onSelect}
+                  selected={item.id === selectedId}
+                  onOpen={(i) => setOpenId(i.id)}
+                  onToggleFavorite={favorite}
+                  uniform={columns === 'mixed'}
+                  {...(selectable ? { checked: checked.has(item.id), onCheck: (i: MediaItemView, on: boolean) => check(i.id, on) } : {})}
+                />
               </li>
             ))}
           </ul>
@@ -126,6 +234,24 @@ export function MediaGallery({ title, description, list, messages, onSelect, sel
           )}
         </>
       )}
+      <Lightbox items={list.items} openId={openId} onOpen={setOpenId} onDelete={(i) => void remove(i)} />
+      <Modal
+        open={confirmBulk}
+        onClose={() => setConfirmBulk(false)}
+        size="sm"
+        title={`Delete ${selection.length} ${selection.length === 1 ? 'item' : 'items'}?`}
+        description="They will be removed from your account for good, with their files and share links."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmBulk(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void removeSelected()}>
+              Delete
+            </Button>
+          </>
+        }
+      />
     </section>
   );
 }

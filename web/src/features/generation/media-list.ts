@@ -7,7 +7,7 @@ import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/re
 import { useCallback } from 'react';
 import { liveChannel, queryClient } from '../live';
 import { reasonOf } from './generation-messages';
-import { deleteMedia, listMedia, type MediaItemView, type MediaType } from './media-api';
+import { deleteMedia, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
 /** Download and view links are presigned for an hour: a list older than this is read again when the tab is shown. */
 const STALE_AFTER_MS = 45 * 60 * 1000;
@@ -22,7 +22,9 @@ interface MediaPage {
 type MediaPages = InfiniteData<MediaPage, string | undefined>;
 
 const ALL_MEDIA: QueryKey = ['media'];
-const mediaKey = (type: MediaType | undefined) => ['media', type ?? 'all'] as const;
+/** `['media', 'all' | 'image' | 'video']`, with the model and favourite filters after it when set (My Account). */
+const mediaKey = (type: MediaType | undefined, f: Omit<MediaFilter, 'type'> = {}) =>
+  (f.model || f.favorite ? ['media', type ?? 'all', f.model ?? 'any', f.favorite ? 'favorites' : 'all'] : ['media', type ?? 'all']) as readonly string[];
 
 export interface MediaListState {
   items: MediaItemView[];
@@ -44,6 +46,40 @@ export interface MediaList extends MediaListState {
   remove(id: string): Promise<void>;
 }
 
+/** Changes one item in every cached list. */
+function patchItem(id: string, patch: Partial<MediaItemView>): void {
+  queryClient.setQueriesData<MediaPages>({ queryKey: ALL_MEDIA }, (d) =>
+    d && { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) })) },
+  );
+}
+
+/** Stars or unstars a result in every list at once, then on the server; puts it back and rethrows if that fails. */
+export async function toggleFavorite(item: MediaItemView): Promise<void> {
+  const favorite = !item.favorite;
+  patchItem(item.id, { favorite });
+  try {
+    await setFavorite(item.id, favorite);
+  } catch (err) {
+    patchItem(item.id, { favorite: item.favorite });
+    throw err;
+  }
+  // The Favourites list gains or loses it.
+  void queryClient.invalidateQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.includes('favorites') });
+}
+
+/** Shares a result (or changes whether its page shows the prompt); every list shows its link. */
+export async function shareItem(item: MediaItemView, showPrompt: boolean): Promise<string> {
+  const { url } = await shareMedia(item.id, showPrompt);
+  patchItem(item.id, { shareUrl: url, sharePrompt: showPrompt });
+  return url;
+}
+
+/** Revokes a result's link. */
+export async function unshareItem(item: MediaItemView): Promise<void> {
+  await unshareMedia(item.id);
+  patchItem(item.id, { shareUrl: undefined, sharePrompt: undefined });
+}
+
 function newestFirst(a: MediaItemView, b: MediaItemView): number {
   return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
@@ -59,11 +95,11 @@ function without(data: MediaPages | undefined, id: string): MediaPages | undefin
   return data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== id) })) };
 }
 
-async function fetchFilled(type: MediaType | undefined, cursor: string | undefined, signal: AbortSignal): Promise<MediaPage> {
+async function fetchFilled(filter: MediaFilter, cursor: string | undefined, signal: AbortSignal): Promise<MediaPage> {
   const items: MediaItemView[] = [];
   let next = cursor;
   for (let page = 0; page < MAX_PAGES_PER_LOAD; page++) {
-    const res = await listMedia({ type, cursor: next }, signal);
+    const res = await listMedia({ ...filter, cursor: next }, signal);
     items.push(...res.items);
     next = res.nextCursor;
     if (!next || items.length >= MIN_FILL) break;
@@ -71,11 +107,13 @@ async function fetchFilled(type: MediaType | undefined, cursor: string | undefin
   return { items, nextCursor: next };
 }
 
-export function useMediaList(type?: MediaType): MediaList {
-  const query = useInfiniteQuery<MediaPage, unknown, MediaPages, ReturnType<typeof mediaKey>, string | undefined>(
+export function useMediaList(type?: MediaType, filter: Omit<MediaFilter, 'type'> = {}): MediaList {
+  const { model, favorite } = filter;
+  const key = mediaKey(type, { model, favorite });
+  const query = useInfiniteQuery<MediaPage, unknown, MediaPages, readonly string[], string | undefined>(
     {
-      queryKey: mediaKey(type),
-      queryFn: ({ pageParam, signal }) => fetchFilled(type, pageParam, signal),
+      queryKey: key,
+      queryFn: ({ pageParam, signal }) => fetchFilled({ type, model, favorite }, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: STALE_AFTER_MS,
@@ -94,7 +132,8 @@ export function useMediaList(type?: MediaType): MediaList {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: mediaKey(type), exact: true }), [type]);
+  const keyText = key.join('/');
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: keyText.split('/'), exact: true }), [keyText]);
 
   return {
     items,
@@ -134,6 +173,8 @@ liveChannel.onMessage((m) => {
     const known = itemsOf(queryClient.getQueryData<MediaPages>(key)).some((i) => i.id === m.mediaId);
     if (!known) void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
+  // Lists filtered by model or favourite (My Account) read again too.
+  void queryClient.invalidateQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.length > 2 });
 });
 liveChannel.onState((now, before) => {
   if (now === 'open' && before === 'down') void queryClient.invalidateQueries({ queryKey: ALL_MEDIA });

@@ -38,6 +38,14 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         password secret; you are responsible for everything done with your account. Tell us at once if you think
         someone else has used it.
       </p>
+      <p>
+        You can delete your account at any time in My Account, under Delete Account, after confirming your password.
+        This removes your sign-in, your images and videos with their files, your prompts, your credit balance and
+        history, and your share links, and cannot be undone; unused credits are not refunded. We keep the records of your
+        purchases that accounting law requires (order number, pack, amount, credits, dates and PayPal&apos;s payment ids),
+        without your name, email address or account. To give the free credits once per address, we keep a one-way,
+        keyed fingerprint of your email address, from which the address cannot be read back.
+      </p>
 
       <H className={heading}>3. Credits</H>
       <p>
@@ -64,6 +72,10 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         generate, subject to the terms of the underlying models. You must not upload or generate content that is
         illegal, infringes the rights of others, sexualises minors, harasses or deceives people, or depicts real people
         without their consent. We may remove content and suspend accounts that break these rules.
+      </p>
+      <p>
+        Your results are private. When you share one, anyone with its link can see it (and its prompt, only if you
+        chose to show it) until you stop sharing it or delete it.
       </p>
 
       <H className={heading}>6. The service</H>

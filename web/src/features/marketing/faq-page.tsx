@@ -77,7 +77,15 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
         },
         {
           q: 'Where do I find my earlier results?',
-          a: 'Under My Account, in Previous Prompts. Each item shows its prompt, plays or previews in place, and can be downloaded or deleted.',
+          a: 'Under My Account, in Previous Prompts. Filter them by type, model or favourites, open any one full size, reuse its prompt or settings, download several as one zip, or delete them.',
+        },
+        {
+          q: 'Can I share a result?',
+          a: 'Yes. Open it and press Share: anyone with the link can see it, without signing in. The prompt is shown only if you tick the box. Stop sharing at any time and the link stops working.',
+        },
+        {
+          q: 'How do I delete my account?',
+          a: 'In My Account, open Delete Account and confirm with your password. Your sign-in, results, files, prompts, credits and share links are deleted for good. Records of purchases are kept for accounting, without your name, email address or account.',
         },
       ],
     },

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { MODELS } from '../../../../../contract/models';
 import { Alert } from '../../../components/alert';
 import { useSession } from '../../auth';
 import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useMediaList } from '../../generation';
@@ -17,9 +18,18 @@ const everyJob = () => true;
  * with its prompt, Download and Delete; videos play in a player. Jobs still running elsewhere are followed here
  * too, and the list catches up when one ends.
  */
+type TypeFilter = 'all' | 'image' | 'video';
+
+const selectClasses = 'rounded-control border border-line bg-surface px-2 py-1.5 text-sm text-ink';
+
 export function PreviousPromptsTab() {
   const { status } = useSession();
-  const media = useMediaList();
+  const [type, setType] = useState<TypeFilter>('all');
+  const [model, setModel] = useState('');
+  const [favorites, setFavorites] = useState(false);
+  // The server filters (GET /api/media?type&model&favorite): each filter is its own list, a page at a time.
+  const media = useMediaList(type === 'all' ? undefined : type, { model: model || undefined, favorite: favorites || undefined });
+  const models = MODELS.filter((m) => !m.upcoming && (type === 'all' || m.kind === type));
   const running = useActiveJobs(everyJob);
   const before = useRef(running.length);
 
@@ -29,6 +39,7 @@ export function PreviousPromptsTab() {
     before.current = running.length;
   }, [running.length, refresh]);
 
+  const filtered = type !== 'all' || model !== '' || favorites;
   if (status === 'signedOut') return <Alert variant="error">{GenerationText.signInToAccessPrompts}</Alert>;
 
   return (
@@ -47,8 +58,36 @@ export function PreviousPromptsTab() {
         </>
       }
       list={media}
-      messages={MESSAGES}
+      messages={filtered ? { ...MESSAGES, empty: 'Nothing matches these filters.' } : MESSAGES}
       columns="mixed"
+      selectable
+      toolbar={
+        <div className="mb-4 flex flex-wrap items-center gap-3" role="group" aria-label="Filters">
+          <label className="flex items-center gap-2 text-sm text-ink-muted">
+            Type
+            <select className={selectClasses} value={type} onChange={(e) => setType(e.target.value as TypeFilter)}>
+              <option value="all">All</option>
+              <option value="image">Images</option>
+              <option value="video">Videos</option>
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm text-ink-muted">
+            Model
+            <select className={selectClasses} value={model} onChange={(e) => setModel(e.target.value)}>
+              <option value="">All models</option>
+              {models.map((m) => (
+                <option key={m.slug} value={m.slug}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm text-ink-muted">
+            <input type="checkbox" checked={favorites} onChange={(e) => setFavorites(e.target.checked)} />
+            Favourites
+          </label>
+        </div>
+      }
     />
   );
 }

@@ -1,0 +1,41 @@
+import { Messages } from '../../contract/errors';
+import { AppError, Conflict } from '../domain/errors';
+import { ErrorCode } from '../../contract/errors';
+import { objectKeys } from '../domain/keys';
+import type { AccountData, UserDirectory } from '../ports/account-data';
+import type { MediaStore } from '../ports/media-store';
+
+/** Deleting an account needs the password typed this recently (the token's auth_time). */
+export const FRESH_SIGN_IN_SECONDS = 5 * 60;
+
+export interface DeleteAccountDeps {
+  data: AccountData;
+  store: MediaStore;
+  users: UserDirectory;
+  now: () => Date;
+}
+
+export interface Caller {
+  sub: string;
+  username: string;
+  /** Epoch seconds of the last password sign-in (the ID token's auth_time). */
+  authTime: number;
+}
+
+/**
+ * DELETE /api/me: removes every table item of the caller (account, ledger, media, payment copies, jobs, shares,
+ * connections, counters), every object under their prefix, then the Cognito user: each step can run again, so a
+ * request that fails half way is finished by the next. Orders stay for accounting without the user; the welcome mark
+ * stays (it holds only a keyed hash of the address). Refused while a generation runs: its result would be saved after.
+ */
+export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promise<void> {
+  const age = deps.now().getTime() / 1000 - me.authTime;
+  if (!me.authTime || age > FRESH_SIGN_IN_SECONDS || age < -60) {
+    throw new AppError(ErrorCode.Forbidden, Messages.confirmPasswordToDelete, { reason: 'stale-sign-in' });
+  }
+  const data = await deps.data.collect(me.sub);
+  if ((await deps.data.countOpenJobs(data.jobIds)) > 0) throw new Conflict(Messages.deleteWhileRunning);
+  await deps.data.erase(me.sub, data);
+  await deps.store.removeAll(objectKeys.userPrefix(me.sub));
+  await deps.users.deleteUser(me.username);
+}

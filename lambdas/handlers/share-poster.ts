@@ -1,0 +1,3 @@
+import { sharedFileRoute } from './share-pages';
+
+export const handler = sharedFileRoute('sharePoster', 'poster');
