@@ -13,6 +13,7 @@ export { ModelOptions, requestOptions, type OptionState } from './model-options'
 export { PreviewCaption } from './preview-caption';
 export { PreviewSlot } from './preview-slot';
 export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';
+export { animateUrl, readReuseParams, reuseUrl, type ReuseUse } from './reuse-urls';
 export { startGeneration } from './start-generation';
 export { uploadStartImage, useStartImage } from './start-image';
 export { StartImagePicker } from './start-image-picker';
