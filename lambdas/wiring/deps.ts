@@ -27,6 +27,7 @@ import { requireSecret } from '../adapters/secrets';
 import { sesMailer } from '../adapters/ses-mailer';
 import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
 import type { ApplyPaymentWebhookDeps } from '../app/apply-payment-webhook';
+import type { CancelJobDeps } from '../app/cancel-job';
 import type { CheckJobStatusDeps } from '../app/check-job-status';
 import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
 import type { FanOutDeps } from '../app/fan-out-changes';
@@ -35,6 +36,7 @@ import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
 import type { DeleteMediaDeps } from '../app/delete-media';
 import type { GetAccountDeps } from '../app/get-or-create-account';
+import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ListPaymentsDeps } from '../app/list-payments';
@@ -104,6 +106,7 @@ const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts
 
 const startJob = /* @__PURE__ */ once(() => ({
   jobs: jobs(),
+  media: media(),
   store: store(),
   provider: modelProvider(),
   webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
@@ -170,6 +173,14 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
 
 export function listMediaDeps(): ListMediaDeps {
   return { media: media(), store: store() };
+}
+
+export function getMediaDeps(): GetMediaDeps {
+  return { media: media(), store: store() };
+}
+
+export function cancelJobDeps(): CancelJobDeps {
+  return { jobs: jobs(), status: dynamoJobStatusReader(dynamo(), table()), provider: modelProvider(), now, log: warn };
 }
 
 export function deleteMediaDeps(): DeleteMediaDeps {
