@@ -3,8 +3,9 @@
  * result lists): the generator that made it, told by the URL which media item to fill the form from. The pages read
  * these parameters back with `readReuseParams` (the media item is fetched by id: its URLs expire, its id does not).
  */
-import { modelOfReplicate, VIDEO_MODELS } from '../../../../contract/models';
+import { modelOfReplicate, VIDEO_MODELS, type ModelDef } from '../../../../contract/models';
 import type { MediaItemView } from './media-api';
+import type { OptionState } from './model-options';
 
 export type ReuseUse = 'prompt' | 'settings';
 
@@ -32,4 +33,21 @@ export function readReuseParams(search: URLSearchParams): { reuse?: { id: string
   const use = search.get('use') === 'settings' ? 'settings' : 'prompt';
   const startMedia = search.get('startMedia') ?? undefined;
   return { ...(id ? { reuse: { id, use } } : {}), ...(startMedia ? { startMedia } : {}) };
+}
+
+/**
+ * A result's options as a generator's form state: only the options this model takes, and of a choice only a value it
+ * still offers (the registry may have changed since), so a reused setting is always one the form can show.
+ */
+export function reusedOptions(model: ModelDef, options: MediaItemView['options']): OptionState {
+  const out: OptionState = {};
+  for (const [id, def] of Object.entries(model.options)) {
+    const v = options[id];
+    if (v === undefined || typeof v === 'boolean') continue;
+    if (def.kind === 'choice') {
+      const value = def.values.find((x) => String(x) === String(v));
+      if (value !== undefined) out[id] = value;
+    } else out[id] = v;
+  }
+  return out;
 }
