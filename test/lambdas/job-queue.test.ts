@@ -49,7 +49,7 @@ describe('POST /api/jobs/{id}/cancel', () => {
 
   it('while the provider has not begun: the job ends canceled, the credits come back once, the prediction is canceled', async () => {
     const user = await newUser();
-    const id = await started(user, 'a slow harbour [slow]');
+    const id = await started(user, 'a harbour waiting for a machine [queued]');
     const res = await cancel(user, id);
     const body = await res.json();
     expect(res.status).toBe(200);
