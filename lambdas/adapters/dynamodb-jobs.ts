@@ -158,51 +158,15 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     },
 
     async failAndRefund(job, status, error) {
-      const r = await changeCredits(db, table, {
-        sub: job.owner,
-        delta: job.cost,
-        reason: 'refund',
-        ref: job.id,
-        ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
-        with: [
-          {
-            Update: {
-              TableName: table,
-              Key: jobKey(job.id),
-              UpdateExpression: `SET #status = :s, #error = :e, refunded = :t ${LEAVE_OPEN_INDEX}`,
-              ConditionExpression: IS_OPEN,
-              ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-              ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':t': true },
-            },
-          },
-        ],
-      });
-      return r.ok;
+      return refundWith(job, ending(job, status, error, true, IS_OPEN));
     },
 
     async cancel(job, refund, error) {
       // Not once the provider's output is recorded: the job succeeded and is being saved (a cancel racing the
       // completion loses, and the success stands). The job's condition makes one of the two win, once.
-      const end = {
-        Update: {
-          TableName: table,
-          Key: jobKey(job.id),
-          UpdateExpression: `SET #status = :s, #error = :e, refunded = :r ${LEAVE_OPEN_INDEX}`,
-          ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl)`,
-          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-          ExpressionAttributeValues: { ...OPEN, ':s': 'canceled', ':e': error, ':r': refund },
-        },
-      };
+      const end = ending(job, 'canceled', error, refund, `${IS_OPEN} AND attribute_not_exists(outputUrl)`);
       if (!refund) return transactIf(db, { TransactItems: [end, ...leaveQueue(table, job)] }, 0);
-      const r = await changeCredits(db, table, {
-        sub: job.owner,
-        delta: job.cost,
-        reason: 'refund',
-        ref: job.id,
-        ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
-        with: [end],
-      });
-      return r.ok;
+      return refundWith(job, end);
     },
 
     async claimPoll(id, now, intervalMs) {
@@ -216,6 +180,33 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       });
     },
   };
+
+  /** The update that ends an open job (failed or canceled) with why, under `condition`. */
+  function ending(job: Job, status: 'failed' | 'canceled', error: string, refunded: boolean, condition: string) {
+    return {
+      Update: {
+        TableName: table,
+        Key: jobKey(job.id),
+        UpdateExpression: `SET #status = :s, #error = :e, refunded = :r ${LEAVE_OPEN_INDEX}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':r': refunded },
+      },
+    };
+  }
+
+  /** The job's cost back with its ending, in one transaction (and its place in the owner's running jobs). */
+  async function refundWith(job: Job, end: ReturnType<typeof ending>): Promise<boolean> {
+    const r = await changeCredits(db, table, {
+      sub: job.owner,
+      delta: job.cost,
+      reason: 'refund',
+      ref: job.id,
+      ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
+      with: [end],
+    });
+    return r.ok;
+  }
 
   async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {
     // Not made when the job already ended (a webhook or poll got there first): progress no longer matters.
