@@ -7,6 +7,15 @@ export const PASSWORD_POLICY = {
   requireSymbols: false,
 } as const;
 
+/**
+ * One account per address: every sign-up, sign-in, confirmation and reset names the user by the address trimmed and in
+ * lower case (the web before calling Cognito, the local stand-in for any caller; the cloud pool matches sign-ins
+ * without regard to case, signInCaseSensitive false).
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** Why a password breaks the policy, in Cognito's words, or null when it conforms. */
 export function passwordPolicyViolation(password: string): string | null {
   const p = PASSWORD_POLICY;

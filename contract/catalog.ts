@@ -6,6 +6,8 @@ export const SIGNUP_CREDITS = 10;
 export const MAX_PROMPT_LENGTH = 1000;
 export const MAX_START_IMAGE_BYTES = 5_242_880;
 export const POLL_INTERVAL_MS = 5_000;
+/** Generations one user may have running at once (the queue); the server enforces it in the charge transaction. */
+export const MAX_ACTIVE_JOBS = 4;
 
 import { MODELS, modelBySlug, modelOfReplicate, priceOf, type PriceResult } from './models';
 import { IMAGE_COST, sdxl } from './models/sdxl';

@@ -100,6 +100,19 @@ export const Messages = {
     `Unknown option${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. Allowed: ${allowed.join(', ')}.`,
   wanNeedsImage: 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.',
   wanTextTakesNoImage: 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.',
+  /** Not in the spec: the queue is full (MAX_ACTIVE_JOBS running); nothing was charged. */
+  tooManyActiveJobs: (max: number) => `You already have ${max} generations running. Wait for one to finish or cancel one; no credits were charged.`,
+  /** Not in the spec: cancelling a job the provider has begun running (it bills the run). */
+  cancelSpendsCredits: (credits: number) =>
+    `This generation is already running: the generation service bills it, so canceling now does not refund its ${credits} credit${credits === 1 ? '' : 's'}. Cancel anyway?`,
+  /** Not in the spec: a job canceled after the provider began running it. */
+  canceledNoRefund: (credits: number) => `The generation was canceled. Its ${credits} credit${credits === 1 ? ' was' : 's were'} spent: the generation service had already started it.`,
+  jobAlreadyEnded: 'This generation has already finished.',
+  jobNotFound: 'Job not found.',
+  /** Not in the spec: a media item of the caller's that does not exist (or is another user's). */
+  mediaNotFound: 'This item does not exist or was already deleted.',
+  startMediaNotImage: 'Only an image can be a start image.',
+  startImageTwice: 'Give either a start image upload or a start media item, not both.',
   // ---- why a job failed (each followed by jobRefunded's count) ----
   generationUnavailable: 'The generation service is unavailable. Please try again',
   generationBusy: 'The generation service is busy right now. Please try again in a minute',
@@ -114,7 +127,6 @@ export const Messages = {
   invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
   invalidFavoriteFilter: 'favorite must be true or false.',
   invalidShowPrompt: 'showPrompt must be true or false.',
-  mediaNotFound: 'This item does not exist or was already deleted.',
   /** DELETE /api/me with a sign-in older than FRESH_SIGN_IN_SECONDS. */
   confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',
   /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */

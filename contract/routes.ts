@@ -246,6 +246,32 @@ export const ROUTES = [
     timeoutSeconds: 25,
     grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
   },
+  // ---- the queue and reuse (issue 15) ----
+  {
+    // Owner-only (another user's or an unknown id: 404). While the provider has not begun the job its credits come
+    // back in full; once it runs, the provider bills it: without acceptCharge the answer is 409 (the confirmation).
+    id: 'cancelJob',
+    method: 'POST',
+    path: '/api/jobs/{id}/cancel',
+    auth: 'user',
+    handler: 'cancel-job',
+    params: z.object({ id: PathId }),
+    request: s.CancelJobRequest,
+    response: s.CancelJobResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:replicate'],
+  },
+  {
+    // One of the caller's media items (reuse its prompt and settings, keep a picked preview): 404 for anyone else's.
+    id: 'getMedia',
+    method: 'GET',
+    path: '/api/media/{id}',
+    auth: 'user',
+    handler: 'get-media',
+    params: z.object({ id: PathId }),
+    response: s.MediaItemView,
+    grants: ['table:read', 'media:read'],
+  },
   // ---- buying credits (issue 6) ----
   {
     id: 'createPaypalPayment',

@@ -31,6 +31,8 @@ const prompt = (emptyMessage: string) =>
 
 /** An uploaded start image, named by the key POST /api/uploads returned. */
 const uploadKey = z.string().min(1).max(300).optional();
+/** One of the caller's own image results as the start image (Animate), by its media id: no re-upload. */
+const startMediaId = z.string({ error: Messages.invalidPathId }).regex(/^[A-Za-z0-9_-]{1,64}$/, Messages.invalidPathId).optional();
 
 export const CreateUploadRequest = z.object({
   contentType: z.string({ error: Messages.invalidImage }).regex(/^image\/[a-z0-9.+-]+$/i, Messages.invalidImage),
@@ -176,6 +178,8 @@ export const GenerateVideoRequest = strictBody({
   duration: z.number({ error: Messages.videoDurationRequired }).int(Messages.videoDurationRequired).positive(Messages.videoDurationRequired),
   /** The start image's upload key (POST /api/uploads): required for Wan i2v, optional for Pixverse. */
   image: uploadKey,
+  /** Instead of `image`: one of the caller's image results (GET /api/media) as the start image. */
+  startMediaId,
   /** Pixverse only: 540p, 720p (default) or 1080p. */
   quality: z.string({ error: Messages.videoQualityInvalid }).max(20, Messages.videoQualityInvalid).optional(),
   ...generationOptions,
@@ -183,3 +187,21 @@ export const GenerateVideoRequest = strictBody({
   style: z.string({ error: Messages.optionInvalid('style') }).max(40, Messages.optionInvalid('style')).optional(),
 });
 export type GenerateVideoRequest = z.infer<typeof GenerateVideoRequest>;
+
+// ---- the queue (issue 15) ----
+/** POST /api/jobs/{id}/cancel. `acceptCharge`: the caller was told a running job's credits are spent and agreed. */
+export const CancelJobRequest = strictBody({
+  acceptCharge: z.boolean({ error: 'acceptCharge must be true or false.' }).optional(),
+});
+export type CancelJobRequest = z.infer<typeof CancelJobRequest>;
+export const CancelJobResponse = z.object({
+  status: z.literal('canceled'),
+  /** Credits given back (the whole cost while the job was still starting, else 0). */
+  refunded: z.number().int().nonnegative(),
+  /** The caller's balance now. */
+  credits: z.number(),
+  /** What the job's row says now. */
+  error: z.string(),
+});
+export type CancelJobResponse = z.infer<typeof CancelJobResponse>;
+

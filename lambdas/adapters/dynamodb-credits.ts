@@ -28,26 +28,61 @@ export interface CreditChange {
   expectedBalance?: number;
   /** Only for taking back purchased credits (refund, chargeback): the balance may go below zero. */
   allowNegative?: boolean;
+  /**
+   * The owner's running jobs (`activeJobs` on the account item, the queue's counter), moved in the same update as the
+   * balance: a charge starting a job adds one below `cap` (refused with why 'busy' at the cap), a refund ending one
+   * takes it off. One item can appear once in a transaction, hence here and not as another item in `with`.
+   */
+  activeJobs?: { add: 1; cap: number } | { add: -1 };
 }
 
 export type CreditChangeResult =
   | { ok: true; balance: number }
   | { ok: false; why: 'insufficient'; balance: number }
+  /** The owner already has `activeJobs.cap` jobs running. */
+  | { ok: false; why: 'busy'; active: number }
   /** `failed`: the index in `with` of the first item whose condition did not hold. */
   | { ok: false; why: 'already-done'; failed: number };
 
 const MAX_ATTEMPTS = 60;
 
 export async function readBalance(db: DynamoDBDocumentClient, table: string, sub: string): Promise<number | undefined> {
-  const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits' }));
-  return res.Item ? Number(res.Item.credits) : undefined;
+  return (await readAccount(db, table, sub))?.credits;
+}
+
+async function readAccount(db: DynamoDBDocumentClient, table: string, sub: string): Promise<{ credits: number; activeJobs: number } | undefined> {
+  const res = await db.send(
+    new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits, activeJobs' }),
+  );
+  return res.Item ? { credits: Number(res.Item.credits), activeJobs: Number(res.Item.activeJobs ?? 0) } : undefined;
+}
+
+/** The account item's update for a change: the balance, and the running-jobs counter when the change moves it. */
+function accountUpdate(c: CreditChange, before: number, after: number) {
+  const a = c.activeJobs;
+  const values: Record<string, unknown> = { ':before': before, ':after': after };
+  let update = 'SET credits = :after';
+  let condition = 'credits = :before';
+  if (a) {
+    update += ' ADD activeJobs :active';
+    values[':active'] = a.add;
+    if ('cap' in a) {
+      condition += ' AND (attribute_not_exists(activeJobs) OR activeJobs < :cap)';
+      values[':cap'] = a.cap;
+    }
+  }
+  return { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeValues: values };
 }
 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const expected = attempt === 0 ? c.expectedBalance : undefined;
-    const before = expected ?? (await readBalance(db, table, c.sub));
+    const read = expected === undefined ? await readAccount(db, table, c.sub) : undefined;
+    const before = expected ?? read?.credits;
     if (before === undefined) throw new Error(`No account for ${c.sub}`);
+    // The queue is full as read; the update's own condition catches a start that races this read.
+    const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
+    if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
     const after = before + c.delta;
     // Refuse only on a balance read here: the caller's value may be older than a top-up.
     if (after < 0 && !c.allowNegative && expected !== undefined) continue;
@@ -61,9 +96,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
               Update: {
                 TableName: table,
                 Key: { pk: keys.user(c.sub), sk: keys.account },
-                UpdateExpression: 'SET credits = :after',
-                ConditionExpression: 'credits = :before',
-                ExpressionAttributeValues: { ':before': before, ':after': after },
+                ...accountUpdate(c, before, after),
               },
             },
             {

@@ -33,6 +33,12 @@ export function mediaRecord(m: MediaItem) {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** The job's place in its owner's running jobs given back, for a write that ends it without a credit change. */
+function leaveQueue(table: string, job: Job) {
+  if (!job.countsActive) return [];
+  return [{ Update: { TableName: table, Key: { pk: keys.user(job.owner), sk: keys.account }, UpdateExpression: 'ADD activeJobs :minus', ExpressionAttributeValues: { ':minus': -1 } } }];
+}
+
 /** One more job on the owner's UTC day, below `cap`: the counter item expires two days after its day. */
 function dailyCount(table: string, job: Job, cap: number) {
   const day = job.createdAt.slice(0, 10);
@@ -52,13 +58,14 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
   const jobKey = (id: string) => ({ pk: keys.job(id), sk: 'JOB' });
 
   return {
-    async createCharged(job, expectedBalance, dailyCap) {
+    async createCharged(job, expectedBalance, dailyCap, activeCap) {
       const r = await changeCredits(db, table, {
         sub: job.owner,
         delta: -job.cost,
         reason: job.kind,
         ref: job.id,
         expectedBalance,
+        ...(job.countsActive && activeCap !== undefined ? { activeJobs: { add: 1, cap: activeCap } as const } : {}),
         with: [
           {
             Put: {
@@ -73,6 +80,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       });
       if (r.ok) return { ok: true, balance: r.balance };
       if (r.why === 'insufficient') return { ok: false, balance: r.balance };
+      if (r.why === 'busy') return { ok: false, queueFull: true };
       if (r.failed === 1) return { ok: false, dailyCapReached: true };
       throw new Error(`Job ${job.id} already exists`);
     },
@@ -84,7 +92,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
 
     async markStarted(id, providerId, status) {
       // Not over a provider id a webhook already recorded (nor its status, which may be further along).
-      await updateIf(db, {
+      return updateIf(db, {
         TableName: table,
         Key: jobKey(id),
         UpdateExpression: 'SET providerId = :pid, #status = :s',
@@ -142,6 +150,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
               },
             },
             ...media.map((m) => ({ Put: { TableName: table, Item: mediaRecord(m), ConditionExpression: 'attribute_not_exists(pk)' } })),
+            ...leaveQueue(table, job),
           ],
         },
         0,
@@ -149,25 +158,15 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     },
 
     async failAndRefund(job, status, error) {
-      const r = await changeCredits(db, table, {
-        sub: job.owner,
-        delta: job.cost,
-        reason: 'refund',
-        ref: job.id,
-        with: [
-          {
-            Update: {
-              TableName: table,
-              Key: jobKey(job.id),
-              UpdateExpression: `SET #status = :s, #error = :e, refunded = :t ${LEAVE_OPEN_INDEX}`,
-              ConditionExpression: IS_OPEN,
-              ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-              ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':t': true },
-            },
-          },
-        ],
-      });
-      return r.ok;
+      return refundWith(job, ending(job, status, error, true, IS_OPEN));
+    },
+
+    async cancel(job, refund, error) {
+      // Not once the provider's output is recorded: the job succeeded and is being saved (a cancel racing the
+      // completion loses, and the success stands). The job's condition makes one of the two win, once.
+      const end = ending(job, 'canceled', error, refund, `${IS_OPEN} AND attribute_not_exists(outputUrl)`);
+      if (!refund) return transactIf(db, { TransactItems: [end, ...leaveQueue(table, job)] }, 0);
+      return refundWith(job, end);
     },
 
     async claimPoll(id, now, intervalMs) {
@@ -181,6 +180,33 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       });
     },
   };
+
+  /** The update that ends an open job (failed or canceled) with why, under `condition`. */
+  function ending(job: Job, status: 'failed' | 'canceled', error: string, refunded: boolean, condition: string) {
+    return {
+      Update: {
+        TableName: table,
+        Key: jobKey(job.id),
+        UpdateExpression: `SET #status = :s, #error = :e, refunded = :r ${LEAVE_OPEN_INDEX}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ...OPEN, ':s': status, ':e': error, ':r': refunded },
+      },
+    };
+  }
+
+  /** The job's cost back with its ending, in one transaction (and its place in the owner's running jobs). */
+  async function refundWith(job: Job, end: ReturnType<typeof ending>): Promise<boolean> {
+    const r = await changeCredits(db, table, {
+      sub: job.owner,
+      delta: job.cost,
+      reason: 'refund',
+      ref: job.id,
+      ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
+      with: [end],
+    });
+    return r.ok;
+  }
 
   async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {
     // Not made when the job already ended (a webhook or poll got there first): progress no longer matters.

@@ -16,8 +16,8 @@ export interface JobMeterOptions {
 export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions = {}): JobStore {
   return {
     ...jobs,
-    async createCharged(job, expectedBalance, dailyCap) {
-      const r = await jobs.createCharged(job, expectedBalance, dailyCap);
+    async createCharged(job, expectedBalance, dailyCap, activeCap) {
+      const r = await jobs.createCharged(job, expectedBalance, dailyCap, activeCap);
       if (r.ok) metrics.count(BusinessMetric.JobStarted, 1, { model: job.model });
       else if ('dailyCapReached' in r) metrics.count(BusinessMetric.DailyCapReached, 1, { model: job.model });
       return r;
@@ -35,6 +35,11 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
         // One series (no model dimension), so one alarm watches it.
         if (o.refundsAs) metrics.count(o.refundsAs, 1);
       }
+      return done;
+    },
+    async cancel(job, refund, error) {
+      const done = await jobs.cancel(job, refund, error);
+      if (done && refund) metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
       return done;
     },
   };

@@ -23,14 +23,24 @@ export async function updateIf(db: DynamoDBDocumentClient, input: UpdateCommandI
  * at index `guard` did not hold (of any item, with 'any'). Any other failure is thrown.
  */
 export async function transactIf(db: DynamoDBDocumentClient, input: TransactWriteCommandInput, guard: number | 'any'): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand(input));
-    return true;
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const reasons = err.CancellationReasons ?? [];
-    const failed = guard === 'any' ? reasons.some((r) => r.Code === 'ConditionalCheckFailed') : reasons[guard]?.Code === 'ConditionalCheckFailed';
-    if (failed) return false;
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand(input));
+      return true;
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const failed = guard === 'any' ? reasons.some((r) => r.Code === 'ConditionalCheckFailed') : reasons[guard]?.Code === 'ConditionalCheckFailed';
+      if (failed) return false;
+      // Another transaction held one of the items (e.g. the account item, which a charge of the same owner also
+      // writes): nothing was written, so it is safe to try again.
+      if (attempt < CONFLICT_RETRIES && reasons.some((r) => r.Code === 'TransactionConflict')) {
+        await new Promise((r) => setTimeout(r, Math.random() * (10 + attempt * 20)));
+        continue;
+      }
+      throw err;
+    }
   }
 }
+
+const CONFLICT_RETRIES = 10;

@@ -16,3 +16,4 @@ export async function listMedia(deps: ListMediaDeps, owner: string, q: ListMedia
   const items = await Promise.all(page.items.map((i) => mediaView(deps.store, deps.appUrl, i)));
   return { items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
+

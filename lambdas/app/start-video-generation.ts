@@ -15,12 +15,15 @@ export type StartVideoGenerationDeps = GetAccountDeps & StartJobDeps;
 
 /** The account is made on first use (welcome credits), before the price is charged. */
 export async function startVideoGeneration(deps: StartVideoGenerationDeps, caller: Caller, v: GenerateVideoRequest): Promise<GenerationResponse> {
-  const { prompt, model, image, ...options } = v;
+  const { prompt, model, image, startMediaId, ...options } = v;
   const def = modelOfReplicate(model);
   if (!def || def.kind !== 'video') throw new InvalidInput(`Unknown model: ${model}.`);
-  if (model === WAN_I2V && !image) throw new InvalidInput(Messages.wanNeedsImage);
-  if (model === WAN_T2V && image) throw new InvalidInput(Messages.wanTextTakesNoImage);
-  const request = planGeneration(def, prompt, options, image);
+  const hasImage = Boolean(image || startMediaId);
+  if (image && startMediaId) throw new InvalidInput(Messages.startImageTwice);
+  if (model === WAN_I2V && !hasImage) throw new InvalidInput(Messages.wanNeedsImage);
+  if (model === WAN_T2V && hasImage) throw new InvalidInput(Messages.wanTextTakesNoImage);
+  if (hasImage && !def.acceptsStartImage) throw new InvalidInput(`${def.name} takes no start image.`);
+  const request = planGeneration(def, prompt, options, image, startMediaId);
   const account = await getOrCreateAccount(deps, caller);
   return startJob(deps, caller.sub, request, account.credits);
 }

@@ -31,6 +31,11 @@ export interface Job {
   outputUrls?: string[];
   /** When outputUrl was recorded (epoch ms): a save that is overdue is retried by the reconciler. */
   outputAt?: number;
+  /**
+   * The job counts in its owner's running jobs (the account's activeJobs, the queue limit): the write that ends it
+   * takes it off again. Jobs from before the queue do not count, so ending them changes no counter.
+   */
+  countsActive?: boolean;
 }
 
 export interface MediaItem {
@@ -72,7 +77,12 @@ export interface Share {
 }
 
 /** ok: charged; not ok: credits were short (the balance after the attempt) or the daily cap was reached. */
-export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number } | { ok: false; dailyCapReached: true };
+export type ChargeResult =
+  | { ok: true; balance: number }
+  | { ok: false; balance: number }
+  | { ok: false; dailyCapReached: true }
+  /** The owner already has the most jobs running that the queue allows. */
+  | { ok: false; queueFull: true };
 
 export interface JobStore {
   /**
@@ -80,13 +90,13 @@ export interface JobStore {
    * `expectedBalance`: the owner's balance just read, if known (saves reading it again). `dailyCap`: at most this
    * many jobs per owner and UTC day, counted in the same transaction (a refunded job still counts).
    */
-  createCharged(job: Job, expectedBalance?: number, dailyCap?: number): Promise<ChargeResult>;
+  createCharged(job: Job, expectedBalance?: number, dailyCap?: number, activeCap?: number): Promise<ChargeResult>;
   get(id: string): Promise<Job | undefined>;
   /**
    * Records the provider's id and a non-terminal status, unless the job already has a provider id (a webhook that
-   * came before the create call returned recorded it) or has ended.
+   * came before the create call returned recorded it) or has ended (false then).
    */
-  markStarted(id: string, providerId: string, status: JobStatus): Promise<void>;
+  markStarted(id: string, providerId: string, status: JobStatus): Promise<boolean>;
   /**
    * Records the provider's output URL on an open job that has none yet (and its provider id, if missing), once:
    * the table's stream then runs the copy. False when the job ended or already had an output.
@@ -100,6 +110,11 @@ export interface JobStore {
   succeed(job: Job, media: readonly MediaItem[]): Promise<boolean>;
   /** Fails or cancels the job and refunds its cost, once. Returns false if the job was already terminal. */
   failAndRefund(job: Job, status: 'failed' | 'canceled', error: string): Promise<boolean>;
+  /**
+   * Cancels an open job whose output is not recorded yet, once: with `refund`, its cost comes back in the same
+   * transaction. False when the job already ended or its output was recorded (it is being saved: it succeeded).
+   */
+  cancel(job: Job, refund: boolean, error: string): Promise<boolean>;
   /** Claims the right to ask the provider now: true for one caller per interval. */
   claimPoll(id: string, now: number, intervalMs: number): Promise<boolean>;
 }

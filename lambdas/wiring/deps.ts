@@ -29,6 +29,7 @@ import { requireSecret } from '../adapters/secrets';
 import { sesMailer } from '../adapters/ses-mailer';
 import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
 import type { ApplyPaymentWebhookDeps } from '../app/apply-payment-webhook';
+import type { CancelJobDeps } from '../app/cancel-job';
 import type { CheckJobStatusDeps } from '../app/check-job-status';
 import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
 import type { FanOutDeps } from '../app/fan-out-changes';
@@ -41,6 +42,7 @@ import type { FavoriteMediaDeps } from '../app/favorite-media';
 import type { ShareMediaDeps } from '../app/share-media';
 import type { ShowShareDeps } from '../app/show-share';
 import type { GetAccountDeps } from '../app/get-or-create-account';
+import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ListPaymentsDeps } from '../app/list-payments';
@@ -115,6 +117,7 @@ const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts
 
 const startJob = /* @__PURE__ */ once(() => ({
   jobs: jobs(),
+  media: media(),
   store: store(),
   provider: modelProvider(),
   webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
@@ -203,6 +206,14 @@ export function deleteAccountDeps(): DeleteAccountDeps {
     users: cognitoUsers(cognitoClient(), c.USER_POOL_ID),
     now,
   };
+}
+
+export function getMediaDeps(): GetMediaDeps {
+  return { media: media(), store: store(), appUrl: config().APP_URL };
+}
+
+export function cancelJobDeps(): CancelJobDeps {
+  return { jobs: jobs(), status: dynamoJobStatusReader(dynamo(), table()), provider: modelProvider(), now, log: warn };
 }
 
 export function deleteMediaDeps(): DeleteMediaDeps {

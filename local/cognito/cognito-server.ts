@@ -2,7 +2,8 @@
  * cognito-local, assembled in-process with three additions the product needs:
  * - codes (sign-up, resend, forgot password) are emailed through the local SES, so they reach the dev mailbox;
  * - the targets cognito-local lacks and Amplify v6 calls: ResendConfirmationCode, GetTokensFromRefreshToken, GlobalSignOut;
- * - the behaviour of real Cognito where cognito-local differs: password policy, NotAuthorizedException for a
+ * - the behaviour of real Cognito where cognito-local differs: a pool whose sign-in is not case sensitive (every
+ *   username and the email attribute are taken trimmed and in lower case, contract/auth normalizeEmail), password policy, NotAuthorizedException for a
  *   wrong password, ChangePassword checking the current password before the new one, and a disabled user
  *   gets no token (sign-in or refresh) and is refused by GetUser and ChangePassword.
  */
@@ -10,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { passwordPolicyViolation } from '../../contract/auth';
+import { normalizeEmail, passwordPolicyViolation } from '../../contract/auth';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const lib = (p: string) => require(path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', p));
@@ -238,7 +239,23 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
     },
   };
 
+  /** Names the user by the normalized address, as the web does before any call: one account per email, any case. */
+  const withNormalizedEmail = (req: Record<string, unknown>): Record<string, unknown> => {
+    const out = { ...req };
+    if (typeof out.Username === 'string') out.Username = normalizeEmail(out.Username);
+    const params = out.AuthParameters as Record<string, string> | undefined;
+    if (params?.USERNAME) out.AuthParameters = { ...params, USERNAME: normalizeEmail(params.USERNAME) };
+    if (Array.isArray(out.UserAttributes)) {
+      out.UserAttributes = (out.UserAttributes as Attr[]).map((a) => (a.Name === 'email' && typeof a.Value === 'string' ? { ...a, Value: normalizeEmail(a.Value) } : a));
+    }
+    return out;
+  };
+
   const router = (target: string): Handler => {
+    const h0 = routed(target);
+    return (c, req) => h0(c, withNormalizedEmail(req));
+  };
+  const routed = (target: string): Handler => {
     if (extra[target]) return extra[target];
     const h = base(target);
     switch (target) {

@@ -23,7 +23,8 @@
  * - Prompt markers (see SIM_MARKERS) inject failures: [fail], [nsfw], [reject] (422), [slow], [nowebhook], [hang]
  *   (the create call answers after hangMs), [busy] (429 + Retry-After), [down] (created, then 500), [lost] (output
  *   deleted before the webhook), [early] (webhooks before the create call answers), [dup] (each delivery sent
- *   dupCopies times at once), [abort] (ends `aborted`), [stuck] (never finishes).
+ *   dupCopies times at once), [abort] (ends `aborted`), [stuck] (never finishes), [queued] (stays
+ *   `starting` until canceled).
  *
  * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
  * generate.ts + media.ts (the outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).

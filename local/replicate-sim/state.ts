@@ -221,6 +221,8 @@ export function createStore(o: StoreOptions) {
           maybeFinish(rec);
         });
     }
+    // [queued]: never taken off the queue; only a cancel ends it.
+    if (markers.has('queued')) return;
     const elapsed = Date.now() - rec.createdMs;
     const at = (share: number) => Math.max(0, Math.round(rec.totalMs * share) - elapsed);
     if (rec.p.status === 'starting') later(rec, at(0.1), () => startProcessing(rec));

@@ -27,6 +27,11 @@ export const DUP_MARKER = '[dup]';
 export const ABORT_MARKER = '[abort]';
 /** `[stuck]`: the prediction never finishes (stays processing until canceled). */
 export const STUCK_MARKER = '[stuck]';
+/**
+ * `[queued]`: the prediction stays `starting` (waiting for a machine, as on a cold boot) until canceled: the
+ * provider has not begun it, so it bills nothing.
+ */
+export const QUEUED_MARKER = '[queued]';
 /** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
 export const SIM_MARKERS = {
   fail: FAIL_MARKER,
@@ -42,6 +47,7 @@ export const SIM_MARKERS = {
   dup: DUP_MARKER,
   abort: ABORT_MARKER,
   stuck: STUCK_MARKER,
+  queued: QUEUED_MARKER,
 } as const;
 
 export const FAIL_ERROR = 'Prediction failed: simulated model error';

@@ -46,7 +46,9 @@ test('generates an image from a prompt: job line, overlay, preview, gallery, one
   await generate().click();
   await expect(sidebar().getByText(`Generating: ${prompt}...`)).toBeVisible();
   await expect(preview().getByText('Generating...')).toBeVisible();
-  await expect(generate()).toBeDisabled();
+  // A running job locks nothing (the queue): its row has its own Cancel.
+  await expect(generate()).toBeEnabled();
+  await expect(sidebar().getByRole('button', { name: `Cancel ${prompt}` })).toBeVisible();
   await expect(sidebarBalance(page)).toHaveText('9');
 
   const image = preview().getByRole('img', { name: prompt });

@@ -35,6 +35,15 @@ describe('cognito-local as the web app uses it', () => {
     expect(me.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: user.email }]));
   });
 
+  it('one account per email: any case of the address signs in to it, and signing up with it again is refused', async () => {
+    const user = await createUser();
+    const shouted = `  ${user.email.toUpperCase()} `;
+    const again = await signIn(shouted, user.password);
+    expect(again.sub).toBe(user.sub);
+    const err = await failure(signUp(shouted));
+    expect(err.name).toBe('UsernameExistsException');
+  });
+
   it('refuses a bad refresh token', async () => {
     const err = await failure(cognito().send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: 'not-a-token' })));
     expect(err.name).toBe('NotAuthorizedException');

@@ -25,6 +25,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   createUpload: { contentType: 'image/png', size: 1000, purpose: 'image' },
   generateImage: { prompt: 'a red fox', image: 'users/x/images/1.png' },
   generateVideo: { prompt: 'a red fox', model: 'pixverse/pixverse-v4.5', duration: 5, quality: '720p' },
+  cancelJob: { acceptCharge: true },
   createPaypalPayment: { amount: PACK_72.amount, credits: PACK_72.credits, returnPath: '/generator' },
   shareMedia: { showPrompt: false },
 };

@@ -3,6 +3,7 @@
  * charge for every model and option combination; bad options are refused with a 400 naming the allowed values and
  * charge nothing; the seed is stored and shown on every result; 4 images cost 4 credits and give 4 results.
  */
+import { MAX_ACTIVE_JOBS } from '../../contract/catalog';
 import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
 import { generateLabel } from '../../web/src/features/marketing/prices';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
@@ -24,18 +25,26 @@ const shownCost = (label: string) => Number(/\((\d+) Credits?\)/.exec(label)?.[1
 
 describe('generation options', () => {
   it('charges exactly the price the button shows, for every model and option combination', async () => {
-    const user = await createUser();
-    await balance(user); // the account is made on first use
-    await grantCredits(user, 5000);
-    const before = await balance(user);
     const cases = MODELS.filter((m) => !m.upcoming).flatMap((model) => everyCombination(model).map((combo) => ({ model, combo, price: priceOf(model, combo) })));
+    // One user per MAX_ACTIVE_JOBS cases, so every job can stay running at once within the queue limit.
+    const users = await Promise.all(
+      Array.from({ length: Math.ceil(cases.length / MAX_ACTIVE_JOBS) }, async () => {
+        const user = await createUser();
+        await balance(user); // the account is made on first use
+        await grantCredits(user, 5000);
+        return user;
+      }),
+    );
+    const before = await Promise.all(users.map((u) => balance(u)));
     const mismatches: string[] = [];
-    const started: string[] = [];
-    let charged = 0;
-    // Six at a time: each job's own charge is read from its item, the total from the balance.
+    const started: Array<{ id: string; user: TestUser }> = [];
+    const charged = users.map(() => 0);
+    // Six at a time: each job's own charge is read from its item, the totals from the balances.
     for (let i = 0; i < cases.length; i += 6) {
       await Promise.all(
-        cases.slice(i, i + 6).map(async ({ model, combo, price }) => {
+        cases.slice(i, i + 6).map(async ({ model, combo, price }, j) => {
+          const u = Math.floor((i + j) / MAX_ACTIVE_JOBS);
+          const user = users[u]!;
           // [stuck]: the simulator accepts the prediction and renders nothing, so the run stays cheap.
           const [path, body] = requestOf(model, 'price check [stuck]', combo);
           const res = await post(user, path, body);
@@ -48,27 +57,27 @@ describe('generation options', () => {
           const label = generateLabel(model.kind, price.cost, Number(combo.count ?? 1));
           const job = await jobItem(answer.predictionId);
           if (job?.cost !== shownCost(label)) mismatches.push(`${model.slug} ${JSON.stringify(combo)}: shown ${label}, charged ${job?.cost}`);
-          charged += shownCost(label);
-          started.push(answer.predictionId);
+          charged[u] = charged[u]! + shownCost(label);
+          started.push({ id: answer.predictionId, user });
         }),
       );
     }
     expect(mismatches).toEqual([]);
     expect(cases.filter((c) => c.price.ok).length).toBeGreaterThan(100);
-    expect(await balance(user)).toBe(before - charged);
+    expect(await Promise.all(users.map((u) => balance(u)))).toEqual(before.map((b, u) => b - charged[u]!));
 
     // Every charged job ends: cancelling the stuck predictions refunds each in full, once.
     const env = stackEnv();
     for (let i = 0; i < started.length; i += 6) {
       await Promise.all(
-        started.slice(i, i + 6).map(async (id) => {
+        started.slice(i, i + 6).map(async ({ id, user }) => {
           const providerId = await providerIdOf(id);
           await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
           await waitForStatus(user, id, ['canceled']);
         }),
       );
     }
-    expect(await balance(user)).toBe(before);
+    expect(await Promise.all(users.map((u) => balance(u)))).toEqual(before);
   });
 
   it('refuses unknown options, values out of range and combinations a model cannot make with 400, charging nothing', async () => {

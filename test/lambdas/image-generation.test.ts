@@ -80,19 +80,20 @@ describe('image generation', () => {
     expect(await json(api(user, '/api/me'))).toMatchObject({ credits: 10 });
   });
 
-  it('accepts exactly 10 of 30 concurrent requests from a user with 10 credits', async () => {
+  it('accepts exactly 2 of 30 concurrent 4-credit requests from a user with 10 credits', async () => {
+    // 4 images a request (4 credits): the balance, not the queue (MAX_ACTIVE_JOBS), is what runs out.
     const user = await createUser();
     await api(user, '/api/me');
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => generate(user, { prompt: `race ${i}` })));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => generate(user, { prompt: `race ${i}`, count: 4 })));
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status === 402);
-    expect(ok).toHaveLength(10);
-    expect(refused).toHaveLength(20);
-    expect((await refused[0]!.json()).error).toBe('Not enough credits. Required: 1');
-    expect(await json(api(user, '/api/me'))).toMatchObject({ credits: 0 });
+    expect(ok).toHaveLength(2);
+    expect(refused).toHaveLength(28);
+    expect((await refused[0]!.json()).error).toBe('Not enough credits. Required: 4');
+    expect(await json(api(user, '/api/me'))).toMatchObject({ credits: 2 });
     const charges = (await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'image');
-    expect(charges).toHaveLength(10);
-    expect(charges.map((c) => c.balance).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(charges).toHaveLength(2);
+    expect(charges.map((c) => c.balance).sort((a, b) => a - b)).toEqual([2, 6]);
   });
 
   it('refuses forged and stale webhooks with 401 and changes nothing', async () => {

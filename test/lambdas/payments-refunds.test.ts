@@ -103,8 +103,10 @@ describe('refunds and reversals take the credits back', () => {
     const user = await createUser();
     await credits(user);
     const { captureId } = await buy(user);
-    // Spend 12 of the 82 credits (images, 1 credit each): more than the 10 that were not bought.
-    const spent = await Promise.all(Array.from({ length: 12 }, (_, i) => api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: `spend ${i}` }) })));
+    // Spend 12 of the 82 credits (three jobs of 4 images, 1 credit each, within the queue): more than the 10 that were not bought.
+    const spent = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: `spend ${i}`, count: 4 }) })),
+    );
     expect(spent.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     expect(await credits(user)).toBe(70);
 

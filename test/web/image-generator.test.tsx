@@ -116,8 +116,10 @@ describe('image generator: a job from start to preview', () => {
     expect(api.calls('POST', '/api/generate-image')[0]!.body).toEqual({ prompt: 'a lighthouse at dusk' });
     expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('9');
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Generating...');
-    expect(generateButton()).toBeDisabled();
-    expect(promptField()).toBeDisabled();
+    // A running job locks nothing: another can be queued (the server enforces the limit).
+    await waitFor(() => expect(generateButton()).toBeEnabled());
+    expect(promptField()).toBeEnabled();
+    expect(within(sidebar()).getByRole('button', { name: 'Cancel a lighthouse at dusk' })).toBeEnabled();
     expect(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)).toEqual([
       expect.objectContaining({ predictionId: 'job-1', prompt: 'a lighthouse at dusk', createdAt: expect.any(Number) }),
     ]);
@@ -163,7 +165,7 @@ describe('image generator: a job from start to preview', () => {
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 9 } });
     await renderPage();
     expect(within(sidebar()).getByText('Generating: resumed prompt...')).toBeInTheDocument();
-    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toBeEnabled();
     await waitFor(() => expect(api.calls('GET', '/api/check-status/*').map((r) => r.path)).toEqual(['/api/check-status/job-r']));
   });
 

@@ -229,10 +229,11 @@ describe('video generator: a job with progress, modal and preview', () => {
     expect(within(dialog).getByText(/^0:0[5-7] elapsed/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Continue in background' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The job and its progress stay in the sidebar, the controls stay disabled.
+    // The job and its progress stay in the sidebar with its Cancel button; a running job locks nothing (the queue).
     expect(within(sidebar()).getByRole('progressbar')).toBeInTheDocument();
-    expect(generateButton()).toBeDisabled();
-    expect(radio(/^10 seconds/)).toBeDisabled();
+    expect(within(sidebar()).getByRole('button', { name: 'Cancel a paper boat' })).toBeEnabled();
+    expect(generateButton()).toBeEnabled();
+    expect(radio(/^10 seconds/)).toBeEnabled();
 
     done = true;
     api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'm-vid', type: 'video', prompt: 'a paper boat', url: 'https://media.test/vid-1.mp4' })] } });

@@ -8,10 +8,11 @@ import { InvalidInput } from '../../domain/errors';
 import { randomSeed } from '../../domain/ids';
 import type { JobRequest } from './start-job';
 
-export function planGeneration(model: ModelDef, prompt: string, given: OptionValues, startImageKey: string | undefined): JobRequest {
+/** `startMediaId`: one of the caller's image results as the start image instead of an upload (Animate). */
+export function planGeneration(model: ModelDef, prompt: string, given: OptionValues, startImageKey: string | undefined, startMediaId?: string): JobRequest {
   const r = resolveOptions(model, given, () => randomSeed(SEED_MAX));
   if (!r.ok) throw new InvalidInput(r.reason);
-  const plan = model.plan(r.options, prompt, Boolean(startImageKey));
+  const plan = model.plan(r.options, prompt, Boolean(startImageKey || startMediaId));
   return {
     kind: model.kind,
     model: plan.model.id,
@@ -21,6 +22,7 @@ export function planGeneration(model: ModelDef, prompt: string, given: OptionVal
     input: plan.input,
     ...(plan.inputForImage ? { inputForImage: plan.inputForImage } : {}),
     ...(startImageKey ? { startImageKey } : {}),
+    ...(startMediaId ? { startMediaId } : {}),
     options: model.shown(r.options),
   };
 }

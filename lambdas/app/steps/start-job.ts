@@ -3,12 +3,12 @@
  * transaction, then ask the provider, refunding at once if it refuses or cannot be reached.
  */
 import { Messages } from '../../../contract/errors';
-import { MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
+import { MAX_ACTIVE_JOBS, MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
 import { modelOfReplicate } from '../../../contract/models';
-import { InvalidInput, NotEnoughCredits, ProviderError, RateLimited } from '../../domain/errors';
+import { InvalidInput, NotEnoughCredits, NotFound, ProviderError, RateLimited } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
-import type { Job, JobKind, JobStore } from '../../ports/jobs';
+import type { Job, JobKind, JobStore, MediaIndex } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
 import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
 import { refundedError } from '../../domain/job-messages';
@@ -17,6 +17,8 @@ import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
 
 export interface StartJobDeps {
   jobs: JobStore;
+  /** The caller's results, for a start image named by its media id (Animate). */
+  media: MediaIndex;
   store: MediaStore;
   provider: () => Promise<ModelProvider>;
   /** The URL Replicate calls back; the job id is added as a query parameter. */
@@ -36,6 +38,8 @@ export interface JobRequest {
   input: Record<string, unknown>;
   /** An uploaded start image (a key from POST /api/uploads); every model here takes its URL as `image`. */
   startImageKey?: string;
+  /** Or one of the caller's image results, by media id (Animate: no re-upload). */
+  startMediaId?: string;
   /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: ImageSize) => Record<string, unknown>;
   options: Record<string, string | number | boolean>;
@@ -55,15 +59,34 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  */
 async function startImage(deps: StartJobDeps, owner: string, key: string, maxLongSide: number): Promise<ImageSize & { url: string }> {
   if (!objectKeys.isOwnImage(owner, key)) throw new InvalidInput('Unknown start image. Upload it again.');
+  const { url, ...size } = await storedImage(deps, key);
+  if (Math.max(size.width, size.height) > maxLongSide) {
+    throw new InvalidInput(`The start image must be at most ${maxLongSide} pixels on its long side.`);
+  }
+  return { url, ...size };
+}
+
+/**
+ * One of the owner's image results as the start image. Its size is not held to the upload limit: that limit keeps
+ * uploads small (the model scales any start image into its own frame, e.g. Wan's max_area), and a result is a file
+ * we made, already in the bucket; its bytes and format are checked as an upload's are.
+ */
+async function startMedia(deps: StartJobDeps, owner: string, mediaId: string): Promise<ImageSize & { url: string }> {
+  const item = await deps.media.get(owner, mediaId);
+  if (!item) throw new NotFound(Messages.mediaNotFound);
+  if (item.type !== 'image') throw new InvalidInput(Messages.startMediaNotImage);
+  return storedImage(deps, item.key);
+}
+
+/** A stored PNG's size (read from its header) and a short-lived URL the model can fetch it from. */
+async function storedImage(deps: StartJobDeps, key: string): Promise<ImageSize & { url: string }> {
   const head = await deps.store.head(key, 32);
   if (!head) throw new InvalidInput('Unknown start image. Upload it again.');
   if (head.size > MAX_START_IMAGE_BYTES) throw new InvalidInput(Messages.imageTooLarge);
   if (head.start.length < 24 || !head.start.subarray(0, 8).equals(PNG_SIGNATURE)) throw new InvalidInput(Messages.invalidImage);
   const width = head.start.readUInt32BE(16);
   const height = head.start.readUInt32BE(20);
-  if (Math.max(width, height) > maxLongSide || width < 1 || height < 1) {
-    throw new InvalidInput(`The start image must be at most ${maxLongSide} pixels on its long side.`);
-  }
+  if (width < 1 || height < 1) throw new InvalidInput(Messages.invalidImage);
   return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
 }
 
@@ -77,8 +100,11 @@ function startImageLongSideOf(model: string): number {
 /** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */
 export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
   const input = { ...req.input };
-  if (req.startImageKey) {
-    const image = await startImage(deps, owner, req.startImageKey, startImageLongSideOf(req.model));
+  if (req.startImageKey && req.startMediaId) throw new InvalidInput(Messages.startImageTwice);
+  if (req.startImageKey || req.startMediaId) {
+    const image = req.startMediaId
+      ? await startMedia(deps, owner, req.startMediaId)
+      : await startImage(deps, owner, req.startImageKey!, startImageLongSideOf(req.model));
     input.image = image.url;
     Object.assign(input, req.inputForImage?.({ width: image.width, height: image.height }));
   }
@@ -90,13 +116,15 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     kind: req.kind,
     model: req.model,
     prompt: req.prompt,
-    options: { ...req.options, ...(req.startImageKey ? { startImage: true } : {}) },
+    options: { ...req.options, ...(req.startImageKey || req.startMediaId ? { startImage: true } : {}), ...(req.startMediaId ? { startMediaId: req.startMediaId } : {}) },
     cost: req.cost,
     status: 'pending',
     createdAt: now.toISOString(),
+    countsActive: true,
   };
-  const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap);
+  const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
   if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
+  if ('queueFull' in charged) throw new RateLimited(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
   // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
@@ -117,7 +145,12 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     if (err instanceof ProviderRefused) throw new InvalidInput(err.message);
     throw new ProviderError(refundedError(reason, job.cost));
   }
-  await deps.jobs.markStarted(job.id, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
+  const recorded = await deps.jobs.markStarted(job.id, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
+  // Canceled while the create call was on its way (cancel-job refunded it, knowing no prediction): stop this one.
+  if (!recorded && (await deps.jobs.get(job.id))?.status === 'canceled') {
+    await provider.cancel(prediction.id).catch(() => undefined);
+    return { predictionId: job.id, credits: charged.balance };
+  }
   if (isProviderTerminal(prediction.status)) {
     await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
   }

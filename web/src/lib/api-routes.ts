@@ -26,6 +26,8 @@ export const API_ROUTES = {
   deleteAccount: { method: 'DELETE', path: '/api/me' },
   sendContact: { method: 'POST', path: '/api/send-contact' },
   generateVideo: { method: 'POST', path: '/api/generate-video' },
+  cancelJob: { method: 'POST', path: '/api/jobs/{id}/cancel' },
+  getMedia: { method: 'GET', path: '/api/media/{id}' },
   createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment' },
   listPayments: { method: 'GET', path: '/api/payments' },
   paymentOutcome: { method: 'GET', path: '/api/payment-outcome' },

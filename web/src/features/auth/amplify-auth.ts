@@ -7,6 +7,7 @@
  * in the cloud both are absent and Amplify signs in with SRP against Cognito itself.
  */
 import { Amplify } from 'aws-amplify';
+import { normalizeEmail } from '../../../../contract/auth';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -128,7 +129,7 @@ export type SignInOutcome = 'signedIn' | 'unconfirmed';
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   configureAmplify();
-  const attempt = () => signIn({ username: email, password, options: { authFlowType: authFlowType() } });
+  const attempt = () => signIn({ username: normalizeEmail(email), password, options: { authFlowType: authFlowType() } });
   let result;
   try {
     result = await attempt();
@@ -159,30 +160,30 @@ export interface SignUpInput {
 export async function registerUser(input: SignUpInput): Promise<void> {
   configureAmplify();
   await signUp({
-    username: input.email,
+    username: normalizeEmail(input.email),
     password: input.password,
-    options: { userAttributes: { email: input.email, given_name: input.firstName, family_name: input.lastName } },
+    options: { userAttributes: { email: normalizeEmail(input.email), given_name: input.firstName, family_name: input.lastName } },
   });
 }
 
 export async function confirmEmail(email: string, code: string): Promise<void> {
   configureAmplify();
-  await confirmSignUp({ username: email, confirmationCode: code });
+  await confirmSignUp({ username: normalizeEmail(email), confirmationCode: code });
 }
 
 export async function resendVerificationCode(email: string): Promise<void> {
   configureAmplify();
-  await resendSignUpCode({ username: email });
+  await resendSignUpCode({ username: normalizeEmail(email) });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
   configureAmplify();
-  await resetPassword({ username: email });
+  await resetPassword({ username: normalizeEmail(email) });
 }
 
 export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
   configureAmplify();
-  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+  await confirmResetPassword({ username: normalizeEmail(email), confirmationCode: code, newPassword });
 }
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {

@@ -22,6 +22,8 @@ export interface ActiveJob {
   owner?: string;
   /** What was asked for (duration, quality, start image), for the job list. */
   options?: JobOptions;
+  /** The credits it was charged (for the cancel confirmation). */
+  cost?: number;
 }
 
 /** Another user's jobs left in this browser are forgotten after a day (the server has long finished them). */
@@ -76,6 +78,7 @@ export function parseJobs(raw: string | null | undefined, now = Date.now()): Act
       model: typeof e.model === 'string' && e.model !== '' ? e.model : kind === 'image' ? IMAGE_MODEL.id : '',
       ...(typeof e.owner === 'string' && e.owner !== '' ? { owner: e.owner } : {}),
       ...(options ? { options } : {}),
+      ...(typeof e.cost === 'number' && Number.isFinite(e.cost) ? { cost: e.cost } : {}),
     });
   }
   return jobs;

@@ -64,6 +64,8 @@ export interface JobTracker {
   syncFromStorage(): void;
   /** Stops every check and forgets everything (tests, sign-out of the whole app). */
   reset(): void;
+  /** The user canceled a job and the server confirmed it: it ends now, with the server's words as its outcome. */
+  canceled(predictionId: string, error: string): void;
   /**
    * A job's state pushed by the server (features/live): a running job of the owner is followed (started in another
    * tab too), a finished one reports its outcome here at once, even if another tab already took it off the list.
@@ -232,6 +234,10 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
 
   return {
     store,
+    canceled(predictionId, error) {
+      const job = store.getState().jobs.find((j) => j.predictionId === predictionId) ?? followed.get(predictionId);
+      if (job) finish(job, { job, status: 'canceled', error });
+    },
     setOwner(owner) {
       const before = store.getState().owner;
       if (owner !== before) {

@@ -41,6 +41,8 @@ if (typeof window !== 'undefined') {
 
 /** Which jobs a page shows. */
 export const isImageJob: JobFilter = (job) => job.kind === 'image';
+/** Every job of the user's (the queue limit counts them all). */
+export const isAnyJob: JobFilter = () => true;
 const familyFilters = new Map<VideoFamilyId, JobFilter>();
 export function videoFamilyJobs(family: VideoFamilyId): JobFilter {
   let filter = familyFilters.get(family);

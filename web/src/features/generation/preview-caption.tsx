@@ -1,7 +1,10 @@
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/button';
 import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
+import { animateUrl } from './reuse-urls';
 
 export interface PreviewCaptionProps {
   prompt: string;
@@ -11,7 +14,7 @@ export interface PreviewCaptionProps {
   onError: (message: string) => void;
 }
 
-/** Under a generator's preview: the result's prompt and its Download button. */
+/** Under a generator's preview: the result's prompt, Animate (an image, as a video's start image) and Download. */
 export function PreviewCaption({ prompt, item, kind, onError }: PreviewCaptionProps) {
   const text = prompt || GenerationText.noPrompt;
   return (
@@ -24,7 +27,14 @@ export function PreviewCaption({ prompt, item, kind, onError }: PreviewCaptionPr
           </p>
         )}
       </div>
-      {item && <DownloadAction url={item.downloadUrl} label={`Download ${kind}: ${text}`} onError={onError} />}
+      <div className="flex shrink-0 gap-2">
+        {item && kind === 'image' && (
+          <Link to={animateUrl(item)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Animate: ${text}`}>
+            Animate
+          </Link>
+        )}
+        {item && <DownloadAction url={item.downloadUrl} label={`Download ${kind}: ${text}`} onError={onError} />}
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { familyOf } from '../../../../contract/catalog';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import type { ActiveJob } from './active-jobs';
+import { CancelJobButton } from './cancel-job';
 import { GenerationText } from './generation-messages';
 import type { RunningStatus } from './followed-jobs';
 import { formatClock, formatSpan, useNow } from './use-now';
@@ -23,8 +24,17 @@ function describeJob(job: ActiveJob): string {
   return parts.join(' · ');
 }
 
-/** The image generator's running jobs: 'Generating: {prompt}...' with the time so far. */
-export function ImageJobList({ jobs }: { jobs: readonly ActiveJob[] }) {
+export interface JobListProps {
+  jobs: readonly ActiveJob[];
+  statuses: Record<string, RunningStatus>;
+  /** A cancel that failed, for the page's error line. */
+  onError: (message: string) => void;
+}
+
+const statusLabel = (status: RunningStatus | undefined) => (status === 'processing' ? 'Rendering' : 'Starting');
+
+/** The image generator's running jobs, one row each: 'Generating: {prompt}...', its state, the time so far, Cancel. */
+export function ImageJobList({ jobs, statuses, onError }: JobListProps) {
   const now = useNow(jobs.length > 0);
   if (jobs.length === 0) return null;
   return (
@@ -35,9 +45,11 @@ export function ImageJobList({ jobs }: { jobs: readonly ActiveJob[] }) {
           <span className="min-w-0 flex-1 truncate text-ink" title={job.prompt}>
             {GenerationText.generatingJob(job.prompt)}
           </span>
+          <span className="shrink-0 text-xs text-ink-subtle">{statusLabel(statuses[job.predictionId])}</span>
           <span className="shrink-0 text-xs tabular-nums text-ink-subtle" aria-label="Elapsed time">
             {formatClock(elapsedSeconds(job, now))}
           </span>
+          <CancelJobButton job={job} status={statuses[job.predictionId]} onError={onError} />
         </li>
       ))}
     </ul>
@@ -67,7 +79,7 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
         <span className="min-w-0 truncate text-ink" title={job.prompt}>
           {GenerationText.generatingJob(job.prompt)}
         </span>
-        <span className="shrink-0 text-xs text-ink-subtle">{status === 'processing' ? 'Rendering' : 'Starting'}</span>
+        <span className="shrink-0 text-xs text-ink-subtle">{statusLabel(status)}</span>
       </div>
       <div
         role="progressbar"
@@ -101,15 +113,18 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
   );
 }
 
-/** The video generator's active-job list. */
-export function VideoJobList({ jobs, statuses }: { jobs: readonly ActiveJob[]; statuses: Record<string, RunningStatus> }) {
+/** The video generator's active-job list: each job's progress and its Cancel button. */
+export function VideoJobList({ jobs, statuses, onError }: JobListProps) {
   const now = useNow(jobs.length > 0);
   if (jobs.length === 0) return null;
   return (
     <ul aria-label="Running jobs" className="flex flex-col gap-3">
       {jobs.map((job) => (
-        <li key={job.predictionId} className="rounded-control border border-line bg-surface-raised px-3 py-3">
+        <li key={job.predictionId} className="flex flex-col gap-2 rounded-control border border-line bg-surface-raised px-3 py-3">
           <JobProgress job={job} status={statuses[job.predictionId]} now={now} />
+          <div className="flex justify-end">
+            <CancelJobButton job={job} status={statuses[job.predictionId]} onError={onError} />
+          </div>
         </li>
       ))}
     </ul>

@@ -4,11 +4,12 @@
  * the 'Generating...' overlay, and 'Previous Images'.
  */
 import { useState } from 'react';
-import { IMAGE_MODEL } from '../../../../contract/catalog';
+import { IMAGE_MODEL, MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
+import { Messages } from '../../../../contract/errors';
 import { priceOf, sdxl } from '../../../../contract/models';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isImageJob, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useMediaList, useResultPreview, useStartImage } from '../generation';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isAnyJob, isImageJob, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage } from '../generation';
 import { generateLabel } from '../marketing';
 import { ImagePreview } from './image-preview';
 import { validateImageRequest } from './validate-image-request';
@@ -30,8 +31,18 @@ export function ImageGeneratorPage() {
   const [announcement, setAnnouncement] = useState('');
   const startImage = useStartImage('image', setError);
   const jobs = useActiveJobs(isImageJob);
+  const running = useActiveJobs(isAnyJob).length;
+  const statuses = useJobStatuses();
   const media = useMediaList('image');
+  useReuseFromUrl({
+    onReuse: (item, use) => {
+      setPrompt(item.prompt);
+      if (use === 'settings') setOptions(reusedOptions(sdxl, item.options));
+    },
+    onError: setError,
+  });
   const preview = useResultPreview({
+    generator: 'image',
     filter: isImageJob,
     media,
     newest: media.items[0],
@@ -47,10 +58,16 @@ export function ImageGeneratorPage() {
   const cost = price.ok ? price.cost : undefined;
   const count = Number(options.count ?? 1);
   const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
-  const locked = generating || !canAfford;
+  // A running job locks nothing (the queue): only short credits lock the prompt (spec), and a full queue the button.
+  const locked = !canAfford;
+  const queueFull = running >= MAX_ACTIVE_JOBS;
 
   async function generate() {
-    if (generating) return;
+    if (submitting) return;
+    if (queueFull) {
+      setError(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
+      return;
+    }
     const problem = validateImageRequest({ prompt, signedIn: Boolean(user), credits, cost: cost ?? count });
     if (problem) {
       setError(problem);
@@ -64,7 +81,7 @@ export function ImageGeneratorPage() {
       const image = startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
       const failure = await startGeneration(
         { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}), ...requestOptions(options) } },
-        { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(image ? { options: { startImage: true } } : {}) },
+        { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(cost !== undefined ? { cost } : {}), ...(image ? { options: { startImage: true } } : {}) },
       );
       if (failure) setError(failure);
     } catch (err) {
@@ -91,17 +108,17 @@ export function ImageGeneratorPage() {
             locked={locked}
             error={error}
             submitLabel={generateLabel('image', cost, count)}
-            submitDisabled={locked || cost === undefined}
+            submitDisabled={locked || queueFull || cost === undefined}
             submitting={submitting}
           >
             <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
-            <ModelOptions model={sdxl} value={options} onChange={setOptions} disabled={generating} />
-            <ImageJobList jobs={jobs} />
+            <ModelOptions model={sdxl} value={options} onChange={setOptions} disabled={submitting} />
+            <ImageJobList jobs={jobs} statuses={statuses} onError={setError} />
           </GeneratorForm>
         </>
       }
     >
-      <PreviewSlot slotRef={preview.ref} announcement={announcement}>
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure}>
         <ImagePreview image={preview.shown} item={preview.shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery

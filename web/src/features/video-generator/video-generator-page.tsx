@@ -5,12 +5,14 @@
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
+import { MAX_ACTIVE_JOBS, videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
+import { Messages } from '../../../../contract/errors';
 import { modelBySlug, priceOf as priceOfModel } from '../../../../contract/models';
 import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
+import { api } from '../../lib/api-client';
+import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
 import { generateVideoLabel, modelFor, qualityFor } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
@@ -50,11 +52,34 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const [modalHidden, setModalHidden] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const startImage = useStartImage(family.id, setError);
+  /** One of the user's images as the start image (Animate, or a reused video's settings): sent by id. */
+  const [startMedia, setStartMedia] = useState<MediaItemView | undefined>();
   const jobs = useActiveJobs(filter);
+  const running = useActiveJobs(isAnyJob).length;
   const statuses = useJobStatuses();
   const media = useMediaList('video');
   const modalAction = useRef<HTMLButtonElement>(null);
+  useReuseFromUrl({
+    onReuse: (item, use) => {
+      setPrompt(item.prompt);
+      if (use !== 'settings') return;
+      const o = item.options;
+      if (family.durations.includes(Number(o.duration))) setDuration(Number(o.duration));
+      if (family.qualities.includes(o.quality as PixverseQuality)) setQuality(o.quality as PixverseQuality);
+      const { duration: _d, quality: _q, ...rest } = reusedOptions(model, o);
+      setOptions(rest);
+      // Its start image, when it was one of the user's images that still exists.
+      if (family.acceptsStartImage && typeof o.startMediaId === 'string') {
+        api.getMedia({ params: { id: o.startMediaId } }).then(setStartMedia, () => undefined);
+      }
+    },
+    onStartMedia: (item) => {
+      if (family.acceptsStartImage) setStartMedia(item);
+    },
+    onError: setError,
+  });
   const preview = useResultPreview({
+    generator: family.id,
     filter,
     media,
     newest: media.items.find((i) => family.models.includes(i.model as never)),
@@ -62,17 +87,23 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     onFailed: setError,
   });
 
-  const hasImage = Boolean(startImage.image);
+  const hasImage = Boolean(startImage.image || startMedia);
   const price = priceOfModel(model, { ...options, duration, quality: qualityFor(family, quality) });
   const cost = price.ok ? price.cost : undefined;
   const generating = submitting || jobs.length > 0;
   const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
-  const locked = generating || !canAfford;
+  // A running job locks nothing (the queue): only short credits lock the prompt (spec), and a full queue the button.
+  const locked = !canAfford;
+  const queueFull = running >= MAX_ACTIVE_JOBS;
   // Options stay open when the balance is short, so a cheaper combination can still be picked.
-  const optionsLocked = generating || credits === undefined;
+  const optionsLocked = submitting || credits === undefined;
 
   async function generate() {
-    if (generating || cost === undefined) return;
+    if (submitting || cost === undefined) return;
+    if (queueFull) {
+      setError(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
+      return;
+    }
     const problem = validateVideoRequest({ prompt, signedIn: Boolean(user), credits, cost });
     if (problem) {
       setError(problem);
@@ -84,19 +115,20 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     setModalHidden(false);
     setSubmitting(true);
     try {
-      const image = startImage.image ? await uploadStartImage(startImage.image, family.id) : undefined;
+      const image = startImage.image && !startMedia ? await uploadStartImage(startImage.image, family.id) : undefined;
       const q = qualityFor(family, quality);
       const body: GenerateVideoRequest = {
-        model: modelFor(family, Boolean(image)),
+        model: modelFor(family, Boolean(image || startMedia)),
         prompt: text,
         duration,
         ...(image ? { image } : {}),
+        ...(startMedia ? { startMediaId: startMedia.id } : {}),
         ...(q ? { quality: q } : {}),
         ...requestOptions(options),
       };
       const failure = await startGeneration(
         { route: 'generateVideo', body },
-        { prompt: text, kind: 'video', model: body.model, options: { duration, ...(q ? { quality: q } : {}), ...(image ? { startImage: true } : {}) } },
+        { prompt: text, kind: 'video', model: body.model, cost, options: { duration, ...(q ? { quality: q } : {}), ...(image || startMedia ? { startImage: true } : {}) } },
       );
       if (failure) setError(failure);
     } catch (err) {
@@ -127,10 +159,11 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
             locked={locked}
             error={error}
             submitLabel={generateVideoLabel(cost)}
-            submitDisabled={locked || cost === undefined}
+            submitDisabled={locked || queueFull || cost === undefined}
             submitting={submitting}
           >
-            {family.acceptsStartImage && (
+            {family.acceptsStartImage && startMedia && <StartMediaCard item={startMedia} onRemove={() => setStartMedia(undefined)} disabled={submitting} />}
+            {family.acceptsStartImage && !startMedia && (
               <StartImagePicker
                 state={startImage}
                 onError={setError}
@@ -148,12 +181,12 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
               disabled={optionsLocked}
             />
             <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} />
-            <VideoJobList jobs={jobs} statuses={statuses} />
+            <VideoJobList jobs={jobs} statuses={statuses} onError={setError} />
           </GeneratorForm>
         </>
       }
     >
-      <PreviewSlot slotRef={preview.ref} announcement={announcement}>
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure}>
         <VideoPreview video={preview.shown} item={preview.shownItem} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery

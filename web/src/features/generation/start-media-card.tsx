@@ -1,0 +1,23 @@
+import { Button } from '../../components/button';
+import type { MediaItemView } from './media-api';
+
+/** One of the user's own images as the start image (Animate): shown, not uploaded again; Remove goes back to picking. */
+export function StartMediaCard({ item, onRemove, disabled }: { item: MediaItemView; onRemove: () => void; disabled?: boolean }) {
+  return (
+    <figure className="flex flex-col gap-2" aria-label="Start image">
+      <span className="text-sm font-medium text-ink">Start image</span>
+      <div className="flex items-center gap-3 rounded-control border border-line bg-surface-raised p-2">
+        <img src={item.url} alt={item.prompt ? `Start image: ${item.prompt}` : 'Start image'} className="size-16 shrink-0 rounded-control object-cover" />
+        <figcaption className="min-w-0 flex-1 text-xs text-ink-muted">
+          <span className="block truncate text-ink" title={item.prompt}>
+            {item.prompt || 'Your image'}
+          </span>
+          From your images, not uploaded again.
+        </figcaption>
+        <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled}>
+          Remove
+        </Button>
+      </div>
+    </figure>
+  );
+}
