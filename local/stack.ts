@@ -145,7 +145,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         imageMs: msFromEnv('SIM_IMAGE_MS', 4_000),
         videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
         jitterMs: msFromEnv('SIM_JITTER_MS', 0),
-        videoFps: msFromEnv('SIM_VIDEO_FPS', 8),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
         hangMs: msFromEnv('SIM_HANG_MS', 60_000),
         // Predictions survive a restart of the stack, as they survive anything on Replicate's side.

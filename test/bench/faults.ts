@@ -161,7 +161,6 @@ async function main(): Promise<void> {
     extraEnv: {
       SIM_IMAGE_MS: '1500',
       SIM_VIDEO_MS: '2000',
-      SIM_VIDEO_FPS: '2',
       REPLICATE_TIMEOUT_MS: '3000',
       RECONCILE_INTERVAL_MS: '2000',
       JOB_UNCONFIRMED_AFTER_MS: '5000',
