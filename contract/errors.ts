@@ -110,6 +110,7 @@ export const Messages = {
   resultRemoved: 'The result was removed by the generation service before it could be saved',
   resultTooLarge: 'The result was too large to save',
   resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
+  resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;

@@ -102,6 +102,12 @@ export const MediaItemView = z.object({
   url: z.string(),
   /** A presigned URL that downloads it as {prompt}-{timestamp}.png|.mp4. */
   downloadUrl: z.string(),
+  /** Probed from the file when it was saved (absent on older items): its size, a video's length and poster frame. */
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  durationSeconds: z.number().optional(),
+  /** A presigned URL of a video's poster frame (JPEG). */
+  posterUrl: z.string().optional(),
 });
 export type MediaItemView = z.infer<typeof MediaItemView>;
 /** GET /api/media's query string. */

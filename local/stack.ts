@@ -40,6 +40,7 @@ import { startBackground } from './background';
 import { startLive } from './live';
 import { LIVE_ROUTES } from '../contract/live';
 import { freePort } from './shared/ports';
+import { localFfmpegPath } from './shared/ffmpeg-path';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -182,6 +183,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_SES: ses.endpoint,
+      // The functions that save videos run ffmpeg: the static build in node_modules (a layer in the cloud).
+      FFMPEG_PATH: localFfmpegPath(),
       REPLICATE_BASE_URL: `${replicate.url}/v1`,
       REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
       REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,

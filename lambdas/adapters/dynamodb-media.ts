@@ -4,6 +4,16 @@ import { createdAtOf } from '../domain/ids';
 import { keys } from '../domain/keys';
 import { decodeCursor, encodeCursor } from './dynamodb-pages';
 
+/** What save-job-output probed from the file, on items saved since it does. */
+function probed(r: Record<string, unknown>): Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'> {
+  return {
+    ...(typeof r.width === 'number' ? { width: r.width } : {}),
+    ...(typeof r.height === 'number' ? { height: r.height } : {}),
+    ...(typeof r.durationSeconds === 'number' ? { durationSeconds: r.durationSeconds } : {}),
+    ...(typeof r.posterKey === 'string' ? { posterKey: r.posterKey } : {}),
+  };
+}
+
 function toItem(owner: string, r: Record<string, unknown>): MediaItem {
   return {
     id: String(r.id),
@@ -15,6 +25,7 @@ function toItem(owner: string, r: Record<string, unknown>): MediaItem {
     options: (r.options as MediaItem['options']) ?? {},
     createdAt: String(r.createdAt),
     jobId: r.jobId as string | undefined,
+    ...probed(r),
   };
 }
 

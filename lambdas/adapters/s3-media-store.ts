@@ -1,6 +1,6 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -86,6 +86,19 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
 
     async remove(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async getBytes(key, maxBytes) {
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if ((res.ContentLength ?? 0) > maxBytes) {
+        res.Body?.transformToWebStream().cancel().catch(() => undefined);
+        throw new Error(`${key} is larger than ${maxBytes} bytes`);
+      }
+      return Buffer.from(await res.Body!.transformToByteArray());
+    },
+
+    async put(key, body, contentType) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
   };
 }

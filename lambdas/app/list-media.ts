@@ -19,6 +19,8 @@ export async function listMedia(deps: ListMediaDeps, owner: string, q: ListMedia
       model: i.model,
       options: i.options,
       createdAt: i.createdAt,
+      ...(i.width !== undefined && i.height !== undefined ? { width: i.width, height: i.height } : {}),
+      ...(i.durationSeconds !== undefined ? { durationSeconds: i.durationSeconds } : {}),
       ...(await mediaUrls(deps.store, i)),
     })),
   );

@@ -21,4 +21,7 @@ export interface MediaStore {
    */
   copyFromUrl(url: string, key: string, contentType: string, maxBytes: number): Promise<CopyResult>;
   remove(key: string): Promise<void>;
+  /** An object's bytes (at most maxBytes: a larger object throws). */
+  getBytes(key: string, maxBytes: number): Promise<Buffer>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
 }
