@@ -74,6 +74,7 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false 
       ) : (
         <video
           src={item.url}
+          poster={item.posterUrl}
           controls
           playsInline
           preload="metadata"
