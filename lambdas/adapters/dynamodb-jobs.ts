@@ -136,10 +136,11 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         TableName: table,
         Key: jobKey(job.id),
         UpdateExpression:
-          'SET segment = :next, segmentAt = :at, segmentKeys = list_append(if_not_exists(segmentKeys, :none), :key), ' +
+          'SET #segment = :next, segmentAt = :at, segmentKeys = list_append(if_not_exists(segmentKeys, :none), :key), ' +
           'pastProviderIds = list_append(if_not_exists(pastProviderIds, :none), :pids) REMOVE outputUrl, outputUrls, outputAt, providerId, polledAt',
-        ConditionExpression: `${IS_OPEN} AND outputUrl = :url AND providerId = :pid AND ${current === 1 ? 'attribute_not_exists(segment)' : 'segment = :current'}`,
-        ExpressionAttributeNames: { '#status': 'status' },
+        ConditionExpression: `${IS_OPEN} AND outputUrl = :url AND providerId = :pid AND ${current === 1 ? 'attribute_not_exists(#segment)' : '#segment = :current'}`,
+        // SEGMENT is one of DynamoDB's reserved words.
+        ExpressionAttributeNames: { '#status': 'status', '#segment': 'segment' },
         ExpressionAttributeValues: {
           ...OPEN,
           ':next': current + 1,

@@ -160,7 +160,7 @@ describe('POST /api/generate-video', () => {
       await start(user, { model: PIXVERSE, prompt: 'a long clip [fail]', duration: 8, quality: '540p' }),
     ];
     const [wan, pix] = await Promise.all(jobs.map(async (j) => (await waitForSim(await providerIdOf(j.predictionId), ['failed'])).input));
-    expect(wan).toEqual({ prompt: 'a portrait clip [fail]', num_frames: 81, frames_per_second: 8, max_area: '480x832', seed: expect.any(Number), image: expect.stringMatching(/^http/) });
+    expect(wan).toEqual({ prompt: 'a portrait clip [fail]', num_frames: 81, frames_per_second: 16, max_area: '480x832', seed: expect.any(Number), image: expect.stringMatching(/^http/) });
     expect(pix).toEqual({ prompt: 'a long clip [fail]', quality: '540p', duration: 8, aspect_ratio: '16:9', motion_mode: 'normal', style: 'None', seed: expect.any(Number) });
   });
 
