@@ -46,7 +46,7 @@ function viaApi(path: string, body: (prompt: string) => unknown, prompt: string)
 }
 
 const image = (prompt: string) => viaApi('/api/generate-image', (p) => ({ prompt: p }), prompt);
-const video = (prompt: string) => viaApi('/api/generate-video', (p) => ({ model: WAN_T2V, prompt: p, duration: 5 }), prompt);
+const video = (prompt: string, duration = 5) => viaApi('/api/generate-video', (p) => ({ model: WAN_T2V, prompt: p, duration }), prompt);
 
 const jobs = () => dynamoJobStore(dynamo(), stackEnv().TABLE_NAME!);
 
@@ -85,6 +85,8 @@ const SCENARIOS: Scenario[] = [
   { name: '500 after accepting [down]', start: image('a lighthouse [down]') },
   { name: 'webhooks before the create returns [early]', start: image('a lighthouse [early]') },
   { name: 'duplicate deliveries [dup]', start: video('a tide [dup]') },
+  { name: 'Wan 10 s, normal (two segments joined)', start: video('a tide', 10) },
+  { name: 'Wan 10 s, second segment fails [fail-from-image]', start: video('a tide [fail-from-image]', 10) },
   { name: 'died before recording the id', start: orphan },
   { name: 'prediction unknown (404)', start: unknownPrediction },
 ];

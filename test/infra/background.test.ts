@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import type { BackgroundFunctionDef } from '../../contract/functions';
+import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../../contract/functions';
 import { permissionsOf, resourcesOfType, synthForSuite } from './synth';
 
 /** Two made-up functions, one of each kind, so the construct is tested whatever contract/functions holds. */
@@ -40,6 +40,34 @@ describe('Background: stream and scheduled functions', () => {
 
 describe("the contract's background functions", () => {
   const synth = synthForSuite();
+
+  it('the functions that run ffmpeg get its layer, x86_64 (the binary is linux-x64), 2 GB and 2 GB of /tmp; every other function stays arm64 without it', () => {
+    const fns = resourcesOfType(synth.template, 'AWS::Lambda::Function');
+    const ffmpegFns = BACKGROUND_FUNCTIONS.filter((f) => f.ffmpeg);
+    expect(ffmpegFns.map((f) => f.id).sort()).toEqual(['reconcileJobs', 'saveJobOutput']);
+    const layers = resourcesOfType(synth.template, 'AWS::Lambda::LayerVersion');
+    expect(layers).toHaveLength(1);
+    const [layerId, layer] = layers[0]!;
+    expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['x86_64'], CompatibleRuntimes: ['nodejs24.x'] });
+    for (const def of ffmpegFns) {
+      const [, fn] = fns.find(([, r]) => r.Properties?.Description === def.description)!;
+      expect(fn.Properties).toMatchObject({
+        Architectures: ['x86_64'],
+        Layers: [{ Ref: layerId }],
+        MemorySize: 2048,
+        EphemeralStorage: { Size: 2048 },
+        Environment: { Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg' }) },
+      });
+    }
+    const others = fns.filter(([, r]) => !ffmpegFns.some((f) => f.description === r.Properties?.Description));
+    expect(others.length).toBeGreaterThan(10);
+    for (const [id, fn] of others) {
+      // CDK's own helpers (log retention, bucket deployment...) keep their defaults; ours are arm64 without the layer.
+      if (!fn.Properties?.Architectures) continue;
+      expect({ id, arch: fn.Properties.Architectures, layers: fn.Properties.Layers }).toEqual({ id, arch: ['arm64'], layers: undefined });
+    }
+  });
+
   it('the reconciler may Query the open-jobs index, by name', () => {
     const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => String(r.Properties?.Description ?? '').startsWith('Settles every open job'))!;
     const query = permissionsOf(synth.template, id).get('dynamodb:Query') ?? [];
