@@ -22,6 +22,14 @@ async function start(user: TestUser, body: Record<string, unknown>): Promise<str
   return out.predictionId;
 }
 
+/** A new user with 16 credits, who starts a 10 s text-to-video clip. */
+async function tenSecondsFromText(prompt: string): Promise<{ user: TestUser; jobId: string }> {
+  const user = await createUser();
+  await api(user, '/api/me');
+  await grantCredits(user, 16 - 10);
+  return { user, jobId: await start(user, { model: WAN_T2V, prompt }) };
+}
+
 /** Waits until the job runs its second segment with a prediction id. */
 async function inSegment2(jobId: string) {
   for (let i = 0; i < 300; i++) {
@@ -94,10 +102,7 @@ describe('a 10 s Wan clip', () => {
   });
 
   it('refunds 16 exactly once when the second segment fails', async () => {
-    const user = await createUser();
-    await api(user, '/api/me');
-    await grantCredits(user, 16 - 10);
-    const jobId = await start(user, { model: WAN_T2V, prompt: 'a storm [fail-from-image]' });
+    const { user, jobId } = await tenSecondsFromText('a storm [fail-from-image]');
     const job = await settled(jobId, { timeoutMs: 90_000 });
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/16 credits refunded\.$/);
@@ -106,10 +111,7 @@ describe('a 10 s Wan clip', () => {
   });
 
   it('starts one second segment whatever the first segment webhook does (duplicated, late)', async () => {
-    const user = await createUser();
-    await api(user, '/api/me');
-    await grantCredits(user, 16 - 10);
-    const jobId = await start(user, { model: WAN_T2V, prompt: 'fireflies [dup]' });
+    const { user, jobId } = await tenSecondsFromText('fireflies [dup]');
     const job = await inSegment2(jobId);
     // A late copy of the first segment's success under a new delivery id, twice.
     const first = await simPrediction(job.pastProviderIds[0]);
@@ -125,10 +127,7 @@ describe('a 10 s Wan clip', () => {
   });
 
   it('is settled by the reconciler when stuck in its second segment (max run time from that segment start)', async () => {
-    const user = await createUser();
-    await api(user, '/api/me');
-    await grantCredits(user, 16 - 10);
-    const jobId = await start(user, { model: WAN_T2V, prompt: 'a glacier [stuck-from-image]' });
+    const { user, jobId } = await tenSecondsFromText('a glacier [stuck-from-image]');
     const job = await inSegment2(jobId);
     await runReconciler();
     expect(['starting', 'processing']).toContain((await jobItem(jobId))!.status);
