@@ -131,6 +131,7 @@ export const Messages = {
   confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',
   /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */
   deleteWhileRunning: 'A generation is still running. Wait until it ends, then delete your account.',
+  resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;

@@ -20,6 +20,8 @@ export interface BackgroundFunctionDef {
   trigger: BackgroundTrigger;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Runs ffmpeg (FFMPEG_PATH): in the cloud it gets the ffmpeg layer, runs on x86_64 (the binary's) and this much /tmp. */
+  ffmpeg?: { ephemeralStorageMb: number };
   grants: readonly Grant[];
 }
 
@@ -27,13 +29,16 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
   {
     id: 'saveJobOutput',
     handler: 'save-job-output',
-    description: "Copies a finished job's output from the provider to S3 (streamed, size-capped), then stores the media item",
+    description: "Copies a finished job's output from the provider to S3, probes it and makes its poster, or starts a clip's next segment and joins them",
     // A job's output is recorded by the webhook (or a poll); the copy runs here, outside the webhook's request.
     trigger: { kind: 'table-stream', batchSize: 10, maxRetries: 10 },
-    // The house caps every function at 29 s (lib/constructs/lambda-function.ts); a 200 MB copy in-region takes a few.
+    // The house caps every function at 29 s (lib/constructs/lambda-function.ts); a 200 MB copy in-region takes a few,
+    // joining two 5 s 480p segments a few more (ffmpeg gets more CPU with more memory).
     timeoutSeconds: 29,
-    memoryMb: 512,
-    grants: ['table:read', 'table:write', 'media:write'],
+    memoryMb: 2048,
+    ffmpeg: { ephemeralStorageMb: 2048 },
+    // media:read for the segments to join; the secret to start a clip's next segment.
+    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
   },
   {
     id: 'reconcileJobs',
@@ -41,9 +46,11 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     description: 'Settles every open job from the provider: saves, refunds, stops overdue predictions',
     trigger: { kind: 'schedule', everyMinutes: 1, localIntervalEnv: 'RECONCILE_INTERVAL_MS' },
     timeoutSeconds: 29,
-    memoryMb: 512,
+    // An overdue save runs here as in saveJobOutput (the same ffmpeg work).
+    memoryMb: 2048,
+    ffmpeg: { ephemeralStorageMb: 2048 },
     // Open jobs are found on the sparse index gsi1, never by a scan.
-    grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
   },
   {
     id: 'liveFanout',

@@ -33,7 +33,16 @@ export interface LiveJob {
 export type LiveMessage =
   | { type: 'balance'; credits: number }
   | { type: 'job'; job: LiveJob }
-  | { type: 'media'; change: 'added' | 'removed'; mediaId: string; kind: 'image' | 'video' };
+  | { type: 'media'; change: 'added' | 'removed'; mediaId: string; kind: 'image' | 'video'; added?: MediaProbed };
+
+/** What was probed from a new media item's file (items saved before this existed have none of it). */
+export interface MediaProbed {
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+  /** A video's poster frame: a short-lived URL. */
+  posterUrl?: string;
+}
 
 /** The WebSocket API's routes: each names its handler (lambdas/handlers/<handler>.ts) and grants, like HTTP routes. */
 export interface LiveRouteDef {

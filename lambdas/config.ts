@@ -26,6 +26,8 @@ const Env = z.object({
   JOB_UNCONFIRMED_AFTER_MS: optionalMs,
   /** The reconciler saves a recorded output itself when the stream has not after this long (ms); default 120 s. */
   JOB_SAVE_RETRY_AFTER_MS: optionalMs,
+  /** The ffmpeg binary of the functions that save videos; default /opt/bin/ffmpeg (their Lambda layer). */
+  FFMPEG_PATH: optional,
   /** At most this many generations per user and UTC day; default 200. */
   DAILY_GENERATION_CAP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(200)),
   PAYPAL_BASE_URL: optionalUrl,

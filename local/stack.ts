@@ -40,6 +40,7 @@ import { startBackground } from './background';
 import { startLive } from './live';
 import { LIVE_ROUTES } from '../contract/live';
 import { freePort } from './shared/ports';
+import { localFfmpegPath } from './shared/ffmpeg-path';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -147,7 +148,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         imageMs: msFromEnv('SIM_IMAGE_MS', 4_000),
         videoMs: msFromEnv('SIM_VIDEO_MS', 30_000),
         jitterMs: msFromEnv('SIM_JITTER_MS', 0),
-        videoFps: msFromEnv('SIM_VIDEO_FPS', 8),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
         hangMs: msFromEnv('SIM_HANG_MS', 60_000),
         // Predictions survive a restart of the stack, as they survive anything on Replicate's side.
@@ -188,6 +188,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       // Deleting an account calls Cognito's admin API (AdminDeleteUser) on cognito-local.
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       WELCOME_HASH_KEY: LOCAL_SECRETS.welcomeHashKey,
+      // The functions that save videos run ffmpeg: the static build in node_modules (a layer in the cloud).
+      FFMPEG_PATH: localFfmpegPath(),
       REPLICATE_BASE_URL: `${replicate.url}/v1`,
       REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
       REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,

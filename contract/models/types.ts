@@ -58,6 +58,12 @@ export interface PredictionPlan {
   input: Record<string, unknown>;
   /** Input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: { width: number; height: number }) => Record<string, unknown>;
+  /**
+   * Further segments of the same clip: each is a prediction started from the previous segment's last frame (sent as
+   * its `image`), run one after another; the segments are joined into the job's one video, the repeated boundary
+   * frame dropped. `inputForImage` here gets the request's start image size when there is one.
+   */
+  continuation?: readonly PredictionPlan[];
 }
 
 export interface ModelDef {

@@ -11,12 +11,13 @@ export const WAN_I2V_MODEL = {
 
 /**
  * How a clip length maps onto Wan 2.1's inputs. The model takes at most 100 frames (81 give the best results) at
- * 5 to 24 fps, so a 5 s clip is 81 frames at 16 fps (5.06 s). The 10 s clip is still the same 81 frames at 8 fps
- * (10.1 s, half-speed motion): a real 10 s clip needs two segments joined, which is not built yet.
+ * 5 to 24 fps, so a segment is 81 frames at 16 fps (5.06 s). A 10 s clip is two such segments: the second is
+ * image-to-video from the first's last frame (same prompt and seed), and the two are joined without the repeated
+ * frame: 161 frames at 16 fps, 10.06 s at normal speed.
  */
-export const WAN_CLIP: Readonly<Record<number, { num_frames: number; frames_per_second: number }>> = {
-  5: { num_frames: 81, frames_per_second: 16 },
-  10: { num_frames: 81, frames_per_second: 8 },
+export const WAN_CLIP: Readonly<Record<number, { segments: number; num_frames: number; frames_per_second: number }>> = {
+  5: { segments: 1, num_frames: 81, frames_per_second: 16 },
+  10: { segments: 2, num_frames: 81, frames_per_second: 16 },
 };
 const WAN_COST: Readonly<Record<number, number>> = { 5: 8, 10: 16 };
 /** Image-to-video's frame area for each aspect ratio. */
@@ -40,14 +41,18 @@ export const wan: ModelDef = {
   },
   price: (o) => WAN_COST[Number(o.duration)]!,
   plan: (o: ResolvedOptions, prompt, hasImage) => {
-    const input = { prompt, ...WAN_CLIP[Number(o.duration)]!, seed: Number(o.seed) };
-    if (!hasImage) return { model: WAN_T2V_MODEL, input: { ...input, aspect_ratio: String(o.aspectRatio) } };
+    const { segments, ...clip } = WAN_CLIP[Number(o.duration)]!;
+    const input = { prompt, ...clip, seed: Number(o.seed) };
     // With a start image the clip takes the image's shape: max_area follows its orientation, not the option.
-    return {
-      model: WAN_I2V_MODEL,
-      input,
-      inputForImage: (size) => ({ max_area: MAX_AREA[size.height > size.width ? '9:16' : '16:9']! }),
-    };
+    const areaOfImage = (size: { width: number; height: number }) => ({ max_area: MAX_AREA[size.height > size.width ? '9:16' : '16:9']! });
+    // Each later segment continues from the one before's last frame, in the same orientation.
+    const next = hasImage
+      ? { model: WAN_I2V_MODEL, input, inputForImage: areaOfImage }
+      : { model: WAN_I2V_MODEL, input: { ...input, max_area: MAX_AREA[String(o.aspectRatio)]! } };
+    const continuation = Array.from({ length: segments - 1 }, () => next);
+    const more = continuation.length ? { continuation } : {};
+    if (!hasImage) return { model: WAN_T2V_MODEL, input: { ...input, aspect_ratio: String(o.aspectRatio) }, ...more };
+    return { model: WAN_I2V_MODEL, input, inputForImage: areaOfImage, ...more };
   },
   shown: (o) => ({ duration: o.duration!, aspectRatio: o.aspectRatio!, seed: o.seed! }),
   typicalSeconds: 90,

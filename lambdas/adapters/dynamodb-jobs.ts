@@ -6,6 +6,8 @@ import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
 const IS_OPEN = '#status IN (:pending, :starting, :processing)';
+/** Not a prediction of one of the clip's earlier segments (a late delivery of theirs is not the current one's). */
+const NOT_PAST = 'NOT contains(pastProviderIds, :pid)';
 /** Every write that ends a job removes it from the open-jobs index (gsi1) in the same condition-guarded update. */
 const LEAVE_OPEN_INDEX = 'REMOVE gsi1pk, gsi1sk';
 
@@ -28,6 +30,9 @@ export function mediaRecord(m: MediaItem) {
     options: m.options,
     createdAt: m.createdAt,
     jobId: m.jobId,
+    ...(m.width !== undefined ? { width: m.width, height: m.height } : {}),
+    ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
+    ...(m.posterKey ? { posterKey: m.posterKey } : {}),
   };
 }
 
@@ -96,7 +101,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         TableName: table,
         Key: jobKey(id),
         UpdateExpression: 'SET providerId = :pid, #status = :s',
-        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(providerId)`,
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(providerId) AND ${NOT_PAST}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':s': status },
       });
@@ -108,7 +113,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         TableName: table,
         Key: jobKey(id),
         UpdateExpression: `SET outputUrl = :url, outputAt = :at, #status = :processing, providerId = if_not_exists(providerId, :pid)${several ? ', outputUrls = :urls' : ''}`,
-        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl) AND (attribute_not_exists(providerId) OR providerId = :pid)`,
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl) AND (attribute_not_exists(providerId) OR providerId = :pid) AND ${NOT_PAST}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ...OPEN, ':url': urls[0], ':at': at, ':pid': providerId, ...(several ? { ':urls': [...urls] } : {}) },
       });
@@ -131,6 +136,31 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
 
     async markProgress(id, status: JobStatus) {
       await guardedUpdate('SET #status = :s', { ':s': status }, id);
+    },
+
+    async startSegment(job, segmentKey, at) {
+      const current = job.segment ?? 1;
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(job.id),
+        UpdateExpression:
+          'SET #segment = :next, segmentAt = :at, segmentKeys = list_append(if_not_exists(segmentKeys, :none), :key), ' +
+          'pastProviderIds = list_append(if_not_exists(pastProviderIds, :none), :pids) REMOVE outputUrl, outputUrls, outputAt, providerId, polledAt',
+        ConditionExpression: `${IS_OPEN} AND outputUrl = :url AND providerId = :pid AND ${current === 1 ? 'attribute_not_exists(#segment)' : '#segment = :current'}`,
+        // SEGMENT is one of DynamoDB's reserved words.
+        ExpressionAttributeNames: { '#status': 'status', '#segment': 'segment' },
+        ExpressionAttributeValues: {
+          ...OPEN,
+          ':next': current + 1,
+          ':at': at,
+          ':none': [],
+          ':key': [segmentKey],
+          ':pids': [job.providerId],
+          ':url': job.outputUrl,
+          ':pid': job.providerId,
+          ...(current === 1 ? {} : { ':current': current }),
+        },
+      });
     },
 
     async succeed(job, media) {

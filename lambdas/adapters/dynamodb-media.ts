@@ -6,7 +6,16 @@ import { keys } from '../domain/keys';
 import { decodeCursor, encodeCursor } from './dynamodb-pages';
 import { transactIf, updateIf } from './update-if';
 
-const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** What save-job-output probed from the file, on items saved since it does. */
+function probed(r: Record<string, unknown>): Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'> {
+  return {
+    ...(typeof r.width === 'number' ? { width: r.width } : {}),
+    ...(typeof r.height === 'number' ? { height: r.height } : {}),
+    ...(typeof r.durationSeconds === 'number' ? { durationSeconds: r.durationSeconds } : {}),
+    ...(typeof r.posterKey === 'string' ? { posterKey: r.posterKey } : {}),
+  };
+}
 
 function toItem(owner: string, r: Record<string, unknown>): MediaItem {
   return {
@@ -21,10 +30,7 @@ function toItem(owner: string, r: Record<string, unknown>): MediaItem {
     jobId: r.jobId as string | undefined,
     ...(r.favorite === true ? { favorite: true } : {}),
     ...(typeof r.shareToken === 'string' ? { shareToken: r.shareToken, sharePrompt: r.sharePrompt === true } : {}),
-    ...(typeof r.posterKey === 'string' ? { posterKey: r.posterKey } : {}),
-    ...(num(r.durationSeconds) !== undefined ? { durationSeconds: num(r.durationSeconds) } : {}),
-    ...(num(r.width) !== undefined ? { width: num(r.width) } : {}),
-    ...(num(r.height) !== undefined ? { height: num(r.height) } : {}),
+    ...probed(r),
   };
 }
 

@@ -1,6 +1,6 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { CopyResult, MediaStore } from '../ports/media-store';
 
 /** A copy ends within this (inside its function's 29 s); the stream's retry or the reconciler starts it again. */
@@ -105,6 +105,19 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return removed;
+    },
+
+    async getBytes(key, maxBytes) {
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if ((res.ContentLength ?? 0) > maxBytes) {
+        res.Body?.transformToWebStream().cancel().catch(() => undefined);
+        throw new Error(`${key} is larger than ${maxBytes} bytes`);
+      }
+      return Buffer.from(await res.Body!.transformToByteArray());
+    },
+
+    async put(key, body, contentType) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
   };
 }

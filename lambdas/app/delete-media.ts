@@ -16,4 +16,5 @@ export async function deleteMedia(deps: DeleteMediaDeps, owner: string, id: stri
   if (!item) throw new NotFound('This item does not exist or was already deleted.');
   await deps.media.remove(owner, id);
   await deps.store.remove(item.key);
+  if (item.posterKey) await deps.store.remove(item.posterKey);
 }

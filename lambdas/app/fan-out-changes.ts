@@ -66,5 +66,6 @@ async function payloadOf(deps: FanOutDeps, live: LiveChange): Promise<string> {
     if (!key && message.job.mediaId) key = (await deps.media.get(live.owner, message.job.mediaId))?.key;
     if (key) message.job.url = await mediaUrl(deps.store, { key });
   }
+  if (message.type === 'media' && live.posterKey) message.added = { ...message.added, posterUrl: await mediaUrl(deps.store, { key: live.posterKey }) };
   return JSON.stringify(message);
 }

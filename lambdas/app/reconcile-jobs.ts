@@ -6,7 +6,7 @@ import { maxRunMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
 import type { Job, JobStore } from '../ports/jobs';
-import { isProviderTerminal, PredictionNotFound, type ModelProvider } from '../ports/model-provider';
+import { isProviderTerminal, PredictionNotFound } from '../ports/model-provider';
 import { applyProviderUpdate } from './steps/apply-provider-update';
 import { predictionsOf } from './steps/job-predictions';
 import { saveJobOutput, type SaveJobOutputDeps } from './save-job-output';
@@ -24,12 +24,9 @@ export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, sav
 
 export interface ReconcileJobsDeps extends SaveJobOutputDeps {
   jobs: JobStore;
-  provider: () => Promise<ModelProvider>;
-  now: () => Date;
   limits: ReconcileLimits;
   /** Stop taking new jobs after this moment (the function's own deadline), leaving the rest to the next run. */
   deadline?: () => number;
-  log: (message: string, details: Record<string, unknown>) => void;
 }
 
 export type Settlement = 'waiting' | 'progress' | 'recorded' | 'saved' | 'refunded' | 'skipped' | 'error';
@@ -74,13 +71,14 @@ const refund = async (deps: ReconcileJobsDeps, job: Job, reason: string): Promis
 
 async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
   const now = deps.now().getTime();
-  const age = now - Date.parse(job.createdAt);
+  // A clip's later segment is timed from its own start.
+  const age = now - (job.segmentAt ?? Date.parse(job.createdAt));
 
   if (job.outputUrl) {
     // The stream saves it; only an overdue save is retried here.
     if (now - (job.outputAt ?? 0) < deps.limits.saveAfterMs) return 'waiting';
     const saved = await saveJobOutput(deps, job.id);
-    return saved === 'saved' ? 'saved' : saved === 'failed' ? 'refunded' : 'skipped';
+    return saved === 'saved' ? 'saved' : saved === 'failed' ? 'refunded' : saved === 'continued' ? 'progress' : 'skipped';
   }
 
   const provider = await deps.provider();

@@ -49,6 +49,11 @@ export const objectKeys = {
     const suffix = (job.id.split('-')[1] ?? job.id) + (index ? `-${index}` : '');
     return job.kind === 'image' ? `users/${job.owner}/images/${ts}-${suffix}.png` : `users/${job.owner}/videos/video-${ts}-${suffix}.mp4`;
   },
+  /** A video's poster frame, beside it. */
+  poster: (videoKey: string) => videoKey.replace(/\.mp4$/, '-poster.jpg'),
+  /** A clip's finished segment (segment 1, 2...) before the join, and its last frame (the next segment's start image). */
+  segment: (job: { id: string; owner: string }, n: number) => `users/${job.owner}/videos/segments/${job.id}-${n}.mp4`,
+  segmentFrame: (job: { id: string; owner: string }, n: number) => `users/${job.owner}/videos/segments/${job.id}-${n}-last.png`,
   /** True when `key` is an image of this owner's (and no path trick). */
   isOwnImage: (owner: string, key: string) => key.startsWith(`users/${owner}/images/`) && !key.includes('..'),
 } as const;

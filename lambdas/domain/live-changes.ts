@@ -17,6 +17,8 @@ export interface LiveChange {
   message: LiveMessage;
   /** A succeeded job's result in the media bucket: the sender presigns it into `message.job.url`. */
   resultKey?: string;
+  /** A new video's poster in the media bucket: the sender presigns it into `message.added.posterUrl`. */
+  posterKey?: string;
 }
 
 const USER_PREFIX = keys.user('');
@@ -76,7 +78,17 @@ export function liveChangeOf(change: TableChange): LiveChange | undefined {
     const mediaId = str(item.id);
     const kind = item.kind === 'image' || item.kind === 'video' ? item.kind : undefined;
     if (!owner || !mediaId || !kind) return undefined;
-    return { owner, message: { type: 'media', change: change.new ? 'added' : 'removed', mediaId, kind } };
+    if (!change.new) return { owner, message: { type: 'media', change: 'removed', mediaId, kind } };
+    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+    const probed = Object.fromEntries(
+      Object.entries({ width: num(item.width), height: num(item.height), durationSeconds: num(item.durationSeconds) }).filter(([, v]) => v !== undefined),
+    );
+    const posterKey = str(item.posterKey);
+    return {
+      owner,
+      message: { type: 'media', change: 'added', mediaId, kind, ...(Object.keys(probed).length ? { added: probed } : {}) },
+      ...(posterKey ? { posterKey } : {}),
+    };
   }
   return undefined;
 }

@@ -36,6 +36,26 @@ export interface Job {
    * takes it off again. Jobs from before the queue do not count, so ending them changes no counter.
    */
   countsActive?: boolean;
+  /**
+   * A clip made of several predictions (a 10 s Wan clip): the segments after the first, each started from the one
+   * before's last frame (its `image` added then). The job's providerId and outputUrl are its current segment's.
+   */
+  continuation?: SegmentPlan[];
+  /** The segment running now, from 1 (absent: 1). */
+  segment?: number;
+  /** When the current segment was started (epoch ms; absent for the first: createdAt). */
+  segmentAt?: number;
+  /** The finished earlier segments, in the media bucket, to be joined with the last. */
+  segmentKeys?: string[];
+  /** The earlier segments' prediction ids: a late delivery of theirs changes nothing. */
+  pastProviderIds?: string[];
+}
+
+/** One later segment's prediction: its model and its input, without the start image. */
+export interface SegmentPlan {
+  model: string;
+  version?: string;
+  input: Record<string, unknown>;
 }
 
 export interface MediaItem {
@@ -106,6 +126,13 @@ export interface JobStore {
   listOpen(limit: number, cursor?: string): Promise<Page<Job>>;
   /** Moves a job to a non-terminal status (no change once terminal). */
   markProgress(id: string, status: JobStatus): Promise<void>;
+  /**
+   * Moves a clip whose current segment's output is recorded to its next segment, once: the condition is the
+   * segment index, the output and the prediction as read, so a repeated save or a late delivery cannot start a
+   * segment twice. Clears the output and the prediction id (the next prediction's come later), remembers the old
+   * prediction id and the saved segment's key. False when the job moved on or ended meanwhile.
+   */
+  startSegment(job: Job, segmentKey: string, at: number): Promise<boolean>;
   /** Succeeds the job and stores its media items (one per output), once. Returns false if the job was already terminal. */
   succeed(job: Job, media: readonly MediaItem[]): Promise<boolean>;
   /** Fails or cancels the job and refunds its cost, once. Returns false if the job was already terminal. */

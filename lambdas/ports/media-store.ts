@@ -23,4 +23,7 @@ export interface MediaStore {
   remove(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix (listed a page at a time); returns how many. */
   removeAll(prefix: string): Promise<number>;
+  /** An object's bytes (at most maxBytes: a larger object throws). */
+  getBytes(key: string, maxBytes: number): Promise<Buffer>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
 }

@@ -25,6 +25,7 @@ import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
+import { ffmpegMediaTools } from '../adapters/ffmpeg-media-tools';
 import { requireSecret } from '../adapters/secrets';
 import { sesMailer } from '../adapters/ses-mailer';
 import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
@@ -65,6 +66,8 @@ function once<T>(make: () => T): () => T {
 }
 
 const now = () => new Date();
+/** One ffmpeg run (probe, last frame, poster, the join of two 5 s segments) ends within this, inside the 29 s functions. */
+const FFMPEG_TIMEOUT_MS = 20_000;
 const table = () => config().TABLE_NAME;
 const warn = (message: string, details: Record<string, unknown>) => logger.warn(message, details);
 
@@ -115,12 +118,19 @@ const paymentProvider = /* @__PURE__ */ once(() =>
 
 const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts(), now }));
 
+const webhookUrl = () => `${config().APP_URL}/api/webhooks/replicate`;
+/** ffmpeg, for the functions that save videos (a layer at /opt/bin/ffmpeg in the cloud, FFMPEG_PATH locally). */
+const mediaTools = /* @__PURE__ */ once(() => {
+  const tools = ffmpegMediaTools({ binary: config().FFMPEG_PATH ?? '/opt/bin/ffmpeg', timeoutMs: FFMPEG_TIMEOUT_MS });
+  return async () => tools;
+});
+
 const startJob = /* @__PURE__ */ once(() => ({
   jobs: jobs(),
   media: media(),
   store: store(),
   provider: modelProvider(),
-  webhookUrl: `${config().APP_URL}/api/webhooks/replicate`,
+  webhookUrl: webhookUrl(),
   now,
   dailyGenerationCap: config().DAILY_GENERATION_CAP,
 }));
@@ -163,7 +173,7 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
 }
 
 export function saveJobOutputDeps(): SaveJobOutputDeps {
-  return { jobs: jobs(), store: store() };
+  return { jobs: jobs(), store: store(), tools: mediaTools(), provider: modelProvider(), webhookUrl: webhookUrl(), now, log: warn };
 }
 
 export function reconcileJobsDeps(): ReconcileJobsDeps {
@@ -171,7 +181,9 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
   return {
     jobs: reconcilerJobs(),
     store: store(),
+    tools: mediaTools(),
     provider: modelProvider(),
+    webhookUrl: webhookUrl(),
     now,
     limits: {
       ...DEFAULT_LIMITS,

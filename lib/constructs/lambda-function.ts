@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Size, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,8 +10,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { BackgroundFunctionDef } from '../../contract/functions';
 import type { Grant, RouteDef } from '../../contract/routes';
 import { handlerEntry, LAMBDA_BUNDLING } from '../bundling';
+import { FFMPEG_IN_LAYER, ffmpegLayer } from './ffmpeg-layer';
 import { REPO_ROOT, removalPolicyFor, type Stage } from '../settings';
 
 /** API Gateway stops waiting for an integration after 29 s. */
@@ -30,6 +32,8 @@ export interface AppFunctionProps {
   environment: Record<string, string>;
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Runs ffmpeg: the ffmpeg layer (FFMPEG_PATH), x86_64 instead of arm64, and this much /tmp. */
+  ffmpeg?: { ephemeralStorageMb: number };
 }
 
 /**
@@ -60,12 +64,14 @@ export class AppFunction extends Construct {
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       description: props.description,
       runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
+      // The ffmpeg binary is linux-x64: the few functions that run it are x86_64, the rest arm64.
+      architecture: props.ffmpeg ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
+      ...(props.ffmpeg ? { layers: [ffmpegLayer(this)], ephemeralStorageSize: Size.mebibytes(props.ffmpeg.ephemeralStorageMb) } : {}),
       memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps', ...(props.ffmpeg ? { FFMPEG_PATH: FFMPEG_IN_LAYER } : {}) },
       entry: props.entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
@@ -100,7 +106,7 @@ export interface GrantTargets {
 }
 
 /** What a function needs from its definition: a route of contract/routes or a function of contract/functions. */
-export type FunctionDef = Pick<RouteDef, 'id' | 'handler' | 'timeoutSeconds' | 'memoryMb' | 'grants'> &
+export type FunctionDef = Pick<RouteDef, 'id' | 'handler' | 'timeoutSeconds' | 'memoryMb' | 'grants'> & Pick<BackgroundFunctionDef, 'ffmpeg'> &
   ({ method: RouteDef['method']; path: string } | { description: string });
 
 export interface RouteFunctionProps {
@@ -129,6 +135,7 @@ export class RouteFunction extends AppFunction {
       environment: { ...props.environment, ...grantEnvironment },
       memoryMb: route.memoryMb,
       timeoutSeconds: timeout,
+      ...(route.ffmpeg ? { ffmpeg: route.ffmpeg } : {}),
     });
     for (const grant of grants) GRANTS[grant](this.role, props.targets);
   }

@@ -9,9 +9,15 @@ export interface GenerateOptions {
   fetchImpl: typeof fetch;
   /** Where output files are served: output URLs are `${filesBase}/files/{id}/{name}`. */
   filesBase: string;
-  /** Frame rate of the videos (media.ts's default when unset). */
-  videoFps?: number;
+  /** The ffmpeg binary videos are encoded with. */
+  ffmpeg: string;
 }
+
+/**
+ * Pixverse's clips: its API takes no frame rate. Its outputs are commonly 24 fps; the length is the asked duration.
+ * (Not in its published schema: the duration is what our code relies on, and the frame rate is probed from the file.)
+ */
+const PIXVERSE_FPS = 24;
 
 const even = (n: number) => Math.round(n / 2) * 2;
 
@@ -78,22 +84,27 @@ export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome
       return { ok: true, output: urls, files, note: `Generated ${urls.length} image(s) of ${size.width}x${size.height} in ${Date.now() - t0} ms` };
     }
     let size: Size;
-    let seconds: number;
+    let frames: number;
+    let fps: number;
     const startSize = start ? await startImageSize(start) : undefined;
     if (rec.model.id.startsWith('pixverse/')) {
       size = pixverseSize(String(i.quality), String(i.aspect_ratio), startSize);
-      seconds = Number(i.duration);
+      fps = PIXVERSE_FPS;
+      frames = Number(i.duration) * PIXVERSE_FPS;
     } else {
+      // Wan renders exactly num_frames at frames_per_second (both within its schema's ranges, checked at create).
       size = startSize ? wanI2vSize(String(i.max_area), startSize) : wanT2vSize(String(i.aspect_ratio));
-      seconds = Number(i.num_frames) / Number(i.frames_per_second);
+      frames = Number(i.num_frames);
+      fps = Number(i.frames_per_second);
     }
     const video = await renderVideo({
       ...size,
-      seconds,
+      frames,
+      fps,
       prompt,
       seed: rec.seed,
       ...(start ? { startImage: start } : {}),
-      ...(o.videoFps ? { fps: o.videoFps } : {}),
+      ffmpeg: o.ffmpeg,
       signal: rec.abort.signal,
     });
     files.set('output.mp4', { data: video.mp4, type: 'video/mp4' });

@@ -33,6 +33,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { localFfmpegPath } from '../shared/ffmpeg-path';
 import { generate } from './generate';
 import { createRouter } from './routes';
 import { webhookSecretKey } from './signing';
@@ -62,6 +63,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
   if (!opts.apiToken) throw new Error('startReplicateSimulator: apiToken is required');
   webhookSecretKey(opts.webhookSecret); // throws on a malformed secret
   const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
+  const ffmpeg = opts.ffmpegPath ?? localFfmpegPath();
   const timings = {
     imageMs: opts.imageMs ?? 4_000,
     videoMs: opts.videoMs ?? 30_000,
@@ -75,7 +77,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
   const store = createStore({
     timings,
     apiBase: () => baseUrl,
-    generate: (rec) => generate(rec, { fetchImpl, filesBase, ...(opts.videoFps ? { videoFps: opts.videoFps } : {}) }),
+    generate: (rec) => generate(rec, { fetchImpl, filesBase, ffmpeg }),
     notify: createWebhooks({ secret: opts.webhookSecret, fetchImpl, closing: closing.signal, dupCopies: opts.dupCopies ?? 5 }),
     ...(opts.dataDir ? { persist: persistence(opts.dataDir) } : {}),
   });

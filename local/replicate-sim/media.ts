@@ -2,20 +2,22 @@
  * Real media for the simulator's outputs:
  * - images: PNGs drawn with sharp (an SVG pattern whose colours and layout derive from a hash of prompt + seed,
  *   with the prompt written on it), or, with a start image, the start image tinted and overlaid with that pattern;
- * - videos: H.264 MP4s encoded with `h264-mp4-encoder` (WASM, synchronous per frame), at a low frame rate to keep
- *   the CPU modest. Frames pan, shift colour and carry moving discs; with a start image they are built from it.
+ * - videos: H.264 MP4s encoded by ffmpeg (the static build in @ffmpeg-installer, as the functions use) at the frame
+ *   count and rate the model was asked for. Frames pan, shift colour and carry moving discs; with a start image
+ *   they are built from it.
  *
  * Nothing is cached across predictions (sharp's own font cache aside).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import type { H264MP4Encoder } from 'h264-mp4-encoder';
+import { BITEXACT_H264, runFfmpeg } from '../../lambdas/adapters/ffmpeg';
 import { escapeHtml } from '../shared/http';
 
 /** The largest start image accepted, in bytes. */
 export const MAX_START_IMAGE_DOWNLOAD = 20 * 1024 * 1024;
-/** Videos are encoded at most at this frame rate (the duration is kept); callers may ask for fewer to save CPU. */
-export const MAX_ENCODE_FPS = 8;
 
 export class MediaError extends Error {}
 
@@ -206,16 +208,15 @@ export async function renderImage(spec: ImageSpec): Promise<Buffer> {
 export interface VideoSpec {
   width: number;
   height: number;
-  /** Wanted length in seconds. */
-  seconds: number;
+  /** How many frames, at which rate (the model's num_frames and frames_per_second, or its fixed rate). */
+  frames: number;
+  fps: number;
   prompt: string;
   seed: number;
   startImage?: Buffer;
-  /** Encoding frame rate, 1 to MAX_ENCODE_FPS (default MAX_ENCODE_FPS). */
-  fps?: number;
+  /** The ffmpeg binary to encode with. */
+  ffmpeg: string;
   signal?: AbortSignal;
-  /** Debug hook: sees every RGBA frame before it is encoded. */
-  onFrame?: (rgba: Buffer, index: number) => void;
 }
 
 export interface VideoResult {
@@ -225,39 +226,7 @@ export interface VideoResult {
   ms: number;
 }
 
-type EncoderModule = typeof import('h264-mp4-encoder');
-let encoderModule: Promise<EncoderModule> | undefined;
-/**
- * Loads the encoder once. Its Emscripten runtime installs process-wide `uncaughtException` and
- * `unhandledRejection` handlers that abort the WASM module; they are removed again so that the host
- * process (npm start, jest) keeps Node's own behaviour.
- */
-async function loadEncoderModule(): Promise<EncoderModule> {
-  const before = {
-    uncaughtException: process.listeners('uncaughtException'),
-    unhandledRejection: process.listeners('unhandledRejection'),
-  };
-  const mod = await import('h264-mp4-encoder');
-  for (const l of process.listeners('uncaughtException')) {
-    if (!before.uncaughtException.includes(l)) process.removeListener('uncaughtException', l);
-  }
-  for (const l of process.listeners('unhandledRejection')) {
-    if (!before.unhandledRejection.includes(l)) process.removeListener('unhandledRejection', l);
-  }
-  return mod;
-}
-
-async function createEncoder(): Promise<H264MP4Encoder> {
-  encoderModule ??= loadEncoderModule();
-  const mod = (await encoderModule) as EncoderModule & { default?: EncoderModule };
-  const create = mod.createH264MP4Encoder ?? mod.default?.createH264MP4Encoder;
-  if (!create) throw new Error('h264-mp4-encoder: createH264MP4Encoder not found');
-  return create();
-}
-
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The first frame, as raw RGBA of width x height. */
+/** The first frame, as a PNG of width x height. */
 async function baseFrame(spec: VideoSpec, hash: Buffer): Promise<Buffer> {
   const { width: w, height: h } = spec;
   const overlay = patternSvg({
@@ -273,116 +242,59 @@ async function baseFrame(spec: VideoSpec, hash: Buffer): Promise<Buffer> {
   const img = spec.startImage
     ? sharp(spec.startImage).rotate().resize(w, h, { fit: 'cover' }).composite([{ input: Buffer.from(overlay) }])
     : sharp(Buffer.from(overlay));
-  // Flatten the composite first so that the raw output is exactly w x h RGBA.
-  const png = await img.png().toBuffer();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (info.width !== w || info.height !== h || info.channels !== 4) throw new Error('unexpected frame geometry');
-  return data;
+  return img.png().toBuffer();
 }
 
-/** An animated H.264 MP4 of the asked size and length (encoded at up to MAX_ENCODE_FPS). */
+/** A half-transparent disc of this colour, as a PNG. */
+function discPng(r: number, rgb: readonly [number, number, number]): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * r}" height="${2 * r}"><circle cx="${r}" cy="${r}" r="${r}" fill="rgb(${rgb.join(',')})" fill-opacity="0.5"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * An animated H.264 MP4 of exactly `frames` frames at `fps`, encoded by ffmpeg from a still: the picture pans and
+ * shifts colour, three discs move over it and a bar along the bottom grows with time. Bit-exact: the same spec
+ * gives the same bytes (one thread, no version strings), as a seeded model gives the same clip.
+ */
 export async function renderVideo(spec: VideoSpec): Promise<VideoResult> {
   const t0 = Date.now();
-  const { width: w, height: h } = spec;
+  const { width: w, height: h, fps, frames } = spec;
   if (w % 2 || h % 2) throw new Error('video dimensions must be even');
-  const fps = Math.min(MAX_ENCODE_FPS, Math.max(1, Math.round(spec.fps ?? MAX_ENCODE_FPS)));
-  const frames = Math.max(1, Math.round(spec.seconds * fps));
   const hash = hashBytes('video', spec.prompt, spec.seed);
-  const base = await baseFrame(spec, hash);
-  const frame = Buffer.alloc(base.length);
-  const row = w * 4;
-  const discs = [0, 1, 2].map((i) => {
-    const b = (k: number) => hash[(10 + i * 5 + k) % hash.length]!;
-    return {
-      r: Math.round(Math.min(w, h) * (0.06 + (b(0) / 255) * 0.08)),
-      rgb: [b(1), b(2), b(3)] as const,
-      phase: b(4) / 255,
-      speed: 0.5 + (i % 2) * 0.5,
-    };
-  });
-  const lutR = new Uint8Array(256);
-  const lutG = new Uint8Array(256);
-  const lutB = new Uint8Array(256);
-
-  if (spec.signal?.aborted) throw new MediaError('canceled');
-  const encoder = await createEncoder();
-  const filename = `sim-${randomBytes(6).toString('hex')}.mp4`;
-  let state: 'new' | 'initialized' | 'finalized' = 'new';
+  const dir = await mkdtemp(join(tmpdir(), 'fw-sim-video-'));
   try {
-    encoder.width = w;
-    encoder.height = h;
-    encoder.frameRate = fps;
-    encoder.speed = 10;
-    encoder.quantizationParameter = 30;
-    encoder.groupOfPictures = fps * 2;
-    encoder.outputFilename = filename;
+    const discs = [0, 1, 2].map((i) => {
+      const b = (k: number) => hash[(10 + i * 5 + k) % hash.length]!;
+      return { r: Math.round(Math.min(w, h) * (0.06 + (b(0) / 255) * 0.08)), rgb: [b(1), b(2), b(3)] as const, phase: b(4) / 255, speed: 0.5 + (i % 2) * 0.5 };
+    });
+    await writeFile(join(dir, 'base.png'), await baseFrame(spec, hash));
+    await Promise.all(discs.map(async (d, i) => writeFile(join(dir, `disc-${i}.png`), await discPng(d.r, d.rgb))));
+    const seconds = frames / fps;
+    const barH = Math.max(2, Math.round(h / 120)) & ~1;
+    const still = (file: string) => ['-loop', '1', '-framerate', String(fps), '-i', join(dir, file)];
+    // Pan: the picture beside itself, a moving crop; then a hue swing; then the discs and the growing bar on top.
+    const graph = [
+      `[0:v]split[a][b];[a][b]hstack,crop=${w}:${h}:x='${w}*0.05*(1+sin(2*PI*t/${seconds}))':y=0,hue=H='0.6*sin(2*PI*t/${seconds})'[v0]`,
+      ...discs.map(
+        (d, i) =>
+          `[v${i}][${i + 1}:v]overlay=x='W*(0.5+0.38*sin(2*PI*(t/${seconds}*${d.speed}+${d.phase.toFixed(4)})))-w/2':y='H*(0.45+0.3*cos(2*PI*(t/${seconds}*${d.speed}+${d.phase.toFixed(4)})*1.3))-h/2'[v${i + 1}]`,
+      ),
+      `color=c=white:s=${w}x${barH}:r=${fps}[bar];[v3][bar]overlay=x='-W+W*t/${seconds}':y=H-h[out]`,
+    ].join(';');
+    const out = join(dir, 'out.mp4');
     if (spec.signal?.aborted) throw new MediaError('canceled');
-    encoder.initialize();
-    state = 'initialized';
-    for (let f = 0; f < frames; f++) {
-      if (f > 0 && spec.signal?.aborted) throw new MediaError('canceled');
-      const t = frames > 1 ? f / (frames - 1) : 0;
-      // 1. pan: the base frame shifted horizontally (wrapping around).
-      const dx = ((Math.round(Math.sin(2 * Math.PI * t) * w * 0.05) % w) + w) % w;
-      for (let y = 0; y < h; y++) {
-        const o = y * row;
-        base.copy(frame, o + dx * 4, o, o + (w - dx) * 4);
-        if (dx) base.copy(frame, o, o + (w - dx) * 4, o + row);
-      }
-      // 2. colour shift through per-frame lookup tables.
-      const gains = [0, 1, 2].map((c) => 0.85 + 0.2 * Math.sin(2 * Math.PI * (t + c / 3 + hash[c]! / 255)));
-      for (let v = 0; v < 256; v++) {
-        lutR[v] = Math.min(255, v * gains[0]!);
-        lutG[v] = Math.min(255, v * gains[1]!);
-        lutB[v] = Math.min(255, v * gains[2]!);
-      }
-      for (let i = 0; i < frame.length; i += 4) {
-        frame[i] = lutR[frame[i]!]!;
-        frame[i + 1] = lutG[frame[i + 1]!]!;
-        frame[i + 2] = lutB[frame[i + 2]!]!;
-      }
-      // 3. moving discs, blended half-transparent.
-      for (const d of discs) {
-        const a = 2 * Math.PI * (t * d.speed + d.phase);
-        const cx = Math.round(w * (0.5 + 0.38 * Math.sin(a)));
-        const cy = Math.round(h * (0.45 + 0.3 * Math.cos(a * 1.3)));
-        const r2 = d.r * d.r;
-        for (let y = Math.max(0, cy - d.r); y < Math.min(h, cy + d.r); y++) {
-          for (let x = Math.max(0, cx - d.r); x < Math.min(w, cx + d.r); x++) {
-            if ((x - cx) ** 2 + (y - cy) ** 2 > r2) continue;
-            const i = (y * w + x) * 4;
-            frame[i] = (frame[i]! + d.rgb[0]) >> 1;
-            frame[i + 1] = (frame[i + 1]! + d.rgb[1]) >> 1;
-            frame[i + 2] = (frame[i + 2]! + d.rgb[2]) >> 1;
-          }
-        }
-      }
-      // 4. a progress bar along the bottom edge.
-      const barH = Math.max(2, Math.round(h / 120)) & ~1;
-      frame.fill(255, (h - barH) * row, (h - barH) * row + Math.round(t * w) * 4);
-      for (let y = h - barH + 1; y < h; y++) frame.copy(frame, y * row, (h - barH) * row, (h - barH + 1) * row);
-      spec.onFrame?.(frame, f);
-      encoder.addFrameRgba(frame);
-      await tick(); // keep the HTTP server responsive between frames
-    }
-    encoder.finalize();
-    state = 'finalized';
-    const mp4 = Buffer.from(encoder.FS.readFile(filename));
-    return { mp4, fps, frames, ms: Date.now() - t0 };
-  } finally {
-    // The encoder's destructor complains (to the console) unless finalize ran, e.g. after a cancel.
-    if (state === 'initialized') {
-      try {
-        encoder.finalize();
-      } catch {
-        /* nothing to finalize */
-      }
-    }
     try {
-      encoder.FS.unlink(filename);
-    } catch {
-      /* not written */
+      await runFfmpeg(
+        spec.ffmpeg,
+        ['-loglevel', 'error', ...still('base.png'), ...discs.flatMap((_, i) => still(`disc-${i}.png`)), '-filter_complex', graph, '-map', '[out]', '-frames:v', String(frames), '-r', String(fps), '-preset', 'ultrafast', '-crf', '30', ...BITEXACT_H264, out],
+        { timeoutMs: 120_000, ...(spec.signal ? { signal: spec.signal } : {}) },
+      );
+    } catch (err) {
+      if (spec.signal?.aborted) throw new MediaError('canceled');
+      throw err;
     }
-    encoder.delete();
+    return { mp4: await readFile(out), fps, frames, ms: Date.now() - t0 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -32,6 +32,10 @@ export const STUCK_MARKER = '[stuck]';
  * provider has not begun it, so it bills nothing.
  */
 export const QUEUED_MARKER = '[queued]';
+/** `[fail-from-image]`: like `[fail]`, but only for a prediction given a start `image` (a 10 s Wan clip's second segment). */
+export const FAIL_FROM_IMAGE_MARKER = '[fail-from-image]';
+/** `[stuck-from-image]`: like `[stuck]`, but only for a prediction given a start `image`. */
+export const STUCK_FROM_IMAGE_MARKER = '[stuck-from-image]';
 /** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
 export const SIM_MARKERS = {
   fail: FAIL_MARKER,
@@ -48,6 +52,8 @@ export const SIM_MARKERS = {
   abort: ABORT_MARKER,
   stuck: STUCK_MARKER,
   queued: QUEUED_MARKER,
+  failFromImage: FAIL_FROM_IMAGE_MARKER,
+  stuckFromImage: STUCK_FROM_IMAGE_MARKER,
 } as const;
 
 export const FAIL_ERROR = 'Prediction failed: simulated model error';
@@ -90,8 +96,8 @@ export interface ReplicateSimOptions {
   videoMs?: number;
   /** Each run takes up to this much longer, drawn uniformly per prediction (default 0: exact run times). */
   jitterMs?: number;
-  /** Frame rate the videos are encoded at (1 to 8, default 8): tests lower it to spend less CPU. */
-  videoFps?: number;
+  /** The ffmpeg binary videos are encoded with (default: @ffmpeg-installer's). */
+  ffmpegPath?: string;
   outputTtlMs?: number;
   publicBaseUrl?: string;
   fetchImpl?: typeof fetch;

@@ -106,6 +106,11 @@ export function parseCreate(model: SimModel, body: Record<string, unknown>): Cre
   }
   const prompt = String(raw.prompt ?? '').toLowerCase();
   const markers = new Set((Object.keys(SIM_MARKERS) as SimMarker[]).filter((k) => prompt.includes(SIM_MARKERS[k])));
+  // The from-image markers act only on a prediction given a start image (so a clip's second segment can fail alone).
+  if (raw.image !== undefined && raw.image !== null) {
+    if (markers.has('failFromImage')) markers.add('fail');
+    if (markers.has('stuckFromImage')) markers.add('stuck');
+  }
   if (markers.has('reject')) {
     throw validationError([
       { type: 'rejected', field: 'input.prompt', description: 'The prompt was flagged by the content filter (simulated rejection)' },

@@ -4,14 +4,19 @@
  * reconciler (on its timer, every RECONCILE_INTERVAL_MS). Prints per scenario: runs, jobs settled, credits lost
  * (must be 0: a charge neither delivered nor refunded, or a refund too many) and time to settle (p50, p95, from
  * the request to the job's terminal write). Then the webhook's answer time (p50, p99) when each delivery's output
- * is a 10 MB video, and that every one of those videos was then saved.
+ * is a real 10 MB MP4, and that every one of those videos was then saved (probed, with its poster).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { IMAGE_MODEL, WAN_T2V } from '../../contract/catalog';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
+import { BITEXACT_H264, runFfmpeg } from '../../lambdas/adapters/ffmpeg';
+import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
 import { newId } from '../../lambdas/domain/ids';
 import type { Job } from '../../lambdas/ports/jobs';
 import { grantCredits, jobItem, postWebhook, signedWebhook, userItems } from '../support/generation';
@@ -46,7 +51,7 @@ function viaApi(path: string, body: (prompt: string) => unknown, prompt: string)
 }
 
 const image = (prompt: string) => viaApi('/api/generate-image', (p) => ({ prompt: p }), prompt);
-const video = (prompt: string) => viaApi('/api/generate-video', (p) => ({ model: WAN_T2V, prompt: p, duration: 5 }), prompt);
+const video = (prompt: string, duration = 5) => viaApi('/api/generate-video', (p) => ({ model: WAN_T2V, prompt: p, duration }), prompt);
 
 const jobs = () => dynamoJobStore(dynamo(), stackEnv().TABLE_NAME!);
 
@@ -85,6 +90,8 @@ const SCENARIOS: Scenario[] = [
   { name: '500 after accepting [down]', start: image('a lighthouse [down]') },
   { name: 'webhooks before the create returns [early]', start: image('a lighthouse [early]') },
   { name: 'duplicate deliveries [dup]', start: video('a tide [dup]') },
+  { name: 'Wan 10 s, normal (two segments joined)', start: video('a tide', 10) },
+  { name: 'Wan 10 s, second segment fails [fail-from-image]', start: video('a tide [fail-from-image]', 10) },
   { name: 'died before recording the id', start: orphan },
   { name: 'prediction unknown (404)', start: unknownPrediction },
 ];
@@ -144,8 +151,21 @@ async function webhookLatency(user: TestUser, url: string, paced: boolean): Prom
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), saved };
 }
 
+/** A real H.264 MP4 of about 10 MB (the save probes it and makes its poster: random bytes would fail as unreadable). */
+async function bigVideo(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fw-bench-video-'));
+  try {
+    const out = path.join(dir, 'big.mp4');
+    const args = ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24', '-t', '10', '-b:v', '8M', '-maxrate', '8M', '-bufsize', '4M', '-preset', 'ultrafast'];
+    await runFfmpeg(localFfmpegPath(), [...args, ...BITEXACT_H264, out], { timeoutMs: 120_000 });
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function bigVideoServer(): Promise<{ url: string; close: () => void }> {
-  const big = randomBytes(10 * 1024 * 1024);
+  const big = await bigVideo();
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': big.length });
     res.end(big);
@@ -161,7 +181,6 @@ async function main(): Promise<void> {
     extraEnv: {
       SIM_IMAGE_MS: '1500',
       SIM_VIDEO_MS: '2000',
-      SIM_VIDEO_FPS: '2',
       REPLICATE_TIMEOUT_MS: '3000',
       RECONCILE_INTERVAL_MS: '2000',
       JOB_UNCONFIRMED_AFTER_MS: '5000',

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
   const ctx: BenchContext = {
     stack: () =>
-      (running ??= startStackProcess({ web: 'none', extraEnv: { SIM_IMAGE_MS: '1000', SIM_VIDEO_MS: '2000', SIM_VIDEO_FPS: '4' } }).then((s) => {
+      (running ??= startStackProcess({ web: 'none', extraEnv: { SIM_IMAGE_MS: '1000', SIM_VIDEO_MS: '2000' } }).then((s) => {
         exposeStackEnv(s);
         return s;
       })),

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import type { BackgroundFunctionDef } from '../../contract/functions';
+import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../../contract/functions';
 import { permissionsOf, resourcesOfType, synthForSuite } from './synth';
 
 /** Two made-up functions, one of each kind, so the construct is tested whatever contract/functions holds. */
@@ -40,6 +40,36 @@ describe('Background: stream and scheduled functions', () => {
 
 describe("the contract's background functions", () => {
   const synth = synthForSuite();
+
+  it('the functions that run ffmpeg get its layer, x86_64 (the binary is linux-x64), 2 GB and 2 GB of /tmp; every other function stays arm64 without it', () => {
+    const fns = resourcesOfType(synth.template, 'AWS::Lambda::Function');
+    const ffmpegFns = BACKGROUND_FUNCTIONS.filter((f) => f.ffmpeg);
+    expect(ffmpegFns.map((f) => f.id).sort()).toEqual(['reconcileJobs', 'saveJobOutput']);
+    // (The site's deployments bring CDK's own AWS CLI layers.)
+    const layers = resourcesOfType(synth.template, 'AWS::Lambda::LayerVersion').filter(([, r]) => String(r.Properties?.Description).startsWith('ffmpeg'));
+    expect(layers).toHaveLength(1);
+    const [layerId, layer] = layers[0]!;
+    expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['x86_64'], CompatibleRuntimes: ['nodejs24.x'] });
+    for (const def of ffmpegFns) {
+      const [, fn] = fns.find(([, r]) => r.Properties?.Description === def.description)!;
+      expect(fn.Properties).toMatchObject({
+        Architectures: ['x86_64'],
+        Layers: [{ Ref: layerId }],
+        MemorySize: 2048,
+        EphemeralStorage: { Size: 2048 },
+        Environment: { Variables: expect.objectContaining({ FFMPEG_PATH: '/opt/bin/ffmpeg' }) },
+      });
+    }
+    const others = fns.filter(([, r]) => !ffmpegFns.some((f) => f.description === r.Properties?.Description));
+    expect(others.length).toBeGreaterThan(10);
+    const ffmpegRef = JSON.stringify({ Ref: layerId });
+    for (const [id, fn] of others) {
+      // Ours are arm64 without the layer (CDK's own helpers, e.g. the site's deployment with its AWS CLI layer, keep theirs).
+      expect({ id, ffmpeg: JSON.stringify(fn.Properties?.Layers ?? []).includes(ffmpegRef) }).toEqual({ id, ffmpeg: false });
+      if (fn.Properties?.Architectures) expect({ id, arch: fn.Properties.Architectures }).toEqual({ id, arch: ['arm64'] });
+    }
+  });
+
   it('the reconciler may Query the open-jobs index, by name', () => {
     const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => String(r.Properties?.Description ?? '').startsWith('Settles every open job'))!;
     const query = permissionsOf(synth.template, id).get('dynamodb:Query') ?? [];

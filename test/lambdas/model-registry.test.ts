@@ -42,6 +42,11 @@ function inputsOf(model: ModelDef): Array<{ file: string; input: Record<string, 
         for (const size of sizes) {
           const input = { ...plan.input, ...(hasImage ? { image: 'https://example.com/start.png' } : {}), ...(size ? plan.inputForImage!(size) : {}) };
           out.push({ file: plan.model.schema, input, label: `${model.slug} ${JSON.stringify({ ...r.options, hasImage, size })}` });
+          // A clip's later segments: each gets the previous segment's last frame as its image.
+          for (const [i, next] of (plan.continuation ?? []).entries()) {
+            const nextInput = { ...next.input, image: 'https://example.com/last-frame.png', ...(size && next.inputForImage ? next.inputForImage(size) : {}) };
+            out.push({ file: next.model.schema, input: nextInput, label: `${model.slug} segment ${i + 2} ${JSON.stringify({ ...r.options, hasImage, size })}` });
+          }
         }
       }
     }

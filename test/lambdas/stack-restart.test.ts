@@ -11,7 +11,7 @@ import { codeIn, cognito, confirmSignUp, mailFor, newEmail, signUp, DEFAULT_PASS
 
 jest.setTimeout(180_000);
 
-const EXTRA_ENV = { SIM_VIDEO_MS: '6000', SIM_VIDEO_FPS: '2', RECONCILE_INTERVAL_MS: '3600000' };
+const EXTRA_ENV = { SIM_VIDEO_MS: '6000', RECONCILE_INTERVAL_MS: '3600000' };
 
 async function idTokenOn(stack: RunningStack): Promise<string> {
   const target = { baseUrl: stack.url, clientId: stack.env.USER_POOL_CLIENT_ID! };

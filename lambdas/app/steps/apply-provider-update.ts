@@ -21,6 +21,8 @@ export interface ApplyUpdateDeps {
 export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction): Promise<void> {
   if (isTerminal(job.status)) return;
   if (job.providerId && job.providerId !== p.id) return;
+  // A clip's earlier segment (a late or repeated delivery): that segment is saved already.
+  if (job.pastProviderIds?.includes(p.id)) return;
   switch (p.status) {
     case 'succeeded': {
       const url = p.output[0];

@@ -1,5 +1,6 @@
 /**
- * A job is tied to its prediction by the webhook URL: `<webhookUrl>?job=<job id>`. When a create call's answer is
+ * A job is tied to its prediction by the webhook URL: `<webhookUrl>?job=<job id>` (with `&segment=<n>` for a clip's
+ * later segments). When a create call's answer is
  * lost (a timeout, a 5xx, a function that died), that URL is how the prediction it may have made is found again
  * in the provider's list.
  */
@@ -9,24 +10,32 @@ import type { ListedPrediction, ModelProvider } from '../../ports/model-provider
 /** How far before a job's creation its prediction may appear to be made (clocks differ). */
 const CLOCK_SKEW_MS = 60_000;
 
-export const webhookUrlFor = (webhookUrl: string, jobId: string) => `${webhookUrl}?job=${encodeURIComponent(jobId)}`;
+type JobRef = Pick<Job, 'id' | 'createdAt' | 'segment' | 'segmentAt'>;
 
-function jobOfWebhook(url: string): string | undefined {
+export const webhookUrlFor = (webhookUrl: string, job: Pick<Job, 'id' | 'segment'>) =>
+  `${webhookUrl}?job=${encodeURIComponent(job.id)}${(job.segment ?? 1) > 1 ? `&segment=${job.segment}` : ''}`;
+
+/** The job and segment a webhook URL names. */
+function ofWebhook(url: string): { job?: string; segment: number } {
   try {
-    return new URL(url).searchParams.get('job') ?? undefined;
+    const q = new URL(url).searchParams;
+    return { ...(q.get('job') ? { job: q.get('job')! } : {}), segment: Number(q.get('segment') ?? 1) };
   } catch {
-    return undefined;
+    return { segment: 0 };
   }
 }
 
-/** The provider's predictions made for this job (normally none or one). */
-export async function predictionsOf(provider: ModelProvider, job: Pick<Job, 'id' | 'createdAt'>): Promise<ListedPrediction[]> {
-  const listed = await provider.listSince(new Date(Date.parse(job.createdAt) - CLOCK_SKEW_MS));
-  return listed.filter((p) => p.webhook && jobOfWebhook(p.webhook) === job.id);
+/** The provider's predictions made for this job's current segment (normally none or one). */
+export async function predictionsOf(provider: ModelProvider, job: JobRef): Promise<ListedPrediction[]> {
+  const listed = await provider.listSince(new Date((job.segmentAt ?? Date.parse(job.createdAt)) - CLOCK_SKEW_MS));
+  return listed.filter((p) => {
+    const named = p.webhook ? ofWebhook(p.webhook) : undefined;
+    return named?.job === job.id && named.segment === (job.segment ?? 1);
+  });
 }
 
-/** Cancels whatever the provider runs for this job; true when the lookup worked (cancels are best effort). */
-export async function cancelPredictionsOf(provider: ModelProvider, job: Pick<Job, 'id' | 'createdAt'>): Promise<boolean> {
+/** Cancels whatever the provider runs for this job's current segment; true when the lookup worked (cancels are best effort). */
+export async function cancelPredictionsOf(provider: ModelProvider, job: JobRef): Promise<boolean> {
   try {
     const found = await predictionsOf(provider, job);
     await Promise.allSettled(found.map((p) => provider.cancel(p.id)));

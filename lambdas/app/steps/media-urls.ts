@@ -14,11 +14,12 @@ export function mediaUrl(store: MediaStore, item: Pick<MediaItem, 'key'>): Promi
   return store.presignGet(item.key, MEDIA_URL_SECONDS);
 }
 
-/** A media item's view URL and its download URL (which names the file). */
+/** A media item's view URL and its download URL (which names the file), and its poster's URL when it has one. */
 export async function mediaUrls(store: MediaStore, item: MediaItem) {
-  const [url, downloadUrl] = await Promise.all([
+  const [url, downloadUrl, posterUrl] = await Promise.all([
     mediaUrl(store, item),
     store.presignGet(item.key, MEDIA_URL_SECONDS, downloadName(item.prompt, item.createdAt, item.type)),
+    item.posterKey ? mediaUrl(store, { key: item.posterKey }) : undefined,
   ]);
-  return { url, downloadUrl };
+  return { url, downloadUrl, ...(posterUrl ? { posterUrl } : {}) };
 }

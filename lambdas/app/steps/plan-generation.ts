@@ -21,6 +21,16 @@ export function planGeneration(model: ModelDef, prompt: string, given: OptionVal
     cost: model.price(r.options),
     input: plan.input,
     ...(plan.inputForImage ? { inputForImage: plan.inputForImage } : {}),
+    ...(plan.continuation?.length
+      ? {
+          continuation: plan.continuation.map((c) => ({
+            model: c.model.id,
+            ...(c.model.version ? { version: c.model.version } : {}),
+            input: c.input,
+            ...(c.inputForImage ? { inputForImage: c.inputForImage } : {}),
+          })),
+        }
+      : {}),
     ...(startImageKey ? { startImageKey } : {}),
     ...(startMediaId ? { startMediaId } : {}),
     options: model.shown(r.options),

@@ -10,20 +10,16 @@ import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
 import type { Job, JobKind, JobStore, MediaIndex } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
-import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { ProviderRefused } from '../../ports/model-provider';
 import { refundedError } from '../../domain/job-messages';
-import { applyProviderUpdate } from './apply-provider-update';
-import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
+import { pngSize } from '../../domain/png';
+import { submitPrediction, type PredictionRequest, type SubmitDeps } from './submit-prediction';
 
-export interface StartJobDeps {
+export interface StartJobDeps extends SubmitDeps {
   jobs: JobStore;
   /** The caller's results, for a start image named by its media id (Animate). */
   media: MediaIndex;
   store: MediaStore;
-  provider: () => Promise<ModelProvider>;
-  /** The URL Replicate calls back; the job id is added as a query parameter. */
-  webhookUrl: string;
-  now: () => Date;
   /** At most this many generations per user and UTC day (DAILY_GENERATION_CAP); none when undefined. */
   dailyGenerationCap?: number;
 }
@@ -42,6 +38,8 @@ export interface JobRequest {
   startMediaId?: string;
   /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: ImageSize) => Record<string, unknown>;
+  /** A clip's later segments (the registry's `continuation`): each continues from the one before's last frame. */
+  continuation?: readonly (PredictionRequest & { inputForImage?: (size: ImageSize) => Record<string, unknown> })[];
   options: Record<string, string | number | boolean>;
 }
 
@@ -51,7 +49,6 @@ export interface ImageSize {
 }
 
 const START_IMAGE_URL_SECONDS = 15 * 60;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * The start image must be the caller's own upload: a PNG at most maxLongSide on its long side. Returns a
@@ -83,10 +80,9 @@ async function storedImage(deps: StartJobDeps, key: string): Promise<ImageSize &
   const head = await deps.store.head(key, 32);
   if (!head) throw new InvalidInput('Unknown start image. Upload it again.');
   if (head.size > MAX_START_IMAGE_BYTES) throw new InvalidInput(Messages.imageTooLarge);
-  if (head.start.length < 24 || !head.start.subarray(0, 8).equals(PNG_SIGNATURE)) throw new InvalidInput(Messages.invalidImage);
-  const width = head.start.readUInt32BE(16);
-  const height = head.start.readUInt32BE(20);
-  if (width < 1 || height < 1) throw new InvalidInput(Messages.invalidImage);
+  const size = pngSize(head.start);
+  if (!size || size.width < 1 || size.height < 1) throw new InvalidInput(Messages.invalidImage);
+  const { width, height } = size;
   return { url: await deps.store.presignGet(key, START_IMAGE_URL_SECONDS), width, height };
 }
 
@@ -101,13 +97,17 @@ function startImageLongSideOf(model: string): number {
 export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
   const input = { ...req.input };
   if (req.startImageKey && req.startMediaId) throw new InvalidInput(Messages.startImageTwice);
+  let size: ImageSize | undefined;
   if (req.startImageKey || req.startMediaId) {
     const image = req.startMediaId
       ? await startMedia(deps, owner, req.startMediaId)
       : await startImage(deps, owner, req.startImageKey!, startImageLongSideOf(req.model));
     input.image = image.url;
-    Object.assign(input, req.inputForImage?.({ width: image.width, height: image.height }));
+    size = { width: image.width, height: image.height };
+    Object.assign(input, req.inputForImage?.(size));
   }
+  // Later segments are stored with the job as data: their image-dependent input is settled now.
+  const continuation = req.continuation?.map(({ inputForImage, ...c }) => ({ ...c, input: { ...c.input, ...(size ? inputForImage?.(size) : {}) } }));
 
   const now = deps.now();
   const job: Job = {
@@ -121,6 +121,7 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     status: 'pending',
     createdAt: now.toISOString(),
     countsActive: true,
+    ...(continuation?.length ? { continuation } : {}),
   };
   const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
   if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
@@ -128,31 +129,11 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
-  let prediction: ProviderPrediction;
-  let provider: ModelProvider | undefined;
-  try {
-    provider = await deps.provider();
-    prediction = await provider.create({ model: req.model, version: req.version, input, webhookUrl: webhookUrlFor(deps.webhookUrl, job.id) });
-  } catch (err) {
-    // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
-    // connection) may come after the provider accepted it: whatever it runs for this job is cancelled first.
-    const known = err instanceof ProviderRefused || err instanceof ProviderBusy;
-    if (!known && provider) await cancelPredictionsOf(provider, job);
-    const reason = err instanceof ProviderRefused ? err.message : err instanceof ProviderBusy ? Messages.generationBusy : Messages.generationUnavailable;
-    const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost));
-    // Already ended: its webhook came before the create call's answer and settled it, so the job stands.
-    if (!refunded) return { predictionId: job.id, credits: charged.balance };
-    if (err instanceof ProviderRefused) throw new InvalidInput(err.message);
-    throw new ProviderError(refundedError(reason, job.cost));
-  }
-  const recorded = await deps.jobs.markStarted(job.id, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
-  // Canceled while the create call was on its way (cancel-job refunded it, knowing no prediction): stop this one.
-  if (!recorded && (await deps.jobs.get(job.id))?.status === 'canceled') {
-    await provider.cancel(prediction.id).catch(() => undefined);
-    return { predictionId: job.id, credits: charged.balance };
-  }
-  if (isProviderTerminal(prediction.status)) {
-    await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
+  const submitted = await submitPrediction(deps, job, { model: req.model, ...(req.version ? { version: req.version } : {}), input });
+  // Not refunded: already ended, its webhook came before the create call's answer and settled it, so the job stands.
+  if (!submitted.ok && submitted.refunded) {
+    if (submitted.error instanceof ProviderRefused) throw new InvalidInput(submitted.error.message);
+    throw new ProviderError(refundedError(submitted.reason, job.cost));
   }
   return { predictionId: job.id, credits: charged.balance };
 }

@@ -19,6 +19,8 @@ export function VideoPreview({ video, item, listLoading, onError }: VideoPreview
           <video
             key={video.url}
             src={video.url}
+            // The poster belongs to the listed item (a video just finished shows before the list has it).
+            poster={item?.posterUrl}
             controls
             playsInline
             preload="metadata"
