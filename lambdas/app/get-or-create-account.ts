@@ -21,7 +21,9 @@ export interface Caller {
 export async function getOrCreateAccount(deps: GetAccountDeps, caller: Caller): Promise<Account> {
   const existing = await deps.accounts.get(caller.sub);
   if (existing) return existing;
-  const account: Account = { ...caller, createdAt: deps.now().toISOString(), credits: SIGNUP_CREDITS };
+  // Only the profile: the caller's identity may carry more (the token's username and sign-in time).
+  const { sub, email, firstName, lastName } = caller;
+  const account: Account = { sub, email, firstName, lastName, createdAt: deps.now().toISOString(), credits: SIGNUP_CREDITS };
   const created = await deps.accounts.createWithWelcome(account);
   if (created === 'created') return account;
   if (created === 'no-welcome') return { ...account, credits: 0 };
