@@ -102,9 +102,13 @@ function pageHead(template: string, opts: { path: string; title: string; descrip
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }
 
-const fill = (template: string, body: string) => {
+/**
+ * The page's HTML in the template's root. A public page is hydrated on the visitor's first sign of intent
+ * (`data-hydrate="intent"`, web/src/main.ts); the not-found page, in the app's layout with its session links, at once.
+ */
+const fill = (template: string, body: string, onIntent: boolean) => {
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
-  return template.replace('<div id="root"></div>', `<div id="root" data-prerendered>${body}</div>`);
+  return template.replace('<div id="root"></div>', `<div id="root" data-prerendered${onIntent ? ' data-hydrate="intent"' : ''}>${body}</div>`);
 };
 
 export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteManifest> {
@@ -147,7 +151,7 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
       });
       const target = path.join(outDir, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, fill(expectStatus === 404 ? head.replace(/\s*<link rel="canonical"[^>]*>/, '') : head, body));
+      fs.writeFileSync(target, fill(expectStatus === 404 ? head.replace(/\s*<link rel="canonical"[^>]*>/, '') : head, body, expectStatus === 200));
     };
 
     for (const p of server.PUBLIC_PATHS) {

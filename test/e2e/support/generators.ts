@@ -52,6 +52,13 @@ export async function buyCredits(page: Page, credits: 72 | 150 | 300): Promise<v
 
 /** Waits until the video can play and returns its length and frame height, as Chromium decoded them. */
 export async function videoFacts(video: Locator): Promise<{ duration: number; width: number; height: number }> {
+  // A video with a poster loads nothing until asked (preload="none"), as a viewer pressing play would ask.
+  await video.evaluate((v: HTMLVideoElement) => {
+    if (v.preload === 'none' && v.readyState === 0) {
+      v.preload = 'metadata';
+      v.load();
+    }
+  });
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { message: 'the video loads its metadata', timeout: 20_000 })
     .toBeGreaterThanOrEqual(1);

@@ -17,6 +17,15 @@ export function setFlash(notice: FlashNotice): void {
   }
 }
 
+/** Whether a notice waits for this page (main.ts then hydrates a public page at once, to show it). */
+export function hasFlash(): boolean {
+  try {
+    return sessionStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The pending notice's text, forgotten once read. */
 export function takeFlash(): string | undefined {
   try {
