@@ -1,7 +1,7 @@
 import { openLiveConnection } from '../app/open-live-connection';
 import { openLiveConnectionDeps } from '../wiring/deps';
 import { headerOf, socketRoute } from './live-socket';
-import { cameThroughCloudFront } from './origin';
+import { cameThroughCloudFront, ORIGIN_HEADER } from './origin';
 
 /**
  * WebSocket $connect: 403 for a handshake that did not come through CloudFront (the WebSocket API's own execute-api
@@ -9,8 +9,7 @@ import { cameThroughCloudFront } from './origin';
  * (handshake refused) otherwise.
  */
 export const handler = socketRoute('liveConnect', async (event, connectionId) => {
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  if (!cameThroughCloudFront(headers, process.env.ORIGIN_VERIFY_SECRET)) return { statusCode: 403 };
+  if (!cameThroughCloudFront({ [ORIGIN_HEADER]: headerOf(event, ORIGIN_HEADER) }, process.env.ORIGIN_VERIFY_SECRET)) return { statusCode: 403 };
   const { protocol } = await openLiveConnection(openLiveConnectionDeps(), connectionId, headerOf(event, 'sec-websocket-protocol'));
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } };
 });

@@ -7,6 +7,11 @@ export function EmailField(props: FieldBinding) {
   return <TextField label="Email" type="email" name="email" autoComplete="email" required {...props} />;
 }
 
+/** The account's password, as a password manager fills it in (signing in, confirming a deletion). */
+export function PasswordField(props: FieldBinding) {
+  return <TextField label="Password" type="password" name="password" autoComplete="current-password" required {...props} />;
+}
+
 /** A code Cognito mailed: 'Verification code' or 'Reset code'. */
 export function CodeField({ label, ...binding }: FieldBinding & { label: string }) {
   return <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={12} {...binding} />;

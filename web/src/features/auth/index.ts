@@ -10,7 +10,7 @@
  */
 export { changePassword, confirmPassword, signOut, useSession, useSessionStore } from './session-store';
 export { authErrorReason } from './auth-errors';
-export { NewPasswordFields } from './auth-fields';
+export { NewPasswordFields, PasswordField } from './auth-fields';
 export { AuthMessages } from './auth-messages';
 export { FormFeedback, type Feedback } from './form-feedback';
 export { useFormFields } from './use-form-fields';

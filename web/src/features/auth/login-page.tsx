@@ -8,10 +8,9 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { PageLoader } from '../../components/spinner';
-import { TextField } from '../../components/text-field';
 import { resendVerificationCode } from './amplify-auth';
 import { authErrorReason } from './auth-errors';
-import { EmailField } from './auth-fields';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthForm } from './auth-form';
 import { AuthMessages } from './auth-messages';
 import type { Feedback } from './form-feedback';
@@ -105,15 +104,7 @@ export function LoginPage() {
       feedback={banner}
     >
       <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <PasswordField value={password} onChange={(e) => setPassword(e.target.value)} />
       <div className="-mt-1 flex justify-end">
         <Button
           variant="ghost"

@@ -7,10 +7,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
 import { api } from '../../../lib/api-client';
 import { setFlash } from '../../../lib/flash-notice';
-import { authErrorReason, confirmPassword, signOut, useSession } from '../../auth';
+import { authErrorReason, confirmPassword, PasswordField, signOut, useSession } from '../../auth';
 import { reasonOf } from '../../generation';
 
 export const DeleteAccountText = {
@@ -70,15 +69,7 @@ export function DeleteAccountTab() {
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Delete account">
           <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordField value={password} onChange={(e) => setPassword(e.target.value)} />
           {error && <Alert variant="error">{error}</Alert>}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
