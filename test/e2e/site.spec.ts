@@ -159,18 +159,34 @@ test.describe('content facts', () => {
     const poster = (await hero.getAttribute('poster'))!;
     expect((await request.get(poster)).status()).toBe(200);
 
+    // /example fetches no clip and no poster before it is on screen: each clip is a lazy poster linking to its MP4.
     await page.goto('/example');
-    const videos = page.locator('video');
-    await expect(videos).toHaveCount(4);
-    for (const v of await videos.all()) {
-      await expect(v).toHaveAttribute('preload', 'none');
-      await expect(v).toHaveAttribute('poster', /\.webp$/);
-      const src = (await v.locator('source').getAttribute('src'))!;
-      const res = await request.get(src);
+    await expect(page.locator('video')).toHaveCount(0);
+    const clips = page.getByRole('link', { name: /^Play / });
+    await expect(clips).toHaveCount(4);
+    for (const clip of await clips.all()) {
+      const poster = clip.locator('img');
+      await expect(poster).toHaveAttribute('loading', 'lazy');
+      expect((await request.get((await poster.getAttribute('src'))!)).status()).toBe(200);
+      const res = await request.get((await clip.getAttribute('href'))!);
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toBe('video/mp4');
     }
-    await expect(page.locator('img')).toHaveAttribute('loading', 'lazy');
+    for (const img of await page.locator('img').all()) await expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  test('an example clip plays in place, with controls, when its poster is clicked', async ({ page }) => {
+    await page.goto('/example');
+    const first = page.getByRole('link', { name: /^Play / }).first();
+    const label = (await first.getAttribute('aria-label'))!.replace(/^Play /, '');
+    // Clicked before the page has hydrated: the click is held, then plays the clip in the page, not in a new document.
+    await first.click();
+    const video = page.getByRole('main').locator('video');
+    await expect(video).toHaveAttribute('aria-label', label);
+    await expect(video).toHaveAttribute('controls', '');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    await expect(video).toBeFocused();
+    expect(page.url()).toMatch(/\/example$/);
   });
 });
 

@@ -66,11 +66,13 @@ describe('the showcase captions', () => {
 
   it('say a placeholder is one, and claim none of the scenes its prompt describes', () => {
     inRouter(<ExamplePage />);
-    const videos = [...document.querySelectorAll('video')];
-    expect(videos).toHaveLength(EXAMPLES.length);
+    // Each clip is its poster, a link that plays it (see example-clip.tsx).
+    const clips = [...document.querySelectorAll('a[type="video/mp4"]')];
+    expect(clips).toHaveLength(EXAMPLES.length);
     for (const e of EXAMPLES) {
-      const video = videos.find((v) => v.getAttribute('poster') === e.poster)!;
-      const label = video.getAttribute('aria-label')!;
+      const clip = clips.find((a) => a.getAttribute('href') === e.video)!;
+      expect(clip.querySelector('img')).toHaveAttribute('src', e.poster);
+      const label = clip.getAttribute('aria-label')!;
       if (placeholders.includes(e.id)) {
         expect(label).toContain('placeholder');
         for (const prompt of prompts) expect(label).not.toContain(prompt);

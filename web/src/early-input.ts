@@ -62,9 +62,6 @@ export function holdEarlyInput(root: HTMLElement, doc: Document = document): Ear
       for (const type of INTENT_EVENTS) doc.addEventListener(type, go, { capture: true, passive: true });
     },
     async release() {
-      holding = false;
-      doc.removeEventListener('click', onClick, true);
-      doc.removeEventListener('submit', onSubmit, true);
       // One at a time, each in its own task: React applies a change after the event (in a microtask), and a handler
       // that spreads the form's last state would otherwise overwrite the previous field's change.
       // The text is read first: a controlled field the app re-renders before its turn is set back to the app's state.
@@ -75,6 +72,11 @@ export function holdEarlyInput(root: HTMLElement, doc: Document = document): Ear
         retype(field, text);
         await nextTask();
       }
+      // Clicks and submissions are held until every typed field is in the app's state: a send pressed while the text
+      // is being handed over would otherwise go out with the fields not yet handed over.
+      holding = false;
+      doc.removeEventListener('click', onClick, true);
+      doc.removeEventListener('submit', onSubmit, true);
       for (const h of held.splice(0)) {
         if (h.kind === 'click') {
           if (h.target.isConnected) (h.target as HTMLElement).click();

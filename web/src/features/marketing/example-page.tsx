@@ -1,5 +1,6 @@
 import { priceVideo } from '../../../../contract/catalog';
 import { ButtonLink } from '../../components/button-link';
+import { ExampleClipPlayer } from './example-clip';
 import { EXAMPLES, EXAMPLES_ARE_PLACEHOLDERS, type ExampleClip } from './media';
 import { PageIntro, Section } from './page-intro';
 import { credits, videoFamily } from './prices';
@@ -30,21 +31,10 @@ function Example({ example }: { example: ExampleClip }) {
   return (
     <li className="grid gap-6 rounded-card border border-line bg-surface p-4 sm:p-6 lg:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-3">
-        <video
-          className="block h-auto w-full rounded-control border border-line bg-canvas object-contain"
-          style={{ aspectRatio: `${example.width} / ${example.height}` }}
-          width={example.width}
-          height={example.height}
-          poster={example.poster}
-          controls
-          muted
-          loop
-          playsInline
-          preload="none"
-          aria-label={example.placeholder ? `${example.title}: placeholder clip (moving shapes, not model output)` : `${example.title}: ${example.prompt}`}
-        >
-          <source src={example.video} type="video/mp4" />
-        </video>
+        <ExampleClipPlayer
+          example={example}
+          label={example.placeholder ? `${example.title}: placeholder clip (moving shapes, not model output)` : `${example.title}: ${example.prompt}`}
+        />
         {example.startImage && (
           <figure className="flex items-center gap-3">
             <img
@@ -81,11 +71,8 @@ export function ExamplePage() {
     family: videoFamily(family),
     examples: EXAMPLES.filter((e) => e.family === family),
   }));
-  const first = groups[0]?.examples[0];
   return (
     <>
-      {/* The first clip's poster is the first screen's largest image on a phone: fetched first (the build moves this into the head). */}
-      {first && <link rel="preload" as="image" href={first.poster} type="image/webp" fetchPriority="high" />}
       <PageIntro
         eyebrow="Examples"
         title="Prompts, settings and results"
