@@ -66,6 +66,19 @@ export function priceOf(model: ModelDef, given: OptionValues): PriceResult {
   return r.ok ? { ok: true, cost: model.price(r.options) } : r;
 }
 
+/**
+ * How many predictions a request with these options runs one after another (a 10 s Wan clip is two segments), and so
+ * how long it usually takes: the model's typical time for each. What the model does not take is left out, and a combination
+ * it cannot make counts as one prediction (an estimate, never a refusal).
+ */
+export function runOf(model: ModelDef, given: Readonly<Record<string, unknown>>): { predictions: number; typicalSeconds: number } {
+  // resolveOptions checks each value it is given against its option.
+  const taken = Object.fromEntries(Object.entries(given).filter(([id]) => model.options[id])) as OptionValues;
+  const r = resolveOptions(model, taken, () => 0);
+  const predictions = r.ok ? 1 + (model.plan(r.options, '', false).continuation?.length ?? 0) : 1;
+  return { predictions, typicalSeconds: model.typicalSeconds * predictions };
+}
+
 /** The model's choice options (what the web shows as tiles or selects, and what a price table spans). */
 export function choicesOf(model: ModelDef): Array<[string, ChoiceOption]> {
   return Object.entries(model.options).filter((e): e is [string, ChoiceOption] => e[1].kind === 'choice');

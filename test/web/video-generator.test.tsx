@@ -244,6 +244,23 @@ describe('video generator: a job with progress, modal and preview', () => {
     expect(await screen.findByRole('article', { name: 'a paper boat' })).toBeInTheDocument();
   });
 
+  it('estimates a 10 s Wan clip, made in two parts, at twice the time of one', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api = setUpGenerator({ credits: 20 });
+    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-10', credits: 4 } });
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 4 } });
+    await renderPage('wan');
+    await user.click(radio(/^10 seconds/));
+    await user.type(promptField(), 'a long boat ride');
+    await user.click(generateButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Generating your video' });
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuetext', expect.stringMatching(/^0:0\d elapsed, usually about 3 min$/));
+    await act(() => jest.advanceTimersByTimeAsync(200_000));
+    expect(within(dialog).getByText('Taking a little longer than usual. This clip is made in 2 parts and can take up to 6 min.')).toBeInTheDocument();
+  });
+
   it("shows a failed job's error, or 'Video generation failed' when the server gives none", async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });

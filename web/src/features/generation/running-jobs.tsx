@@ -1,4 +1,4 @@
-import { familyOf } from '../../../../contract/catalog';
+import { modelOfReplicate, runOf } from '../../../../contract/models';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import type { ActiveJob } from './active-jobs';
@@ -7,8 +7,14 @@ import { GenerationText } from './generation-messages';
 import type { RunningStatus } from './followed-jobs';
 import { formatClock, formatSpan, useNow } from './use-now';
 
-/** The longest a video usually takes (spec section 9). */
+/** The longest a video usually takes (spec section 9), for each prediction it runs. */
 export const VIDEO_MAX_SECONDS = 180;
+
+/** What this job usually takes: a clip made in several segments runs a prediction for each, one after another. */
+function runOfJob(job: ActiveJob): { predictions: number; typicalSeconds: number } {
+  const model = modelOfReplicate(job.model);
+  return model ? runOf(model, job.options ?? {}) : { predictions: 1, typicalSeconds: 60 };
+}
 
 function elapsedSeconds(job: ActiveJob, now: number): number {
   return Math.max(0, (now - job.createdAt) / 1000);
@@ -68,7 +74,8 @@ export interface JobProgressProps {
  * typical time (contract catalog), not just a spinner. Past the typical time the bar turns indeterminate.
  */
 export function JobProgress({ job, status, now, className }: JobProgressProps) {
-  const typical = familyOf(job.model)?.typicalSeconds || 60;
+  const { predictions, typicalSeconds: typical } = runOfJob(job);
+  const longest = VIDEO_MAX_SECONDS * predictions;
   const elapsed = elapsedSeconds(job, now);
   const over = elapsed > typical;
   const percent = Math.min(95, Math.round((elapsed / typical) * 100));
@@ -104,9 +111,11 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
       </p>
       {over && (
         <p className="text-xs text-ink-muted">
-          {elapsed > VIDEO_MAX_SECONDS
+          {elapsed > longest
             ? 'This is taking longer than usual. You can leave this page: the video will appear in Previous Videos when it is ready.'
-            : 'Taking a little longer than usual. A video can take up to 3 minutes.'}
+            : predictions > 1
+              ? `Taking a little longer than usual. This clip is made in ${predictions} parts and can take up to ${formatSpan(longest)}.`
+              : 'Taking a little longer than usual. A video can take up to 3 minutes.'}
         </p>
       )}
     </div>

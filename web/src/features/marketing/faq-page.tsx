@@ -73,7 +73,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
         },
         {
           q: 'How long does a generation take?',
-          a: 'Images are usually ready in a few seconds. Videos typically take one to two minutes and at most about three. You can leave the page: the job keeps running and the result is saved to your account.',
+          a: 'Images are usually ready in a few seconds. Videos typically take one to two minutes and at most about three; a 10-second Wan clip is made in two parts, one after the other, and takes about twice as long. You can leave the page: the job keeps running and the result is saved to your account.',
         },
         {
           q: 'Where do I find my earlier results?',
