@@ -2,7 +2,13 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { createVerifiedUser, disableUser, loginViaUi, storedIdToken, submitLogin } from './support/accounts';
 
 /** Rewrites the stored Cognito tokens as Amplify keeps them in localStorage. */
+/**
+ * Rewrites the stored Cognito tokens from a same-origin page that runs no app code (robots.txt), so no running app
+ * refreshes or clears them before the test opens the app again (a still-open app page could find the expired token,
+ * refresh it and end the session itself, and the page opened next would find no tokens at all).
+ */
 async function tamperTokens(page: Page, options: { expire: boolean; refreshToken?: string }): Promise<string> {
+  await page.goto('/robots.txt');
   return page.evaluate(({ expire, refreshToken }) => {
     const keys = Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.'));
     const encode = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -76,7 +82,7 @@ test.describe('protected routes and the session', () => {
     page.on('request', (r) => {
       if (cognitoTarget(r).endsWith('GetTokensFromRefreshToken')) refreshes.push(r.url());
     });
-    await page.reload();
+    await page.goto('/admin');
     await expect(page.getByText(`Logged in as ${user.email}`)).toBeVisible();
     // The API accepts the token it was sent (a stale one would fail its signature check): credits load.
     await expect(page.getByRole('main').getByTestId('credit-balance')).toHaveText('10');
@@ -91,7 +97,7 @@ test.describe('protected routes and the session', () => {
     await expect(page.getByText(`Logged in as ${user.email}`)).toBeVisible();
 
     await tamperTokens(page, { expire: true, refreshToken: 'revoked-refresh-token' });
-    await page.reload();
+    await page.goto('/admin');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('alert')).toHaveText('Your session has expired. Please log in again.');
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
