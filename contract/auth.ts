@@ -7,6 +7,17 @@ export const PASSWORD_POLICY = {
   requireSymbols: false,
 } as const;
 
+/** How long an ID token stays valid: the pool client's idTokenValidity (lib/constructs/auth.ts). */
+export const ID_TOKEN_VALIDITY_HOURS = 1;
+
+/**
+ * How long a deleted account's tombstone is kept (its `ttl`). API Gateway's JWT authorizer checks only an ID token's
+ * signature and expiry, so a token issued before the deletion is accepted until it expires: the tombstone must outlive
+ * every such token, or a call with one would make the account again. A day is 24 times the token's life, room for
+ * clock skew and for a longer token validity set later; and DynamoDB's TTL removes an item late, never early.
+ */
+export const DELETED_ACCOUNT_TOMBSTONE_SECONDS = 24 * ID_TOKEN_VALIDITY_HOURS * 3600;
+
 /**
  * One account per address: every sign-up, sign-in, confirmation and reset names the user by the address trimmed and in
  * lower case (the web before calling Cognito, the local stand-in for any caller; the cloud pool matches sign-ins

@@ -38,6 +38,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 /** The spec's messages (sections 4, 5 and 8), verbatim. */
 export const Messages = {
   unauthorized: 'Unauthorized',
+  /** Not in the spec: any signed-in call made with a token issued before the account was deleted (401). */
+  accountDeleted: 'This account has been deleted.',
   signInToGenerateImages: 'Please sign in to generate images.',
   signIn: 'Please sign in.',
   enterPrompt: 'Please enter a prompt!',

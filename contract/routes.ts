@@ -88,7 +88,7 @@ export const ROUTES = [
     handler: 'create-upload',
     request: s.CreateUploadRequest,
     response: s.CreateUploadResponse,
-    grants: ['media:write'],
+    grants: ['table:read', 'media:write'],
   },
   {
     id: 'generateImage',

@@ -2,6 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type D
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AccountData, UserData } from '../ports/account-data';
 import { keys } from '../domain/keys';
+import { transactIf } from './update-if';
 
 /** Ledger reasons whose `ref` is a job id. */
 const JOB_REASONS = new Set(['image', 'video', 'refund']);
@@ -69,7 +70,7 @@ export function dynamoAccountData(db: DynamoDBDocumentClient, table: string): Ac
       return open;
     },
 
-    async erase(sub, data) {
+    async erase(sub, data, tombstoneTtl) {
       // Orders first: they are kept, without the user, for accounting.
       for (const orderId of data.orderIds) {
         try {
@@ -93,8 +94,21 @@ export function dynamoAccountData(db: DynamoDBDocumentClient, table: string): Ac
         ...data.jobIds.map((id) => ({ pk: keys.job(id), sk: 'JOB' })),
         // The account last: until it goes, a repeated request still finds everything above.
         ...data.userItems.filter((sk) => sk !== keys.account).map((sk) => ({ pk: keys.user(sub), sk })),
-        ...(data.userItems.includes(keys.account) ? [{ pk: keys.user(sub), sk: keys.account }] : []),
       ]);
+      // The account and the tombstone in one transaction: there is no moment without either, so a token issued
+      // before the deletion can never make the account again (the creating transaction checks the tombstone). The
+      // account is deleted whether `collect` saw it or not: a first sign-in racing the deletion may have just made it.
+      // The tombstone holds the opaque sub alone.
+      await transactIf(
+        db,
+        {
+          TransactItems: [
+            { Delete: { TableName: table, Key: { pk: keys.user(sub), sk: keys.account } } },
+            { Put: { TableName: table, Item: { pk: keys.deletedAccount(sub), sk: keys.deletedItem, type: 'tombstone', ttl: tombstoneTtl } } },
+          ],
+        },
+        'any',
+      );
     },
   };
 }

@@ -1,11 +1,12 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
 import { emailHash } from '../domain/email-hash';
 import { keys } from '../domain/keys';
 import { readBalance } from './dynamodb-credits';
-import { transactIf } from './update-if';
+import { transactOrFailedChecks } from './update-if';
+
+const tombstone = (sub: string) => ({ pk: keys.deletedAccount(sub), sk: keys.deletedItem });
 
 /** `welcomeKey`: the secret the welcome mark's address hash is keyed with (WELCOME_HASH_KEY), read when an account is made. */
 export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => string): AccountStore {
@@ -26,6 +27,13 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
       };
     },
 
+    async isDeleted(sub) {
+      const res = await db.send(
+        new GetCommand({ TableName: table, Key: tombstone(sub), ConsistentRead: true, ProjectionExpression: 'pk' }),
+      );
+      return res.Item !== undefined;
+    },
+
     async balance(sub) {
       return (await readBalance(db, table, sub)) ?? 0;
     },
@@ -39,7 +47,10 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       });
+      // Atomically: a deletion's tombstone written a moment before this transaction refuses it.
+      const notDeleted = { ConditionCheck: { TableName: table, Key: tombstone(a.sub), ConditionExpression: 'attribute_not_exists(pk)' } };
       const welcome = [
+        notDeleted,
         account(a.credits),
         {
           Put: {
@@ -57,18 +68,19 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
           },
         },
       ];
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: welcome }));
-        return 'created';
-      } catch (err) {
-        if (!(err instanceof TransactionCanceledException)) throw err;
-        const [accountReason, , emailReason] = err.CancellationReasons ?? [];
-        // Another first call won the race: nothing was written by this one.
-        if (accountReason?.Code === 'ConditionalCheckFailed') return 'exists';
-        if (emailReason?.Code !== 'ConditionalCheckFailed') throw err;
-      }
-      // The address had its welcome credits already: the account alone, at 0 (false when a racing call made it).
-      return (await transactIf(db, { TransactItems: [account(0)] }, 0)) ? 'no-welcome' : 'exists';
+      const first = await transactOrFailedChecks(db, { TransactItems: welcome });
+      if (!first) return 'created';
+      const [deleted, exists, , welcomed] = first.failed;
+      if (deleted) return 'deleted';
+      // Another first call won the race: nothing was written by this one.
+      if (exists) return 'exists';
+      if (!welcomed) throw first.error;
+      // The address had its welcome credits already: the account alone, at 0.
+      const second = await transactOrFailedChecks(db, { TransactItems: [notDeleted, account(0)] });
+      if (!second) return 'no-welcome';
+      if (second.failed[0]) return 'deleted';
+      if (second.failed[1]) return 'exists'; // a racing first call made it
+      throw second.error;
     },
   };
 }

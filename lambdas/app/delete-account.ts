@@ -1,3 +1,4 @@
+import { DELETED_ACCOUNT_TOMBSTONE_SECONDS } from '../../contract/auth';
 import { Messages } from '../../contract/errors';
 import { AppError, Conflict } from '../domain/errors';
 import { ErrorCode } from '../../contract/errors';
@@ -26,7 +27,9 @@ export interface Caller {
  * DELETE /api/me: removes every table item of the caller (account, ledger, media, payment copies, jobs, shares,
  * connections, counters), every object under their prefix, then the Cognito user: each step can run again, so a
  * request that fails half way is finished by the next. Orders stay for accounting without the user; the welcome mark
- * stays (it holds only a keyed hash of the address). Refused while a generation runs: its result would be saved after.
+ * stays (it holds only a keyed hash of the address), and so does a tombstone of the sub until every token issued before
+ * outlives its expiry (DELETED_ACCOUNT_TOMBSTONE_SECONDS): no call with one makes the account again. Refused while a
+ * generation runs: its result would be saved after.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promise<void> {
   const age = deps.now().getTime() / 1000 - me.authTime;
@@ -35,7 +38,13 @@ export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promis
   }
   const data = await deps.data.collect(me.sub);
   if ((await deps.data.countOpenJobs(data.jobIds)) > 0) throw new Conflict(Messages.deleteWhileRunning);
-  await deps.data.erase(me.sub, data);
+  const tombstoneTtl = Math.floor(deps.now().getTime() / 1000) + DELETED_ACCOUNT_TOMBSTONE_SECONDS;
+  await deps.data.erase(me.sub, data, tombstoneTtl);
+  // A first GET /api/me racing this deletion may have made the account after `collect`: the erasure's last transaction
+  // deleted the account item anyway, and from then on the tombstone refuses a new one; what else that call wrote (its
+  // welcome ledger row) goes now.
+  const late = await deps.data.collect(me.sub);
+  if (late.userItems.length) await deps.data.erase(me.sub, late, tombstoneTtl);
   await deps.store.removeAll(objectKeys.userPrefix(me.sub));
   await deps.users.deleteUser(me.username);
 }

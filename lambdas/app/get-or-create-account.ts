@@ -1,4 +1,6 @@
 import { SIGNUP_CREDITS } from '../../contract/catalog';
+import { Messages } from '../../contract/errors';
+import { Unauthorized } from '../domain/errors';
 import type { Account, AccountStore } from '../ports/accounts';
 
 export interface GetAccountDeps {
@@ -27,6 +29,8 @@ export async function getOrCreateAccount(deps: GetAccountDeps, caller: Caller): 
   const created = await deps.accounts.createWithWelcome(account);
   if (created === 'created') return account;
   if (created === 'no-welcome') return { ...account, credits: 0 };
+  // The account was deleted while this token lived (a call racing the deletion; later ones stop at userRoute).
+  if (created === 'deleted') throw new Unauthorized(Messages.accountDeleted);
   const winner = await deps.accounts.get(caller.sub);
   if (!winner) throw new Error(`Account ${caller.sub} vanished after a conditional create`);
   return winner;

@@ -29,6 +29,12 @@ export const keys = {
   /** An open WebSocket of the push channel: `USER#<sub>`/`CONN#<id>` (listed per user) and `CONN#<id>`/`CONN` (its owner, for $disconnect). */
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionOwner: 'CONN',
+  /**
+   * A deleted account's tombstone (`DELETED#<sub>`/`DELETED`, with a ttl): refuses the tokens issued before the
+   * deletion, and the account's creation. It holds the opaque sub alone, no personal data.
+   */
+  deletedAccount: (sub: string) => `DELETED#${sub}`,
+  deletedItem: 'DELETED',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

@@ -5,7 +5,12 @@ import { userRoute } from './http';
 
 const route = routeById('deleteAccount');
 
-export const handler = userRoute(route, async (_req, me) => {
-  await deleteAccount(deleteAccountDeps(), me);
-  return { status: 204 };
-});
+export const handler = userRoute(
+  route,
+  async (_req, me) => {
+    await deleteAccount(deleteAccountDeps(), me);
+    return { status: 204 };
+  },
+  // A repeated request finishes a deletion that failed half way.
+  { allowDeletedAccount: true },
+);

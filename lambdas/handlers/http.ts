@@ -9,6 +9,7 @@ import type { RouteDef } from '../../contract/routes';
 import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
 import { logger } from '../logger';
 import { instrumented } from '../observability';
+import { isAccountDeleted } from '../wiring/deps';
 import { cameThroughCloudFront } from './origin';
 
 /** Who is calling, from the verified Cognito ID token only (never from a header). */
@@ -223,20 +224,36 @@ export function publicRoute<R extends RouteDef>(route: R, fn: (req: RequestOf<R>
   return instrumented(route.id, (event: Event) => run(route, event, fn, opts));
 }
 
+export interface UserRouteOptions {
+  /** The 401's message when the event carries no identity. */
+  unauthorizedMessage?: string;
+  /**
+   * Let a deleted account's token through: DELETE /api/me, so a deletion that failed half way (its tombstone written,
+   * the files or the Cognito user not yet removed) is finished by a repeated request. Its steps change nothing twice.
+   */
+  allowDeletedAccount?: boolean;
+}
+
 /**
  * A route for a signed-in user: the identity comes from the verified token's claims. The authorizer has
- * already rejected bad tokens; a missing identity here still gets a 401, with the route's own message.
+ * already rejected bad tokens; a missing identity here still gets a 401, with the route's own message. The
+ * authorizer cannot know an account deleted while its token lives (an hour): the account's tombstone is read for every
+ * call, and a deleted account's token gets 401 `Messages.accountDeleted` before the route runs, so nothing of the user
+ * is made again (no account, no upload, no connection).
  */
 export function userRoute<R extends RouteDef>(
   route: R,
   fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
-  unauthorizedMessage?: string,
+  opts: UserRouteOptions = {},
 ) {
   return instrumented(route.id, async (event: Event): Promise<APIGatewayProxyResultV2> => {
     const refused = notFromCloudFront(event);
     if (refused) return refused;
     const identity = identityOf(event);
-    if (!identity) return errorResponse(new Unauthorized(unauthorizedMessage));
-    return run(route, event, (req) => fn(req, identity));
+    if (!identity) return errorResponse(new Unauthorized(opts.unauthorizedMessage));
+    return run(route, event, async (req) => {
+      if (!opts.allowDeletedAccount && (await isAccountDeleted(identity.sub))) throw new Unauthorized(Messages.accountDeleted);
+      return fn(req, identity);
+    });
   });
 }

@@ -18,9 +18,11 @@ export interface AccountData {
   countOpenJobs(jobIds: readonly string[]): Promise<number>;
   /**
    * Deletes every item of `data` and strips the orders of the user: owner, approval and return links go; the order id,
-   * pack, amount, currency, credits, dates, status, PayPal's capture and refund ids stay. Idempotent.
+   * pack, amount, currency, credits, dates, status, PayPal's capture and refund ids stay. The account item goes last,
+   * in one transaction with the sub's tombstone (kept until `tombstoneTtl`, epoch seconds), so from that moment no
+   * account can be made for the sub. Idempotent.
    */
-  erase(sub: string, data: UserData): Promise<void>;
+  erase(sub: string, data: UserData, tombstoneTtl: number): Promise<void>;
 }
 
 /** The user pool. */

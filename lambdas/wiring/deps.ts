@@ -210,6 +210,11 @@ export function showShareDeps(): ShowShareDeps {
   return { media: media(), store: store(), appUrl: config().APP_URL };
 }
 
+/** Whether the sub's account was deleted (its tombstone): every signed-in route asks first (handlers/http.ts). */
+export function isAccountDeleted(sub: string): Promise<boolean> {
+  return accounts().isDeleted(sub);
+}
+
 export function deleteAccountDeps(): DeleteAccountDeps {
   const c = config();
   return {

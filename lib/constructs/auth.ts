@@ -1,7 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { PASSWORD_POLICY } from '../../contract/auth';
+import { ID_TOKEN_VALIDITY_HOURS, PASSWORD_POLICY } from '../../contract/auth';
 import { triggerEntry } from '../bundling';
 import { removalPolicyFor, type Settings, type Stage } from '../settings';
 import type { Email } from './email';
@@ -88,7 +88,8 @@ export class Auth extends Construct {
       disableOAuth: true,
       preventUserExistenceErrors: true,
       refreshTokenValidity: Duration.days(30),
-      idTokenValidity: Duration.hours(1),
+      // A deleted account's tombstone is sized from this (contract/auth.ts): raise one, the other follows.
+      idTokenValidity: Duration.hours(ID_TOKEN_VALIDITY_HOURS),
       accessTokenValidity: Duration.hours(1),
     });
 

@@ -1,14 +1,19 @@
+import { Messages } from '../../contract/errors';
 import { getOrCreateAccount } from '../../lambdas/app/get-or-create-account';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
 
 /** An in-memory AccountStore with the same create-once semantics as the DynamoDB one. */
-function memoryStore(): AccountStore & { rows: Map<string, Account> } {
+function memoryStore(): AccountStore & { rows: Map<string, Account>; deleted: Set<string> } {
   const rows = new Map<string, Account>();
+  const deleted = new Set<string>();
   return {
     rows,
+    deleted,
     get: async (sub) => rows.get(sub),
     balance: async (sub) => rows.get(sub)?.credits ?? 0,
+    isDeleted: async (sub) => deleted.has(sub),
     createWithWelcome: async (a) => {
+      if (deleted.has(a.sub)) return 'deleted';
       if (rows.has(a.sub)) return 'exists';
       rows.set(a.sub, a);
       return 'created';
@@ -35,7 +40,18 @@ describe('getOrCreateAccount', () => {
       get: async () => (reads++ === 0 ? undefined : winner),
       createWithWelcome: async () => 'exists',
       balance: async () => 0,
+      isDeleted: async () => false,
     };
     expect(await getOrCreateAccount({ accounts, now: () => new Date() }, caller)).toBe(winner);
+  });
+
+  it('refuses with 401 and makes nothing when the account was deleted (its tombstone is there)', async () => {
+    const accounts = memoryStore();
+    accounts.deleted.add('s1');
+    await expect(getOrCreateAccount({ accounts, now: () => new Date() }, caller)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: Messages.accountDeleted,
+    });
+    expect(accounts.rows.size).toBe(0);
   });
 });

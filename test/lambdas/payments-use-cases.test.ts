@@ -153,6 +153,7 @@ function setup() {
     get: async (sub) => accounts.get(sub),
     balance: async (sub) => accounts.get(sub)?.credits ?? 0,
     createWithWelcome: async (a) => (accounts.has(a.sub) ? 'exists' : (accounts.set(a.sub, a), 'created')),
+    isDeleted: async () => false,
   };
   const deps: CreatePaymentDeps & ApplyPaymentWebhookDeps = {
     accounts: accountStore,
