@@ -272,7 +272,7 @@ export function sendContactDeps(): SendContactDeps {
 }
 
 export function openLiveConnectionDeps(): OpenLiveConnectionDeps {
-  return { connections: connections(), verify: idTokens(), now };
+  return { connections: connections(), verify: idTokens(), isDeleted: isAccountDeleted, now };
 }
 
 export function closeLiveConnectionDeps(): CloseLiveConnectionDeps {

@@ -1,12 +1,13 @@
 /**
  * A deleted account stays deleted, through the embedded stack: a token kept from before the deletion is still accepted
- * by the authorizer until it expires, so every signed-in route answers it 401 from the account's tombstone, nothing of
+ * by the authorizer until it expires, so every signed-in route (and the push channel's handshake) answers it 401 from the account's tombstone, nothing of
  * the user is made again, and a first sign-in racing the deletion never leaves an account behind.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED_ACCOUNT_TOMBSTONE_SECONDS } from '../../contract/auth';
 import { Messages } from '../../contract/errors';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
+import { openLive } from '../support/live';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 
 const table = () => stackEnv().TABLE_NAME!;
@@ -44,6 +45,9 @@ describe('a deleted account stays deleted', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 401 });
       expect((await res.json()).error).toBe(Messages.accountDeleted);
     }
+
+    // Nor does the push channel take it (it would store a connection for the user).
+    await expect(openLive(user)).rejects.toThrow('handshake 401');
 
     const left = await itemsOf(user.sub);
     expect(left).toEqual([{ pk: `DELETED#${user.sub}`, sk: 'DELETED', type: 'tombstone', ttl: expect.any(Number) }]);
