@@ -5,6 +5,8 @@ import { userRoute } from './http';
 
 const route = routeById('checkStatus');
 
-export const handler = userRoute(route, async (req, me) => ({
-  body: await checkJobStatus(checkJobStatusDeps(), me.sub, req.params.predictionId ?? ''),
-}));
+export const handler = userRoute(
+  route,
+  async (req, me) => ({ body: await checkJobStatus(checkJobStatusDeps(), me.sub, req.params.predictionId ?? '') }),
+  { deletedAccountAnswersItself: true },
+);

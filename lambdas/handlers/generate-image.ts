@@ -9,5 +9,5 @@ const route = routeById('generateImage');
 export const handler = userRoute(
   route,
   async (req, me) => ({ body: await startImageGeneration(startImageGenerationDeps(), me, req.body) }),
-  { unauthorizedMessage: Messages.signInToGenerateImages },
+  { unauthorizedMessage: Messages.signInToGenerateImages, deletedAccountAnswersItself: true },
 );

@@ -9,5 +9,5 @@ const route = routeById('generateVideo');
 export const handler = userRoute(
   route,
   async (req, me) => ({ body: await startVideoGeneration(startVideoGenerationDeps(), me, req.body) }),
-  { unauthorizedMessage: Messages.signIn },
+  { unauthorizedMessage: Messages.signIn, deletedAccountAnswersItself: true },
 );

@@ -34,16 +34,20 @@ async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<
   return out;
 }
 
-/** Runs `perWorker` timed calls in each of `workers` concurrent loops; returns every latency and the wall time. */
-async function measure(workers: number, perWorker: number, call: (worker: number, i: number) => Promise<void>) {
+/**
+ * Runs `perWorker` timed calls in each of `workers` concurrent loops; returns every latency and the wall time. A call
+ * may return an untimed step to run after it (e.g. ending the job it started).
+ */
+async function measure(workers: number, perWorker: number, call: (worker: number, i: number) => Promise<void | (() => Promise<unknown>)>) {
   const samples: number[] = [];
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
       for (let i = 0; i < perWorker; i++) {
         const s = performance.now();
-        await call(w, i);
+        const after = await call(w, i);
         samples.push(performance.now() - s);
+        if (after) await after();
       }
     }),
   );
@@ -80,7 +84,13 @@ export const apiLatency: BenchSection = {
 
     ctx.log(`measuring POST /api/generate-image (${USERS * GENERATIONS_PER_USER} requests)...`);
     const generate = await measure(USERS, GENERATIONS_PER_USER, async (w, i) => {
-      await ok(api(users[w]!, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: `bench ${w}-${i} [fail] [nowebhook]` }) }), 'generate');
+      const { predictionId } = await ok(api(users[w]!, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: `bench ${w}-${i} [fail] [nowebhook]` }) }), 'generate');
+      // Untimed: the job would stay open (no webhook) and a user may run only MAX_ACTIVE_JOBS at once. 409: it has
+      // already ended (the simulator's failure was found by a poll).
+      return async () => {
+        const res = await api(users[w]!, `/api/jobs/${String(predictionId)}/cancel`, { method: 'POST', body: JSON.stringify({ acceptCharge: true }) });
+        if (res.status !== 200 && res.status !== 409) throw new Error(`cancel: ${res.status} ${await res.text()}`);
+      };
     });
     ctx.log(`measuring GET /api/check-status/{id} (${USERS * POLLS_PER_USER} requests)...`);
     const status = await measure(USERS, POLLS_PER_USER, async (w) => {

@@ -7,6 +7,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED_ACCOUNT_TOMBSTONE_SECONDS } from '../../contract/auth';
 import { Messages } from '../../contract/errors';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
+import { waitForStatus } from '../support/generation';
 import { openLive } from '../support/live';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 
@@ -30,6 +31,8 @@ describe('a deleted account stays deleted', () => {
   it('answers a token kept from before the deletion 401 on every signed-in route, and keeps only the tombstone', async () => {
     const user = await createUser();
     expect((await api(user, '/api/me')).status).toBe(200);
+    const job = (await (await api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: 'before the deletion' }) })).json()) as { predictionId: string };
+    await waitForStatus(user, job.predictionId, ['succeeded']);
     const before = Math.floor(Date.now() / 1000);
     expect((await del(user)).status).toBe(204);
 
@@ -46,6 +49,8 @@ describe('a deleted account stays deleted', () => {
       expect((await res.json()).error).toBe(Messages.accountDeleted);
     }
 
+    // Its jobs went with it: polling one finds nothing (check-status skips the tombstone read, it has nothing to make).
+    expect((await api(user, `/api/check-status/${job.predictionId}`)).status).toBe(404);
     // Nor does the push channel take it (it would store a connection for the user).
     await expect(openLive(user)).rejects.toThrow('handshake 401');
 
