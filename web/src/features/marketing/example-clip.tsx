@@ -12,6 +12,11 @@ import type { ExampleClip } from './media';
  * The poster is a link to the MP4: before any script runs (or without scripts) it opens the clip in the browser's
  * own player; once the app has hydrated the page, the click puts the video in its place, playing, with controls.
  */
+/** A stable callback ref: React calls it when the video mounts, not again on every render (an inline arrow would be). */
+const focusOnMount = (video: HTMLVideoElement | null) => {
+  video?.focus();
+};
+
 export function ExampleClipPlayer({ example, label }: { example: ExampleClip; label: string }) {
   const [open, setOpen] = useState(false);
   const box = 'block h-auto w-full rounded-control border border-line bg-canvas object-contain';
@@ -32,7 +37,7 @@ export function ExampleClipPlayer({ example, label }: { example: ExampleClip; la
         playsInline
         preload="auto"
         aria-label={label}
-        ref={(video) => video?.focus()}
+        ref={focusOnMount}
       >
         <source src={example.video} type="video/mp4" />
       </video>
