@@ -137,7 +137,7 @@ export class FramewrightStack extends Stack {
       ApiUrl: [`${this.site.url}/api`, 'The API, on the app origin (CloudFront sends /api/* to the HTTP API)'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [this.auth.client.userPoolClientId, 'Cognito app client of the web app'],
-      SecretName: [this.secret.secretName, 'Secrets Manager secret to fill in with the Replicate and PayPal keys (README)'],
+      SecretName: [this.secret.secretName, 'Secrets Manager secret to fill in with the Replicate and PayPal keys (docs/deploy.md)'],
       TableName: [this.data.table.tableName, 'DynamoDB table'],
       MediaBucket: [this.data.mediaBucket.bucketName, 'S3 bucket of generated media and uploads'],
     };

@@ -23,7 +23,7 @@ export interface Settings {
   /**
    * Who sends Cognito's verification and reset emails (context `cognitoEmail`): `cognito`, its built-in
    * sender (no setup, a few dozen emails a day), or `ses`, from senderEmail through SES once that identity
-   * is verified and out of the SES sandbox (see README).
+   * is verified and out of the SES sandbox (see docs/deploy.md).
    */
   cognitoEmail: 'cognito' | 'ses';
   /** PayPal API (context `paypal`): `sandbox` by default in dev, `live` in prod. */

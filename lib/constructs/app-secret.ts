@@ -3,7 +3,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { removalPolicyFor, type Stage } from '../settings';
 
-/** The keys of the app secret's JSON; operators fill them in after the first deploy (see README). */
+/** The keys of the app secret's JSON; operators fill them in after the first deploy (see docs/deploy.md). */
 export const APP_SECRET_KEYS = [
   'REPLICATE_API_TOKEN',
   'REPLICATE_WEBHOOK_SECRET',

@@ -31,7 +31,7 @@ export interface ObservabilityProps {
 }
 
 /**
- * Thresholds of the alarms (README, "Runbook", says what each means and what to do). Periods are 5 minutes.
+ * Thresholds of the alarms (docs/deploy.md, "Runbook", says what each means and what to do). Periods are 5 minutes.
  */
 export const ALARM_THRESHOLDS = {
   api5xxPercent: 5,

@@ -29,7 +29,7 @@ export class OriginSecret extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotating it means a deploy (CloudFront and every API function take it at deploy time): change it with ' +
-        '`aws secretsmanager put-secret-value` and deploy (README, runbook).',
+        '`aws secretsmanager put-secret-value` and deploy (docs/deploy.md, runbook).',
     });
   }
 }
