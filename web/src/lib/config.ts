@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { ConfigError, setCurrentConfig } from './config-state';
 
-export { ConfigError, ensureConfig, getConfig } from './config-state';
+export { ConfigError, getConfig } from './config-state';
 
 /**
  * Runtime configuration of the SPA. It comes from `/config.json` (written by CDK beside the built app,

@@ -21,7 +21,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   empty: 'Your images will appear here.',
 };
 
-export function ImageGeneratorPage() {
+function ImageGeneratorPage() {
   const { user } = useSession();
   const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');

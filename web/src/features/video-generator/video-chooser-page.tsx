@@ -71,7 +71,7 @@ function FamilyCard({ family }: { family: VideoFamily }) {
   );
 }
 
-export function VideoChooserPage() {
+function VideoChooserPage() {
   return (
     <section className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
       <title>Video Generator · Framewright</title>
