@@ -68,7 +68,7 @@ export const Messages = {
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
   invalidLimit: 'limit must be a whole number from 1 to 100.',
-  /** Payments as the web shows them (spec sections 2, 4 and 8): return messages and the initiation error. */
+  /** Payments as the web shows them: return messages and the initiation error. */
   paymentInitError: (reason: string) => `Error initiating payment: ${reason}`,
   paymentAdded: (n: number) => `Payment successful! Added ${n} credits.`,
   paymentAddedToUser: (credits: number, userId: string) => `Payment successful! ${credits} credits added to user ${userId}.`,

@@ -26,7 +26,7 @@ export { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS, isPaymentReturnPath 
 export const PaymentReturnPath = z.enum(PAYMENT_RETURN_PATHS, { error: Messages.invalidReturnPath });
 export type PaymentReturnPath = z.infer<typeof PaymentReturnPath>;
 
-/** The pack to buy, named by its price and credits (spec section 7's payment payload). */
+/** The pack to buy, named by its price and credits (the spec's payment payload). */
 export const CreatePaymentRequest = z.object(
   {
     /** USD, as "6.99" or 6.99. */

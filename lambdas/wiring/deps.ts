@@ -1,6 +1,6 @@
 /**
  * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
- * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Running generation jobs as the browser keeps them: localStorage 'activeJobs' (spec section 3), so a reload,
+ * Running generation jobs as the browser keeps them: localStorage 'activeJobs', so a reload,
  * a closed tab or a second tab can pick every job up again. Each entry carries the spec's predictionId, prompt
  * and createdAt, plus what this app needs to route its outcome (kind, model, options) and whose job it is.
  */

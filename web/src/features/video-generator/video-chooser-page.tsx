@@ -1,5 +1,5 @@
 /**
- * /video-generator: the model chooser (spec section 2). A card per video family from the catalog: the available
+ * /video-generator: the model chooser. A card per video family from the catalog: the available
  * ones link to /video-generator/{id}; Kling 1.6 is shown as upcoming and cannot be chosen.
  */
 import { useId } from 'react';
