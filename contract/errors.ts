@@ -79,7 +79,7 @@ export const Messages = {
   paymentFailed: 'We could not confirm this payment, so no credits were added. If you were charged, please contact support.',
   /** Not in the spec: PayPal has not completed the capture yet; its webhook will credit the account. */
   paymentPending: 'Your payment is being confirmed by PayPal. Your credits will appear shortly.',
-  /** Not in the spec: a refund or chargeback took back credits that were already spent (DESIGN section 4). */
+  /** Not in the spec: a refund or chargeback took back credits that were already spent */
   negativeBalance: 'Your credit balance is below zero because a payment was refunded or reversed. Buy credits to generate again.',
   /** Not in the spec: GET /api/payment-outcome for an order we do not have. */
   unknownOrder: 'There is no such payment.',

@@ -1,6 +1,6 @@
 /**
  * Buying credits with PayPal: request and response schemas, the query strings of the PayPal redirects, and
- * the query string the app gets back on `/` after a payment (DESIGN sections 4 and 5).
+ * the query string the app gets back on `/` after a payment.
  *
  * The flow:
  * 1. POST /api/create-paypal-payment {amount, credits, returnPath?} (a pack of contract/packs, and the app page

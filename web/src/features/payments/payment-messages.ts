@@ -78,7 +78,7 @@ export function paymentNotice(answer: PaymentOutcomeResponse, currentEmail: stri
 
 /**
  * The landing page's message (route /): 'Payment successful! {credits} credits added to user
- * {user}.' with the server's credits and the buyer's masked email (DESIGN: never an internal id), or 'Payment was
+ * {user}.' with the server's credits and the buyer's masked email (never an internal id), or 'Payment was
  * canceled.', plus the pending and error outcomes. Undefined when the server's success names no buyer.
  */
 export function landingPaymentNotice(answer: PaymentOutcomeResponse): PaymentNotice | undefined {
