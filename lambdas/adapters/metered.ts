@@ -3,10 +3,10 @@
  * refunds through several use cases (a webhook, a poll, the reconciler, the stream's copy, a refused create), and
  * the store's answer (true: written now; false: already done) is the one place that knows a change happened once.
  */
-import type { ModelWebhooks } from '../ports/model-provider';
+import type { WebhookVerifier } from '../ports/webhooks';
 import { BusinessMetric, type Metrics } from '../ports/metrics';
 import type { JobStore } from '../ports/jobs';
-import type { OrderStore, PaymentProvider } from '../ports/payments';
+import type { OrderStore } from '../ports/payments';
 
 export interface JobMeterOptions {
   /** Also count each refund as this (the reconciler's deps count ReconcilerRefund). */
@@ -61,22 +61,12 @@ export function meteredOrders(orders: OrderStore, metrics: Metrics): OrderStore 
   };
 }
 
-export function meteredModelWebhooks(webhooks: ModelWebhooks, metrics: Metrics): ModelWebhooks {
+/** A provider's webhooks, counting the deliveries whose signature is not the provider's. */
+export function meteredWebhooks<E extends { eventId: string }>(webhooks: WebhookVerifier<E>, provider: 'replicate' | 'paypal', metrics: Metrics): WebhookVerifier<E> {
   return {
     async parse(delivery) {
       const parsed = await webhooks.parse(delivery);
-      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'replicate' });
-      return parsed;
-    },
-  };
-}
-
-export function meteredPaymentProvider(provider: PaymentProvider, metrics: Metrics): PaymentProvider {
-  return {
-    ...provider,
-    async parseWebhook(delivery) {
-      const parsed = await provider.parseWebhook(delivery);
-      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'paypal' });
+      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider });
       return parsed;
     },
   };
