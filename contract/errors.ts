@@ -68,7 +68,7 @@ export const Messages = {
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
   invalidLimit: 'limit must be a whole number from 1 to 100.',
-  /** Payments as the web shows them (spec sections 2, 4 and 8): return messages and the initiation error. */
+  /** Payments as the web shows them: return messages and the initiation error. */
   paymentInitError: (reason: string) => `Error initiating payment: ${reason}`,
   paymentAdded: (n: number) => `Payment successful! Added ${n} credits.`,
   paymentAddedToUser: (credits: number, userId: string) => `Payment successful! ${credits} credits added to user ${userId}.`,
@@ -79,7 +79,7 @@ export const Messages = {
   paymentFailed: 'We could not confirm this payment, so no credits were added. If you were charged, please contact support.',
   /** Not in the spec: PayPal has not completed the capture yet; its webhook will credit the account. */
   paymentPending: 'Your payment is being confirmed by PayPal. Your credits will appear shortly.',
-  /** Not in the spec: a refund or chargeback took back credits that were already spent (DESIGN section 4). */
+  /** Not in the spec: a refund or chargeback took back credits that were already spent */
   negativeBalance: 'Your credit balance is below zero because a payment was refunded or reversed. Buy credits to generate again.',
   /** Not in the spec: GET /api/payment-outcome for an order we do not have. */
   unknownOrder: 'There is no such payment.',

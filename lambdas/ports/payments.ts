@@ -137,6 +137,11 @@ export interface Order {
   dispute?: 'open' | 'resolved';
   /** Why PayPal did not pay (failed). */
   failReason?: string;
+  /**
+   * When the buyer came back from PayPal's approval while PayPal could not be reached to capture: the order is shown
+   * pending (not failed) until the reconciler or a webhook captures it.
+   */
+  returnedAt?: string;
 }
 
 /** Every status but 'expired', which is derived when the order is shown. */
@@ -172,6 +177,12 @@ export interface OrderStore {
   takeBack(order: Order, t: TakeBack): Promise<{ applied: true; balance: number } | { applied: false; why: 'stale' }>;
   /** The order from one of `from` to `to` (with the given fields), owner's copy too; false when it was in no `from`. */
   transition(order: Order, from: StoredOrderStatus[], to: StoredOrderStatus, at: string, fields?: { failReason?: string }): Promise<boolean>;
+  /** Records that the buyer came back approved but the capture could not be made now (the order shows pending). */
+  markReturned(order: Order, at: string): Promise<void>;
+  /** Orders PayPal may still settle (not captured or failed yet), oldest first. */
+  listOpen(limit: number): Promise<Order[]>;
+  /** Takes an order off the open list (it can no longer be approved at PayPal); its status stays. */
+  closeOpen(order: Order): Promise<void>;
   /** Marks a dispute opened or resolved on a paid order. */
   setDispute(order: Order, dispute: 'open' | 'resolved'): Promise<void>;
   /** The owner's orders, newest first. */

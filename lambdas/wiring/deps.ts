@@ -1,6 +1,6 @@
 /**
  * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
- * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomUUID } from 'node:crypto';
@@ -46,6 +46,7 @@ import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
+import type { ReconcileOrdersDeps } from '../app/reconcile-orders';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
 import type { SaveJobOutputDeps } from '../app/save-job-output';
@@ -252,6 +253,10 @@ export function settlePaymentReturnDeps(): SettleDeps {
 /** Only the order store: cancelling asks PayPal nothing, so this function never loads the PayPal client or its secret. */
 export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log' | 'now'> {
   return { orders: orders(), log: warn, now };
+}
+
+export function reconcileOrdersDeps(): ReconcileOrdersDeps {
+  return settle();
 }
 
 export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {

@@ -46,18 +46,10 @@ import { createWebhooks } from './webhooks';
 export { signWebhook } from './signing';
 export {
   FAIL_ERROR,
-  FAIL_MARKER,
-  NO_WEBHOOK_MARKER,
   NSFW_ERROR,
-  NSFW_MARKER,
-  REJECT_MARKER,
-  SIM_MARKERS,
-  SLOW_MARKER,
-  type PredictionStatus,
   type ReplicateSim,
   type ReplicateSimOptions,
   type SimPrediction,
-  type WebhookEvent,
 } from './types';
 
 export async function startReplicateSimulator(opts: ReplicateSimOptions): Promise<ReplicateSim> {

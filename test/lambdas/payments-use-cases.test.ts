@@ -140,6 +140,21 @@ class FakeOrders implements OrderStore {
   async setDispute(order: Order, dispute: 'open' | 'resolved') {
     this.orders.get(order.id)!.dispute = dispute;
   }
+  closed = new Set<string>();
+  async markReturned(order: Order, at: string) {
+    this.orders.get(order.id)!.returnedAt ??= at;
+  }
+  /** Like the adapter's index: orders neither captured nor failed, not closed, oldest first. */
+  async listOpen(limit: number) {
+    return [...this.orders.values()]
+      .filter((o) => ['created', 'pending', 'canceled'].includes(o.status) && !this.closed.has(o.id))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .slice(0, limit)
+      .map((o) => ({ ...o }));
+  }
+  async closeOpen(order: Order) {
+    this.closed.add(order.id);
+  }
 }
 
 function setup() {
