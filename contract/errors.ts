@@ -124,6 +124,12 @@ export const Messages = {
   generationLost: 'The generation service lost this job',
   resultRemoved: 'The result was removed by the generation service before it could be saved',
   resultTooLarge: 'The result was too large to save',
+  /** Not in the spec: an output that is not a whole, readable file of the type the model promises. */
+  resultDamaged: 'The result arrived damaged or incomplete and could not be saved',
+  /** Not in the spec: a video whose length is not the one asked for. */
+  resultWrongLength: 'The video did not have the length you asked for',
+  /** Not in the spec: a recorded output that could not be copied before the job's maximum time ran out. */
+  resultNotSaved: 'The result could not be saved in time',
   resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
   // ---- the gallery, share links and deleting an account (issue 15) ----
   invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
