@@ -5,7 +5,9 @@
  */
 import type { WebhookVerifier } from '../ports/webhooks';
 import { BusinessMetric, type Metrics } from '../ports/metrics';
-import type { JobStore } from '../ports/jobs';
+import type { Job, JobStore } from '../ports/jobs';
+import { RefundNotLanded } from '../domain/errors';
+import { logger } from '../logger';
 import type { OrderStore } from '../ports/payments';
 
 export interface JobMeterOptions {
@@ -14,6 +16,18 @@ export interface JobMeterOptions {
 }
 
 export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions = {}): JobStore {
+  /** A refund that did not land is counted (one series, alarmed) and thrown on: the caller reports the failure. */
+  const notLanded = async <T>(job: Job, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof RefundNotLanded) {
+        metrics.count(BusinessMetric.RefundNotLanded, 1);
+        logger.error('A refund did not land', { jobId: job.id, owner: job.owner, cost: job.cost, why: err.why });
+      }
+      throw err;
+    }
+  };
   return {
     ...jobs,
     async createCharged(job, expectedBalance, dailyCap, activeCap) {
@@ -28,7 +42,7 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       return done;
     },
     async failAndRefund(job, status, error) {
-      const done = await jobs.failAndRefund(job, status, error);
+      const done = await notLanded(job, () => jobs.failAndRefund(job, status, error));
       if (done) {
         metrics.count(BusinessMetric.JobFailed, 1, { model: job.model });
         metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
@@ -38,7 +52,7 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       return done;
     },
     async cancel(job, refund, error) {
-      const done = await jobs.cancel(job, refund, error);
+      const done = await notLanded(job, () => jobs.cancel(job, refund, error));
       if (done && refund) metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
       return done;
     },
