@@ -1,4 +1,4 @@
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { saveJobOutput } from '../app/save-job-output';
 import { logger } from '../logger';
 import { instrumented } from '../observability';
@@ -16,11 +16,11 @@ function recordedJob(newImage?: Image, oldImage?: Image): string | undefined {
  * The table's stream: when a webhook, poll or the reconciler records a job's output, copy it to S3 and end the
  * job, outside the webhook's request. The batch's records are saved side by side; a stalled download is given up
  * within seconds and left to the reconciler (the save answers `deferred`), so it holds no other save for long. A
- * failed copy fails the batch, so the event source mapping retries it (the saves already made are skipped then:
- * their jobs have ended); the reconciler is the safety net after the retries.
+ * failed copy is reported as a partial batch failure: the event source mapping retries from that record (the saves
+ * after it are skipped then if done: their jobs have ended); the reconciler is the safety net after the retries.
  */
-export const handler = instrumented('saveJobOutput', async (event: DynamoDBStreamEvent): Promise<void> => {
-  const failures: string[] = [];
+export const handler = instrumented('saveJobOutput', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const failed: string[] = [];
   await Promise.all(
     event.Records.map(async (record) => {
       const jobId = recordedJob(record.dynamodb?.NewImage, record.dynamodb?.OldImage);
@@ -29,9 +29,9 @@ export const handler = instrumented('saveJobOutput', async (event: DynamoDBStrea
         await saveJobOutput(saveJobOutputDeps(), jobId);
       } catch (err) {
         logger.warn('save-job-output: copy failed, will retry', { jobId, error: (err as Error).message });
-        failures.push(jobId);
+        failed.push(record.dynamodb!.SequenceNumber!);
       }
     }),
   );
-  if (failures.length) throw new Error(`Job output(s) not saved yet: ${failures.join(', ')}`);
+  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 });

@@ -43,8 +43,10 @@ export class Background extends Construct {
             startingPosition: lambda.StartingPosition.LATEST,
             batchSize: t.batchSize ?? 100,
             retryAttempts: t.maxRetries ?? 10,
-            // A failing record is isolated by halving the batch, so one bad item does not hold back the rest.
+            // A failing record is isolated by halving the batch, so one bad item does not hold back the rest; a
+            // handler that answers a partial batch response names the failed records itself (save-job-output).
             bisectBatchOnError: true,
+            reportBatchItemFailures: true,
             onFailure: new SqsDlq(this.deadLetters),
           }),
         );

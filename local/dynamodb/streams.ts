@@ -22,6 +22,13 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 
+/** The index of the earliest record a partial batch response names as failed, or -1 when none is. */
+function failedFrom(batch: readonly _Record[], response: unknown): number {
+  const failures = (response as { batchItemFailures?: { itemIdentifier?: string }[] } | undefined)?.batchItemFailures ?? [];
+  const failed = new Set(failures.map((f) => f.itemIdentifier));
+  return batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber));
+}
+
 export interface StreamConsumer {
   /** Names its saved position: keep it stable. */
   id: string;
@@ -180,20 +187,29 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
     }
   }
 
+  /**
+   * Runs the consumer on the batch until it succeeds or its retries run out. A handler may answer a partial batch
+   * response (`batchItemFailures`, as with Lambda's ReportBatchItemFailures): the batch is then retried from the
+   * earliest failed record, and the records before it are not delivered again.
+   */
   async function deliver(consumer: StreamConsumer, records: _Record[]): Promise<void> {
-    const event: DynamoDBStreamEvent = { Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) };
     const max = consumer.maxRetries ?? 10;
+    let batch = records;
     for (let attempt = 0; ; attempt++) {
+      let why: string;
       try {
-        await consumer.handler(event);
-        return;
+        const failed = failedFrom(batch, await consumer.handler({ Records: batch.map((r) => toLambdaRecord(r, region, streamArn!)) }));
+        if (failed < 0) return;
+        batch = batch.slice(failed);
+        why = `${batch.length} record(s) reported failed`;
       } catch (err) {
-        if (attempt >= max || stopped) {
-          log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${(err as Error).message}`);
-          return;
-        }
-        await sleep(Math.min(5000, 100 * 2 ** attempt));
+        why = (err as Error).message;
       }
+      if (attempt >= max || stopped) {
+        log(`[streams] ${consumer.id}: batch of ${batch.length} skipped after ${attempt + 1} attempts: ${why}`);
+        return;
+      }
+      await sleep(Math.min(5000, 100 * 2 ** attempt));
     }
   }
 

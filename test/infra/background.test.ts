@@ -25,6 +25,7 @@ describe('Background: stream and scheduled functions', () => {
       BatchSize: 25,
       MaximumRetryAttempts: 4,
       BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
       StartingPosition: 'LATEST',
     });
     expect(permissionsOf(synth.template, fnId('test: table stream')).size).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 /**
  * The local stream reader against DynamoDB Local's real stream (the stack's emulator, a table of this test's own):
- * consumers see every change in order, in Lambda's event shape; a failing batch is retried before anything newer;
+ * consumers see every change in order, in Lambda's event shape; a failing batch is retried before anything newer,
+ * and a partial batch response retries from its earliest failed record only;
  * a restart resumes after the last handled change, neither losing nor replaying.
  */
 import fs from 'node:fs';
@@ -74,4 +75,33 @@ test('a failing batch is retried before anything newer, and a restart neither lo
   await put('b3');
   await again.drain();
   expect(seen).toEqual(['b1', 'b2', 'b3']);
+});
+
+test('a partial batch response retries from the earliest failed record, not the records before it', async () => {
+  const seen: string[] = [];
+  let failures = 1;
+  const handler = async (e: DynamoDBStreamEvent) => {
+    const records = e.Records.filter((r) => r.dynamodb!.NewImage!.sk!.S!.startsWith('c'));
+    if (records.length) seen.push(records.map((r) => r.dynamodb!.NewImage!.sk!.S!).join(','));
+    const second = records.find((r) => r.dynamodb!.NewImage!.sk!.S === 'c2');
+    if (failures > 0 && second) {
+      failures--;
+      return { batchItemFailures: [{ itemIdentifier: second.dynamodb!.SequenceNumber! }] };
+    }
+    return { batchItemFailures: [] };
+  };
+  const startPartial = async () => {
+    const p = await startStreamPoller({ endpoint: endpoint(), tableName: table, dataDir, consumers: [{ id: 'partial', handler, batchSize: 10 }], idleMs: 20 });
+    pollers.push(p);
+    return p;
+  };
+  const p = await startPartial();
+  await put('c0');
+  await p.drain();
+  await p.stop();
+  // Written while the consumer is down, so they come as one batch.
+  for (const sk of ['c1', 'c2', 'c3']) await put(sk);
+  const again = await startPartial();
+  await again.drain();
+  expect(seen).toEqual(['c0', 'c1,c2,c3', 'c2,c3']);
 });
