@@ -16,6 +16,10 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   ProviderError: 'PROVIDER_ERROR',
   Unavailable: 'UNAVAILABLE',
+  /** An Idempotency-Key used again with another request body. */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first call with this Idempotency-Key is still running: retry in a moment. */
+  IdempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -27,6 +31,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   NOT_ENOUGH_CREDITS: 402,
   CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -139,6 +145,10 @@ export const Messages = {
   confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',
   /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */
   deleteWhileRunning: 'A generation is still running. Wait until it ends, then delete your account.',
+  accountBeingDeleted: 'This account is being deleted.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,

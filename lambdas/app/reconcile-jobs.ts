@@ -6,7 +6,7 @@ import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
 import type { Job, JobStore } from '../ports/jobs';
 import { isProviderTerminal, PredictionNotFound } from '../ports/model-provider';
-import { applyProviderUpdate } from './steps/apply-provider-update';
+import { applyProviderUpdate, type UpdateOutcome } from './steps/apply-provider-update';
 import { jobDeadline, RUN_GRACE_MS } from './steps/job-deadline';
 import { predictionsOf } from './steps/job-predictions';
 import { saveJobOutput, type SaveJobOutputDeps } from './save-job-output';
@@ -89,10 +89,7 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     // The create call's answer was lost. A prediction it made and that already succeeded is kept; anything still
     // running is cancelled and the job refunded.
     const found = await predictionsOf(provider, job);
-    for (const p of found.filter((f) => f.status === 'succeeded')) {
-      await applyProviderUpdate(deps, job, await provider.get(p.id));
-      return 'recorded';
-    }
+    for (const p of found.filter((f) => f.status === 'succeeded')) return reported(await applyProviderUpdate(deps, job, await provider.get(p.id)));
     await Promise.allSettled(found.filter((f) => !isProviderTerminal(f.status)).map((f) => provider.cancel(f.id)));
     return refund(deps, job, Messages.generationNotConfirmed);
   }
@@ -108,7 +105,10 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     await provider.cancel(p.id).catch(() => undefined);
     return refund(deps, job, Messages.generationTookTooLong);
   }
-  await applyProviderUpdate(deps, job, p);
-  if (p.status === 'succeeded' && p.output[0] && !p.dataRemoved) return 'recorded';
-  return isProviderTerminal(p.status) ? 'refunded' : 'progress';
+  return reported(await applyProviderUpdate(deps, job, p));
+}
+
+/** What the update really did (a refund that did not land threw, and settleSafely reports it as an error). */
+function reported(outcome: UpdateOutcome): Settlement {
+  return outcome === 'unchanged' ? 'skipped' : outcome;
 }
