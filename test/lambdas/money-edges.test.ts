@@ -4,7 +4,11 @@
  * exclude each other; a start retried with the same Idempotency-Key charges once. Each scenario ends with the
  * whole-table invariant check (balance = ledger, activeJobs = open jobs, open jobs = the index).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BusinessMetric } from '../../contract/metrics';
+import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
+import { meteredJobs } from '../../lambdas/adapters/metered';
+import { RefundNotLanded } from '../../lambdas/domain/errors';
 import { Messages } from '../../contract/errors';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { jobItem, postWebhook, providerIdOf, signedWebhook, simPrediction, userItems, waitForSim } from '../support/generation';
@@ -225,6 +229,34 @@ describe('idempotent starts', () => {
     const [first, second] = [await a.json(), await b.json()];
     expect(second).toEqual(first);
     expect((await userItems(user.sub, 'PAYMENT#')).map((p) => p.orderId)).toEqual([first.orderId]);
+    await expectConsistentTable();
+  });
+});
+
+describe('a refund that cannot land', () => {
+  it('is an error, counted once per attempt, never reported as refunded, and the job stays open for the next attempt', async () => {
+    const table = stackEnv().TABLE_NAME!;
+    const counted: string[] = [];
+    const jobs = meteredJobs(dynamoJobStore(dynamo(), table), { count: (m) => void counted.push(m) });
+    const user = await createUser();
+    await api(user, '/api/me');
+    const id = await started(user, 'a pier waiting for a machine [queued] [nowebhook]');
+    const job = (await jobs.get(id))!;
+    // The owner's account vanished under its open job (nothing in the app does this: the deletion waits for open jobs).
+    const accountKey = { pk: `USER#${user.sub}`, sk: 'ACCOUNT' };
+    const saved = (await dynamo().send(new GetCommand({ TableName: table, Key: accountKey }))).Item!;
+    await dynamo().send(new DeleteCommand({ TableName: table, Key: accountKey }));
+    try {
+      await expect(jobs.failAndRefund(job, 'failed', 'x')).rejects.toBeInstanceOf(RefundNotLanded);
+      await expect(jobs.cancel(job, true, 'x')).rejects.toBeInstanceOf(RefundNotLanded);
+      expect(counted).toEqual([BusinessMetric.RefundNotLanded, BusinessMetric.RefundNotLanded]);
+      expect(await jobItem(id)).toMatchObject({ status: job.status, gsi1pk: 'OPEN_JOB' });
+    } finally {
+      await dynamo().send(new PutCommand({ TableName: table, Item: saved }));
+    }
+    // Back, the next attempt lands.
+    expect(await jobs.failAndRefund(job, 'failed', 'The generation failed. 1 credit refunded.')).toBe(true);
+    expect(await account(user)).toMatchObject({ credits: 10, activeJobs: 0 });
     await expectConsistentTable();
   });
 });
