@@ -34,6 +34,11 @@ export interface RouteDef {
   /** The path parameters, decoded (http.ts validates them); a route with `{name}` in its path has one. */
   params?: z.ZodType;
   response?: z.ZodType;
+  /**
+   * Takes an `Idempotency-Key` header (contract/idempotency.ts): the same key and body from the same user within a day
+   * answer as the first call did, and charge or order once.
+   */
+  idempotencyKey?: true;
   /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
@@ -96,6 +101,7 @@ export const ROUTES = [
     path: '/api/generate-image',
     auth: 'user',
     handler: 'generate-image',
+    idempotencyKey: true,
     request: s.GenerateImageRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -242,6 +248,7 @@ export const ROUTES = [
     path: '/api/generate-video',
     auth: 'user',
     handler: 'generate-video',
+    idempotencyKey: true,
     request: s.GenerateVideoRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -280,6 +287,7 @@ export const ROUTES = [
     path: '/api/create-paypal-payment',
     auth: 'user',
     handler: 'create-paypal-payment',
+    idempotencyKey: true,
     request: pay.CreatePaymentRequest,
     response: pay.CreatePaymentResponse,
     timeoutSeconds: 25,

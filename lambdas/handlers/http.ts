@@ -2,7 +2,7 @@
  * The thin-handler kit: parse the API Gateway v2 event, validate against the route's
  * contract schema, call one use case, and map the result or a typed error to HTTP.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contract/errors';
 import type { RouteDef } from '../../contract/routes';
@@ -250,10 +250,10 @@ export interface UserRouteOptions {
  */
 export function userRoute<R extends RouteDef>(
   route: R,
-  fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
+  fn: (req: RequestOf<R>, identity: Identity, context?: Context) => Promise<HttpResult>,
   opts: UserRouteOptions = {},
 ) {
-  return instrumented(route.id, async (event: Event): Promise<APIGatewayProxyResultV2> => {
+  return instrumented(route.id, async (event: Event, context?: Context): Promise<APIGatewayProxyResultV2> => {
     const refused = notFromCloudFront(event);
     if (refused) return refused;
     const identity = identityOf(event);
@@ -261,7 +261,7 @@ export function userRoute<R extends RouteDef>(
     return run(route, event, async (req) => {
       const checkTombstone = !opts.allowDeletedAccount && !opts.deletedAccountAnswersItself;
       if (checkTombstone && (await isAccountDeleted(identity.sub))) throw new Unauthorized(Messages.accountDeleted);
-      return fn(req, identity);
+      return fn(req, identity, context);
     });
   });
 }
