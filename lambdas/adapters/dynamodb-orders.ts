@@ -1,5 +1,5 @@
 /**
- * Orders (DESIGN section 3): `ORDER#<id>`/`ORDER` is the order, found by the id PayPal sends back;
+ * Orders: `ORDER#<id>`/`ORDER` is the order, found by the id PayPal sends back;
  * `USER#<owner>`/`PAYMENT#<createdAt>#<id>` is the owner's copy, so their payment list is one Query. Both are
  * written in one transaction and change status together, in the same transaction as the credits.
  */

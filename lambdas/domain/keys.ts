@@ -1,5 +1,5 @@
 /**
- * Every key the backend builds, in one place: the single table's keys (DESIGN section 3, listed in
+ * Every key the backend builds, in one place: the single table's keys (listed in
  * docs/architecture.md) and the media bucket's object keys.
  */
 export const keys = {

@@ -1,6 +1,6 @@
 import type { LedgerReason, OrderStatus, PaymentReturnPath } from '../../contract/payments';
 import type { Page } from './page';
-import type { WebhookDelivery } from './webhooks';
+import type { WebhookVerifier } from './webhooks';
 
 export interface Money {
   /** ISO 4217, e.g. USD. */
@@ -50,7 +50,8 @@ export interface ProviderOrder {
 
 /** A verified PayPal event, reduced to what the use cases act on. */
 export interface PaymentEvent {
-  id: string;
+  /** PayPal's event id: the same on every retry of one event. */
+  eventId: string;
   /** e.g. CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.REFUNDED, CUSTOMER.DISPUTE.CREATED. */
   eventType: string;
   /** The order it is about, when the event names it (a well-formed order id). */
@@ -100,12 +101,13 @@ export interface PaymentProvider {
   captureOrder(id: string, requestId: string): Promise<ProviderOrder>;
   /** A capture, with the order it belongs to. */
   getCapture(id: string): Promise<ProviderCapture>;
-  /**
-   * The event, when the provider confirms the delivery is genuine and meant for our webhook; undefined when it
-   * is not. Throws PaymentProviderUnavailable when the provider cannot say.
-   */
-  parseWebhook(delivery: WebhookDelivery): Promise<PaymentEvent | undefined>;
 }
+
+/**
+ * PayPal's webhooks: the event, when PayPal confirms the delivery is genuine and meant for our webhook; undefined
+ * when it is not. Throws PaymentProviderUnavailable when PayPal cannot say.
+ */
+export type PaymentWebhooks = WebhookVerifier<PaymentEvent>;
 
 // ---- our records ----------------------------------------------------------------------------------------------
 

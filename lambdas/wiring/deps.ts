@@ -1,6 +1,6 @@
 /**
  * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
- * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,9 +19,10 @@ import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
 import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { healthProbes } from '../adapters/health-probes';
-import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../adapters/metered';
+import { meteredJobs, meteredOrders, meteredWebhooks } from '../adapters/metered';
 import { memoUntilFailure } from '../adapters/memo-until-failure';
-import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
+import { PAYPAL_SANDBOX_URL, paypalApi, paypalClient } from '../adapters/paypal-client';
+import { paypalWebhooks } from '../adapters/paypal-webhooks';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
@@ -104,17 +105,17 @@ const modelProvider = /* @__PURE__ */ once(() =>
   ),
 );
 
-/** PayPal's client. Credentials come from the environment locally and from Secrets Manager in the cloud. */
-const paymentProvider = /* @__PURE__ */ once(() =>
+/** PayPal's API, with one token cache per instance. Credentials come from the environment locally and from Secrets Manager in the cloud. */
+const paypal = /* @__PURE__ */ once(() =>
   memoUntilFailure(async () => {
-    const [clientId, clientSecret, webhookId] = await Promise.all([
-      requireSecret('PAYPAL_CLIENT_ID'),
-      requireSecret('PAYPAL_CLIENT_SECRET'),
-      requireSecret('PAYPAL_WEBHOOK_ID'),
-    ]);
+    const [clientId, clientSecret] = await Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET')]);
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    return meteredPaymentProvider(paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId }), businessMetrics);
+    return paypalApi({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret });
   }),
+);
+const paymentProvider = /* @__PURE__ */ once(() => memoUntilFailure(async () => paypalClient(await paypal()())));
+const paymentWebhooks = /* @__PURE__ */ once(() =>
+  memoUntilFailure(async () => meteredWebhooks(paypalWebhooks(await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')), 'paypal', businessMetrics)),
 );
 
 const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts(), now }));
@@ -137,7 +138,7 @@ const startJob = /* @__PURE__ */ once(() => ({
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => meteredModelWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), businessMetrics)),
+  memoUntilFailure(async () => meteredWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), 'replicate', businessMetrics)),
 );
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
@@ -264,7 +265,7 @@ export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
-  return { ...settle(), inbox: paypalInbox() };
+  return { ...settle(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {

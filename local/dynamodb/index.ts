@@ -143,7 +143,7 @@ async function endOrphan(pidFile: string, log: (l: string) => void): Promise<voi
   fs.rmSync(pidFile, { force: true });
 }
 
-/** Creates the single table of DESIGN section 3 if it does not exist (idempotent). */
+/** Creates the single table (lib/table-schema.ts) if it does not exist (idempotent). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {

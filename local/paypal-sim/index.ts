@@ -65,23 +65,7 @@ import type { PaypalSim, PaypalSimOptions } from './types';
 import { createWebhooks } from './webhooks';
 
 export { crc32 } from './crc32';
-export {
-  SIM_BUYER,
-  SIM_FUNDING_OUTCOMES,
-  type SimFundingOutcome,
-  type PaypalErrorBody,
-  type PaypalIssue,
-  type PaypalSim,
-  type PaypalSimOptions,
-  type SimCapture,
-  type SimExperienceContext,
-  type SimLink,
-  type SimMoney,
-  type SimOrder,
-  type SimOrderStatus,
-  type SimPayer,
-  type SimPurchaseUnit,
-} from './types';
+export type { PaypalSim, PaypalSimOptions } from './types';
 
 export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim> {
   const host = opts.host ?? '127.0.0.1';

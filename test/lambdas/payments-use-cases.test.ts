@@ -15,7 +15,7 @@ import { getPaymentOutcome } from '../../lambdas/app/get-payment-outcome';
 import { reconcileOrders } from '../../lambdas/app/reconcile-orders';
 import { settleOrder } from '../../lambdas/app/steps/settle-order';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
-import { paymentEventOf } from '../../lambdas/adapters/paypal-client';
+import { paymentEventOf } from '../../lambdas/adapters/paypal-webhooks';
 import { creditsFor } from '../../lambdas/app/steps/take-back';
 import type { Mail } from '../../lambdas/ports/mailer';
 import {
@@ -181,9 +181,11 @@ function setup() {
     newRequestId: () => `req-${paypal.created.length}`,
     log: (message, details) => logs.push({ message, details }),
     mailer: { send: async (m) => void mails.push(m) },
+    webhooks: async () => ({ parse: (d) => paypal.parseWebhook(d) }),
     inbox: {
-      seen: async (id) => seen.has(id),
-      record: async (id, info) => void seen.set(id, info),
+      claim: async (id, info) => (seen.has(id) ? false : (seen.set(id, { ...info }), true)),
+      release: async (id) => void seen.delete(id),
+      note: async (id, info) => void seen.set(id, { ...seen.get(id), ...info }),
     },
   };
   return { paypal, orders, seen, logs, deps, mails };

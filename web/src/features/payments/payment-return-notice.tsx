@@ -16,7 +16,7 @@ export interface PaymentReturnNoticeProps {
 
 /**
  * On the generators and My Account: after a PayPal return (`?payment=...&order=...`), asks the server about that
- * order and shows what it says (spec section 4), re-reads the balance (the server credited the order before
+ * order and shows what it says, re-reads the balance (the server credited the order before
  * redirecting here; the client never adds credits itself), and removes the payment keys from the query string.
  * While a payment is pending, the server is asked again every few seconds, so the message and the balance change
  * when the capture lands (a return that could not reach PayPal is captured by the order reconciler).
