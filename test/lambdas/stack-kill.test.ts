@@ -190,6 +190,9 @@ describe('kill -9 and a restart', () => {
     const down = await me();
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ error: Messages.serviceUnavailable, code: 'UNAVAILABLE' });
+    // The health check says which dependency is down.
+    const health = (await (await fetch(`${stack!.url}/api/health`)).json()) as { checks: Record<string, { status: string }> };
+    expect(health.checks.database?.status).toBe('down');
 
     const back = await waitFor('DynamoDB Local restarted', async () => {
       const r = await me();
