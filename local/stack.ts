@@ -40,7 +40,7 @@ import { REPO_ROOT } from './shared/paths';
 import { startBackground } from './background';
 import { startLive } from './live';
 import { LIVE_ROUTES } from '../contract/live';
-import { freePort } from './shared/ports';
+import { keptPorts } from './shared/ports';
 import { localFfmpegPath } from './shared/ffmpeg-path';
 
 export interface StackOptions {
@@ -118,7 +118,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
 
   try {
-    const [dynamoPort, s3Port, sesPort, cognitoPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api'] as const);
+    const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
       startS3(path.join(dataDir, 's3'), s3Port, LOCAL_IDS.mediaBucket, origins, log),
@@ -163,6 +165,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         log,
         webhookJitterMs: msFromEnv('PAYPAL_SIM_WEBHOOK_JITTER_MS', 100),
         approvalWindowMs: msFromEnv('PAYPAL_SIM_APPROVAL_WINDOW_MS', 3 * 60 * 60 * 1000),
+        // Orders survive a restart of the stack, on the same port (approval links stay valid).
+        port: ports.paypal,
+        dataDir: path.join(dataDir, 'paypal'),
       }),
     ]);
     stops.push(replicate.close, paypal.close);
@@ -223,7 +228,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       });
     });
     apiServer.on('clientError', answerClientError);
-    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => apiServer.listen(ports.api, '127.0.0.1', () => resolve()));
     stops.push(() => new Promise<void>((r) => apiServer.close(() => r())));
     env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     const mail = mailbox(ses.endpoint, dataDir);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contract/errors';
 import type { RouteDef } from '../../contract/routes';
 import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
+import { isDependencyUnreachable } from '../domain/unreachable';
 import { logger } from '../logger';
 import { instrumented } from '../observability';
 import { isAccountDeleted } from '../wiring/deps';
@@ -89,6 +90,11 @@ export function errorResponse(err: unknown): APIGatewayProxyResultV2 {
   if (err instanceof AppError) {
     const body: ErrorBody & Record<string, unknown> = { error: err.message, code: err.code, ...(err.details ?? {}) };
     return json(httpStatusOf[err.code], body);
+  }
+  if (isDependencyUnreachable(err)) {
+    // Nothing was decided: the database (or another service) could not be reached. The caller may simply try again.
+    logger.error('Dependency unreachable', err as Error);
+    return json(503, { error: Messages.serviceUnavailable, code: ErrorCode.Unavailable }, { 'retry-after': '5' });
   }
   logger.error('Unhandled error', err as Error);
   return json(500, { error: Messages.internal, code: ErrorCode.Internal });

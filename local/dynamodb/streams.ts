@@ -186,6 +186,8 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
       } catch (err) {
         if (stopped) return;
         log(`[streams] ${consumer.id}: ${(err as Error).message}`);
+        // DynamoDB Local may have restarted (its iterators are gone): open the shards again from the saved positions.
+        iterators.clear();
         await sleep(1000);
       }
     }
