@@ -10,7 +10,7 @@ import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'table:read': TABLE_READ,
-  'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:BatchWriteItem'],
   'table:index:gsi1': ['dynamodb:Query'],
   'media:read': ['s3:GetObject'],
   'media:write': ['s3:PutObject'],
