@@ -42,6 +42,7 @@ import { startLive } from './live';
 import { LIVE_ROUTES } from '../contract/live';
 import { keptPorts } from './shared/ports';
 import { localFfmpegPath } from './shared/ffmpeg-path';
+import { asFunction, markFunctionRequests, startLocalIam } from './iam';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -92,6 +93,8 @@ const msFromEnv = (name: string, fallback: number) => {
 
 export async function startStack(o: StackOptions): Promise<Stack> {
   const log = o.log ?? ((l: string) => console.log(l));
+  // Before any AWS call of the process: the functions' calls carry their identity to the IAM fronts.
+  markFunctionRequests();
   const host = o.host ?? '127.0.0.1';
   const dataDir = path.resolve(o.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -142,6 +145,13 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     stops.push(cognito.close);
     log(`[cognito] cognito-local on ${cognito.url}, pool ${LOCAL_IDS.userPoolId}`);
     await ensureTable(dynamo.endpoint, LOCAL_IDS.tableName);
+    // The functions reach every emulator through IAM: each call is evaluated against its function's statements.
+    const iam = await startLocalIam({
+      emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url },
+      resources: { tableName: LOCAL_IDS.tableName, mediaBucket: LOCAL_IDS.mediaBucket, userPoolId: LOCAL_IDS.userPoolId, senderEmail: LOCAL_IDS.from },
+      log,
+    });
+    stops.push(iam.close);
 
     const [replicate, paypal]: [ReplicateSim, PaypalSim] = await Promise.all([
       startReplicateSimulator({
@@ -187,12 +197,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       SUPPORT_EMAIL: LOCAL_IDS.support,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.url,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-      AWS_ENDPOINT_URL_SES: ses.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: iam.endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: iam.endpoints.s3,
+      AWS_ENDPOINT_URL_SESV2: iam.endpoints.ses,
+      AWS_ENDPOINT_URL_SES: iam.endpoints.ses,
       // Deleting an account calls Cognito's admin API (AdminDeleteUser) on cognito-local.
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: iam.endpoints.cognito,
       WELCOME_HASH_KEY: LOCAL_SECRETS.welcomeHashKey,
       // The functions that save videos run ffmpeg: the static build in node_modules (a layer in the cloud).
       FFMPEG_PATH: localFfmpegPath(),
@@ -214,7 +224,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
     const gateway = createGateway({
       routes: ALL_ROUTES,
-      loadHandler: async (route) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
+      loadHandler: async (route) => asFunction(route.id, (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler),
       userPoolId: LOCAL_IDS.userPoolId,
       clientId: LOCAL_IDS.userPoolClientId,
       jwksUrl: cognito.jwksUrl,
@@ -233,17 +243,18 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     const mail = mailbox(ses.endpoint, dataDir);
     const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
+    const liveFunction = (handler: string) => LIVE_ROUTES.find((r) => r.handler === handler)!.id;
     const live = await startLive({
       server,
-      loadHandler: async (name) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler,
+      loadHandler: async (name) => asFunction(liveFunction(name), (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler),
       handlers: { connect: liveHandler('$connect'), disconnect: liveHandler('$disconnect'), default: liveHandler('$default') },
       log,
       throughEdge: (req) => asCloudFront(req, env.ORIGIN_VERIFY_SECRET!),
     });
     stops.push(live.close);
     // Before any handler reads its configuration (once, on first use): the fan-out posts to the local @connections.
-    env.LIVE_ENDPOINT_URL = live.endpoint;
-    process.env.LIVE_ENDPOINT_URL = live.endpoint;
+    env.LIVE_ENDPOINT_URL = await iam.frontConnections(live.endpoint);
+    process.env.LIVE_ENDPOINT_URL = env.LIVE_ENDPOINT_URL;
     // After the environment is set: the stream and scheduled functions read it at import, like the handlers.
     const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
     stops.unshift(background.stop);
