@@ -122,7 +122,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
-    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api'] as const);
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-connections'] as const);
     const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
@@ -149,6 +149,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const iam = await startLocalIam({
       emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url },
       resources: { tableName: LOCAL_IDS.tableName, mediaBucket: LOCAL_IDS.mediaBucket, userPoolId: LOCAL_IDS.userPoolId, senderEmail: LOCAL_IDS.from },
+      // The fronts are the addresses the functions and their presigned links use: kept, like the emulators'.
+      ports: { dynamodb: ports['iam-dynamodb'], s3: ports['iam-s3'], ses: ports['iam-ses'], cognito: ports['iam-cognito'], connections: ports['iam-connections'] },
       log,
     });
     stops.push(iam.close);

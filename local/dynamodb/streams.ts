@@ -52,6 +52,25 @@ export interface StreamPoller {
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** The SDK's stream record in the shape Lambda delivers (epoch seconds, the same attribute values). */
+type WireValue = Record<string, unknown>;
+
+/**
+ * An image as Lambda delivers it (the service's own JSON). The streams client deserialises an empty map as `{}`
+ * where the wire has `{"M":{}}` (an attribute value always names its type), and a handler's unmarshall would
+ * refuse it: every value without a type member is put back as the empty map it was, at any depth.
+ */
+function asLambdaImage(image: Record<string, unknown> | undefined): Record<string, WireValue> | undefined {
+  if (!image) return undefined;
+  const value = (v: unknown): WireValue => {
+    const av = (v ?? {}) as WireValue;
+    if (Object.keys(av).length === 0) return { M: {} };
+    if (av.M && typeof av.M === 'object') return { M: Object.fromEntries(Object.entries(av.M as Record<string, unknown>).map(([k, x]) => [k, value(x)])) };
+    if (Array.isArray(av.L)) return { L: av.L.map(value) };
+    return av;
+  };
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, value(v)]));
+}
+
 function toLambdaRecord(r: _Record, region: string, streamArn: string): DynamoDBRecord {
   const d = r.dynamodb ?? {};
   return {
@@ -64,8 +83,8 @@ function toLambdaRecord(r: _Record, region: string, streamArn: string): DynamoDB
     dynamodb: {
       ApproximateCreationDateTime: d.ApproximateCreationDateTime ? Math.floor(d.ApproximateCreationDateTime.getTime() / 1000) : undefined,
       Keys: d.Keys as never,
-      NewImage: d.NewImage as never,
-      OldImage: d.OldImage as never,
+      NewImage: asLambdaImage(d.NewImage) as never,
+      OldImage: asLambdaImage(d.OldImage) as never,
       SequenceNumber: d.SequenceNumber,
       SizeBytes: d.SizeBytes,
       StreamViewType: d.StreamViewType as never,

@@ -36,6 +36,8 @@ export const principalOf = (fn: string) => `arn:aws:sts::${LOCAL_ACCOUNT.account
  */
 export async function startIamFront(o: {
   target: string;
+  /** The front is the address functions (and their presigned links) use: kept across restarts, like the service's. */
+  port?: number;
   service: ServiceFront;
   policies: ReadonlyMap<string, PolicyStatementJson[]>;
   onRefusal: (r: Refusal) => void;
@@ -65,10 +67,8 @@ export async function startIamFront(o: {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end('Upstream unavailable');
-      });
+      // The emulator is down: the caller sees what a service it cannot reach gives, a dropped connection.
+      upstream.on('error', () => res.socket?.destroy());
       upstream.end(body);
     });
   });
@@ -81,7 +81,7 @@ export async function startIamFront(o: {
     return contexts.find((c) => !statements || !isAllowed(statements, c));
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

@@ -10,6 +10,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { DeleteTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../local/dynamodb';
 import { startStreamPoller, type StreamPoller } from '../../local/dynamodb/streams';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { stackEnv } from '../support/users';
 
 const endpoint = () => stackEnv().AWS_ENDPOINT_URL_DYNAMODB!;
@@ -110,4 +111,16 @@ test('a partial batch response retries from the first failed record only, as Lam
     ['p2', 'p3'],
     ['p2', 'p3'],
   ]);
+});
+
+test('an empty map arrives as Lambda delivers it ({"M":{}}), so a handler can unmarshall every image', async () => {
+  const images: unknown[] = [];
+  const p = await start('empty-map', async (e) => {
+    for (const r of e.Records) if (r.dynamodb!.NewImage!.sk!.S === 'm0') images.push(r.dynamodb!.NewImage);
+  });
+  await db.send(new PutItemCommand({ TableName: table, Item: { pk: { S: 'P' }, sk: { S: 'm0' }, options: { M: {} }, nested: { M: { inner: { M: {} } } }, list: { L: [{ M: {} }] } } }));
+  await p.drain();
+  expect(images).toHaveLength(1);
+  expect(images[0]).toMatchObject({ options: { M: {} }, nested: { M: { inner: { M: {} } } }, list: { L: [{ M: {} }] } });
+  expect(unmarshall(images[0] as never)).toMatchObject({ options: {}, nested: { inner: {} }, list: [{}] });
 });

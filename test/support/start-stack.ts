@@ -47,6 +47,7 @@ export function startStackProcess(opts: StartStackOptions): Promise<RunningStack
       reject(new Error(`The stack did not start within 60 s.\n${out}\n${err}`));
     }, 60_000);
     child.stdout!.on('data', (d: Buffer) => {
+      if (process.env.FW_TEST_STACK_LOG) process.stderr.write(d);
       if (ready) return;
       out += d.toString();
       const line = out.split('\n').find((l) => l.startsWith('FRAMEWRIGHT_READY '));
