@@ -122,7 +122,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
-    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api'] as const);
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'iamDynamodb', 'iamS3', 'iamSes', 'iamCognito'] as const);
     const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
@@ -150,6 +150,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url },
       resources: { tableName: LOCAL_IDS.tableName, mediaBucket: LOCAL_IDS.mediaBucket, userPoolId: LOCAL_IDS.userPoolId, senderEmail: LOCAL_IDS.from },
       log,
+      ports: { dynamodb: ports.iamDynamodb, s3: ports.iamS3, ses: ports.iamSes, cognito: ports.iamCognito },
     });
     stops.push(iam.close);
 

@@ -39,6 +39,8 @@ export async function startIamFront(o: {
   service: ServiceFront;
   policies: ReadonlyMap<string, PolicyStatementJson[]>;
   onRefusal: (r: Refusal) => void;
+  /** The port to listen on (the stack keeps each across restarts: presigned URLs name it); default a free one. */
+  port?: number;
 }): Promise<IamFront> {
   const target = new URL(o.target);
   const server = http.createServer((req, res) => {
@@ -81,7 +83,7 @@ export async function startIamFront(o: {
     return contexts.find((c) => !statements || !isAllowed(statements, c));
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

@@ -27,7 +27,13 @@ export interface LocalIam {
  * it against that function's statements (contract/permissions.ts, the same CDK gives its role) and answers
  * AccessDenied where AWS would. FW_IAM_REFUSALS_FILE, when set, collects every refusal as a JSON line.
  */
-export async function startLocalIam(o: { emulators: Emulators; resources: LocalResources; log: (line: string) => void }): Promise<LocalIam> {
+export async function startLocalIam(o: {
+  emulators: Emulators;
+  resources: LocalResources;
+  log: (line: string) => void;
+  /** Each front's port (kept across restarts by the stack: the functions' endpoints, and presigned URLs, name them). */
+  ports?: Partial<Record<keyof Emulators, number>>;
+}): Promise<LocalIam> {
   const policies = localPolicies(o.resources);
   const identities = localArns(o.resources).sendingIdentities;
   const refused: Refusal[] = [];
@@ -39,10 +45,10 @@ export async function startLocalIam(o: { emulators: Emulators; resources: LocalR
   };
   const a = LOCAL_ACCOUNT;
   const fronts: IamFront[] = await Promise.all([
-    startIamFront({ target: o.emulators.dynamodb, policies, onRefusal, service: jsonTargetFront('dynamodb', (t, b) => dynamoRequest(a, t, b)) }),
-    startIamFront({ target: o.emulators.s3, policies, onRefusal, service: s3Front((m, url, req, body) => s3Request(m, url, req.headers, body)) }),
-    startIamFront({ target: o.emulators.ses, policies, onRefusal, service: restJsonFront('ses', (m, url, b) => sesRequest(a, m, url, b, identities)) }),
-    startIamFront({ target: o.emulators.cognito, policies, onRefusal, service: jsonTargetFront('cognito-idp', (t, b) => cognitoRequest(a, t, b)) }),
+    startIamFront({ target: o.emulators.dynamodb, port: o.ports?.dynamodb, policies, onRefusal, service: jsonTargetFront('dynamodb', (t, b) => dynamoRequest(a, t, b)) }),
+    startIamFront({ target: o.emulators.s3, port: o.ports?.s3, policies, onRefusal, service: s3Front((m, url, req, body) => s3Request(m, url, req.headers, body)) }),
+    startIamFront({ target: o.emulators.ses, port: o.ports?.ses, policies, onRefusal, service: restJsonFront('ses', (m, url, b) => sesRequest(a, m, url, b, identities)) }),
+    startIamFront({ target: o.emulators.cognito, port: o.ports?.cognito, policies, onRefusal, service: jsonTargetFront('cognito-idp', (t, b) => cognitoRequest(a, t, b)) }),
   ]);
   const [dynamodb, s3, ses, cognito] = fronts.map((f) => f.endpoint) as [string, string, string, string];
   return {
