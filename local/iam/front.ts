@@ -67,10 +67,9 @@ export async function startIamFront(o: {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end('Upstream unavailable');
-      });
+      // An emulator that cannot be reached (DynamoDB Local restarting) looks to the caller as it would without the
+      // front: a connection dropped, not an answer (IAM adds no status of its own to a service that is down).
+      upstream.on('error', () => req.socket.destroy());
       upstream.end(body);
     });
   });
