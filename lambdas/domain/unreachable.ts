@@ -11,7 +11,8 @@ export function isDependencyUnreachable(err: unknown, depth = 0): boolean {
   const e = err as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown; $metadata?: { httpStatusCode?: number } };
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
   if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
-  if (e.$metadata?.httpStatusCode === 503) return true;
+  // 503 from the service, or 502/504 from a gateway in front of it that could not reach it.
+  if ([502, 503, 504].includes(e.$metadata?.httpStatusCode ?? 0)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDependencyUnreachable(x, depth + 1))) return true;
   return isDependencyUnreachable(e.cause, depth + 1);
 }
