@@ -15,6 +15,7 @@ describe('Cognito errors -> readable reasons', () => {
       'Password does not meet the requirements. At least 8 characters, with upper and lower case letters and a number.'],
     ['signUp', err('InvalidParameterException', 'Invalid email address format.'), AUTH_REASONS.invalidEmail],
     ['signUp', err('TooManyRequestsException'), AUTH_REASONS.tooManyRequests],
+    ['signUp', err('ForbiddenException', 'Request not allowed due to WAF block.'), AUTH_REASONS.tooManyRequests],
     ['signUp', err('UserLambdaValidationException', `PreSignUp failed with error ${NAME_RULE}.`), NAME_RULE],
     ['signUp', err('NetworkError', 'A network error has occurred.'), AUTH_REASONS.network],
     ['signUp', err('TypeError', 'Failed to fetch'), AUTH_REASONS.network],

@@ -102,6 +102,8 @@ export function authErrorReason(error: unknown, action: AuthAction): string {
     case 'UserNotConfirmedException':
       return AUTH_REASONS.notConfirmed;
     case 'TooManyRequestsException':
+    // The user pool's web ACL (per-IP limits on sign-up and sign-in) blocks with ForbiddenException.
+    case 'ForbiddenException':
     case 'LimitExceededException':
     case 'TooManyFailedAttemptsException':
       return AUTH_REASONS.tooManyRequests;
