@@ -7,10 +7,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3Client } from '../../lambdas/adapters/aws-clients';
 import { mediaRecord } from '../../lambdas/adapters/dynamodb-jobs';
+import { MEDIA_URL_SECONDS } from '../../contract/media-links';
 import { SHARE_URL_SECONDS } from '../../lambdas/app/show-share';
 import { newId } from '../../lambdas/domain/ids';
 import { json } from '../support/generation';
-import { visit } from '../support/payments';
 import { api, createUser, stackEnv } from '../support/users';
 
 jest.setTimeout(180_000);
@@ -39,7 +39,7 @@ describe('Stop sharing stops the file', () => {
 
     expect((await api(user, `/api/media/${id}/share`, { method: 'DELETE' })).status).toBe(204);
     const revokedAt = Date.now();
-    expect((await visit(`${url}/media`)).status).toBe(404);
+    expect((await fetch(`${url}/media`, { redirect: 'manual' })).status).toBe(404);
 
     // The old URL lives out its minute, then S3 refuses it.
     let refused: Response | undefined;
@@ -53,5 +53,24 @@ describe('Stop sharing stops the file', () => {
     expect(body).toContain('<Code>AccessDenied</Code>');
     expect(body).toContain('<Message>Request has expired</Message>');
     expect(Date.now() - revokedAt).toBeLessThanOrEqual((SHARE_URL_SECONDS + 5) * 1000);
+  });
+
+  it("hands the owner's gallery links that live a quarter of an hour", async () => {
+    const user = await createUser();
+    const at = new Date();
+    const id = newId(at);
+    const key = `users/${user.sub}/images/${at.getTime()}-${id.split('-')[1]}.png`;
+    await s3Client().send(new PutObjectCommand({ Bucket: stackEnv().MEDIA_BUCKET!, Key: key, Body: Buffer.from(`file of ${id}`), ContentType: 'image/png' }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: stackEnv().TABLE_NAME!,
+        Item: mediaRecord({ id, owner: user.sub, type: 'image', key, prompt: 'a listed gull', model: 'stability-ai/sdxl', options: { seed: 7 }, createdAt: at.toISOString() }),
+      }),
+    );
+    const { items } = await json<{ items: Array<{ id: string; url: string; downloadUrl: string }> }>(api(user, '/api/media'));
+    const item = items.find((i) => i.id === id)!;
+    expect(MEDIA_URL_SECONDS).toBe(900);
+    for (const u of [item.url, item.downloadUrl]) expect(new URL(u).searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(await (await fetch(item.url)).text()).toBe(`file of ${id}`);
   });
 });
