@@ -13,7 +13,7 @@ export const SHARE_NOT_FOUND: HttpResult = { status: 404, html: NOT_FOUND_PAGE, 
  * URL it follows still has time to load; no shared cache may keep it.
  */
 export const SHARE_PAGE_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=60, must-revalidate', 'x-robots-tag': 'noindex' };
-export const SHARE_FILE_CACHE = { 'cache-control': `private, max-age=${SHARE_URL_SECONDS / 2}` };
+const SHARE_FILE_CACHE = { 'cache-control': `private, max-age=${SHARE_URL_SECONDS / 2}` };
 
 /** GET /s/{token}/media or /poster: a 302 to a fresh presigned URL of the shared file, or the 404 page. */
 export function sharedFileRoute(id: 'shareFile' | 'sharePoster', which: 'media' | 'poster') {
