@@ -36,3 +36,25 @@ export function passwordPolicyViolation(password: string): string | null {
   if (p.requireDigits && !/[0-9]/.test(password)) return 'Password must have numeric characters';
   return null;
 }
+
+/** The longest first or last name a sign-up takes (after trimming). */
+export const MAX_NAME_LENGTH = 50;
+
+/** The name rule in plain words: the sign-up form's message and the PreSignUp trigger's refusal alike. */
+export const NAME_RULE = `First and last name can be up to ${MAX_NAME_LENGTH} characters each, without web addresses or special characters.`;
+
+// A scheme, "www.", an "@" or a dot followed by letters ("evil.example"): what a mail client could turn into a link.
+// "St. John" and "J.R." pass; "St.John" does not (rare, and its owner can add the space).
+const LINK_LIKE = /:\/\/|www\.|@|\S\.\p{L}{2,}/iu;
+// Control and format characters (line breaks, bidirectional overrides) can reshape a mail's text around the name.
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * True when a first or last name may appear in what we send (sign-up checks it in the form and in Cognito's PreSignUp
+ * trigger; the code mails greet by name only when it holds): trimmed, 1 to MAX_NAME_LENGTH characters, nothing a mail
+ * client could show as a link, no control characters. Our sender must not carry a stranger's words to any address.
+ */
+export function isAcceptableName(name: string): boolean {
+  const n = name.trim();
+  return n.length > 0 && [...n].length <= MAX_NAME_LENGTH && !LINK_LIKE.test(n) && !CONTROL.test(n);
+}

@@ -4,7 +4,7 @@
  *                   CloudFront: the origin header added, the viewer address set from the socket (gateway/edge.ts);
  *                   env.API_ENDPOINT_URL is the gateway alone, as the execute-api URL (it refuses everything)
  *   /config.json    the SPA's runtime configuration
- *   /_cognito       cognito-local (so the browser talks to one origin)
+ *   /_cognito       cognito-local (so the browser talks to one origin), behind the user pool's per-IP limits
  *   /_dev/mailbox   every email sent (and /_dev/mailbox.json)
  *   /_dev/background/drain (POST)  waits until the stream functions have handled every change made so far
  *   /_dev/background/run/<id> (POST)  runs a scheduled function now
@@ -28,7 +28,8 @@ import { startSes, type LocalSes } from './ses';
 import { startCognitoLocal, type CognitoLocal } from './cognito/cognito-server';
 import { codeMailer } from './cognito/code-mail';
 import { answerClientError, createGateway } from './gateway';
-import { asCloudFront, edgeRateLimiter, viewerIp } from './gateway/edge';
+import { asCloudFront, cognitoRateLimiter, edgeRateLimiter, viewerIp } from './gateway/edge';
+import { COGNITO_WAF_BLOCK } from '../contract/edge-limits';
 import { Messages } from '../contract/errors';
 import { mailbox } from './mailbox';
 import { mailboxPage } from './mailbox/page';
@@ -264,7 +265,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const web = await webMiddleware(o.web, server, { supportEmail: LOCAL_IDS.support });
     stops.unshift(web.close);
 
-    const edgeLimited = process.env.FW_EDGE_RATE_LIMITS === 'off' ? () => false : edgeRateLimiter();
+    const limitsOff = process.env.FW_EDGE_RATE_LIMITS === 'off';
+    const edgeLimited = limitsOff ? () => false : edgeRateLimiter();
+    const cognitoLimited = limitsOff ? () => false : cognitoRateLimiter();
     onRequest = (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://local');
@@ -313,7 +316,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
           return res.end(mailboxPage(await mail.messages()));
         }
-        if (pathname === '/_cognito' || pathname.startsWith('/_cognito/')) return proxy(req, res, cognito.url, '/_cognito');
+        if (pathname === '/_cognito' || pathname.startsWith('/_cognito/')) {
+          // The user pool's web ACL: what Cognito answers a blocked call.
+          if (cognitoLimited(viewerIp(req), req.headers['x-amz-target'] as string | undefined)) {
+            res.writeHead(COGNITO_WAF_BLOCK.status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': COGNITO_WAF_BLOCK.type });
+            return res.end(JSON.stringify({ __type: COGNITO_WAF_BLOCK.type, message: COGNITO_WAF_BLOCK.message }));
+          }
+          return proxy(req, res, cognito.url, '/_cognito');
+        }
         web.handle(req, res);
       })().catch((err) => {
         log(`[stack] ${req.method} ${req.url} failed: ${(err as Error).stack}`);

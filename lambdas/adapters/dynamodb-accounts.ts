@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore } from '../ports/accounts';
-import { emailHash } from '../domain/email-hash';
+import { emailHash, legacyEmailHash } from '../domain/email-hash';
 import { keys } from '../domain/keys';
 import { readBalance } from './dynamodb-credits';
 import { transactOrFailedChecks } from './update-if';
@@ -50,7 +50,7 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
       });
       // Atomically: a deletion's tombstone written a moment before this transaction refuses it.
       const notDeleted = { ConditionCheck: { TableName: table, Key: tombstone(a.sub), ConditionExpression: 'attribute_not_exists(pk)' } };
-      const welcome = [
+      const welcome: NonNullable<TransactWriteCommandInput['TransactItems']> = [
         notDeleted,
         account(a.credits),
         {
@@ -69,13 +69,18 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
           },
         },
       ];
+      // A mark made before marks named the mailbox (the address as typed) still counts: checked, never rewritten.
+      const legacy = legacyEmailHash(a.email, welcomeKey());
+      if (legacy) {
+        welcome.push({ ConditionCheck: { TableName: table, Key: { pk: keys.welcome(legacy), sk: 'WELCOME' }, ConditionExpression: 'attribute_not_exists(pk)' } });
+      }
       const first = await transactOrFailedChecks(db, { TransactItems: welcome });
       if (!first) return 'created';
-      const [deleted, exists, , welcomed] = first.failed;
+      const [deleted, exists, , welcomed, welcomedBefore] = first.failed;
       if (deleted) return 'deleted';
       // Another first call won the race: nothing was written by this one.
       if (exists) return 'exists';
-      if (!welcomed) throw first.error;
+      if (!welcomed && !welcomedBefore) throw first.error;
       // The address had its welcome credits already: the account alone, at 0.
       const second = await transactOrFailedChecks(db, { TransactItems: [notDeleted, account(0)] });
       if (!second) return 'no-welcome';

@@ -21,8 +21,12 @@ async function sharedItem(deps: ShowShareDeps, token: string): Promise<{ item: M
   return { item, showPrompt: share.showPrompt };
 }
 
-/** The presigned links behind /s/{token}/media and /poster live this long; each visit gets a fresh one. */
-const SHARE_URL_SECONDS = 10 * 60;
+/**
+ * The presigned links behind /s/{token}/media and /poster live this long; each visit gets a fresh one. A link handed out
+ * before Stop sharing keeps working until it expires (S3 cannot revoke a presigned URL), so this is how long a revoke
+ * takes to stop the file: a minute, long enough for a browser to load the file it was just sent to.
+ */
+export const SHARE_URL_SECONDS = 60;
 
 export type SharedFile = { found: false } | { found: true; url: string };
 

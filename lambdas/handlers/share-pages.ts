@@ -1,6 +1,6 @@
 /** What the three public share routes answer alike: the not-found page, how long an answer may be kept, the file's 302. */
 import { routeById } from '../../contract/routes';
-import { NOT_FOUND_PAGE, sharedFile } from '../app/show-share';
+import { NOT_FOUND_PAGE, SHARE_URL_SECONDS, sharedFile } from '../app/show-share';
 import { showShareDeps } from '../wiring/deps';
 import { publicRoute, type HttpResult } from './http';
 
@@ -9,10 +9,11 @@ export const SHARE_NOT_FOUND: HttpResult = { status: 404, html: NOT_FOUND_PAGE, 
 
 /**
  * A live share: browsers ask again each time (a revoke shows at once), a shared cache may keep it a minute. The file's
- * 302 points at a URL signed for a few minutes: a browser may reuse it for one minute, no shared cache may keep it.
+ * 302 points at a URL signed for SHARE_URL_SECONDS (a minute): a browser may reuse the redirect for half of that, so the
+ * URL it follows still has time to load; no shared cache may keep it.
  */
 export const SHARE_PAGE_CACHE = { 'cache-control': 'public, max-age=0, s-maxage=60, must-revalidate', 'x-robots-tag': 'noindex' };
-const SHARE_FILE_CACHE = { 'cache-control': 'private, max-age=60' };
+const SHARE_FILE_CACHE = { 'cache-control': `private, max-age=${SHARE_URL_SECONDS / 2}` };
 
 /** GET /s/{token}/media or /poster: a 302 to a fresh presigned URL of the shared file, or the 404 page. */
 export function sharedFileRoute(id: 'shareFile' | 'sharePoster', which: 'media' | 'poster') {

@@ -4,6 +4,7 @@
  * plain message templates only substitute the code, so they cannot put the address in the link.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { isAcceptableName } from '../../contract/auth';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -28,7 +29,8 @@ export interface CodeEmail {
 export function codeEmail(appUrl: string, page: 'verify' | 'reset-password', email: string, code: string, givenName?: string): CodeEmail {
   const reset = page === 'reset-password';
   const link = `${appUrl.replace(/\/+$/, '')}/${page}?email=${encodeURIComponent(email)}&code=${code}`;
-  const hello = givenName ? `Hi ${givenName},` : 'Hi,';
+  // The PreSignUp trigger refuses such names; a user made before it (or by an admin) is greeted without the name.
+  const hello = givenName && isAcceptableName(givenName) ? `Hi ${givenName.trim()},` : 'Hi,';
   const action = reset ? 'reset your password' : 'verify your email address';
   const what = reset ? 'password reset' : 'verification';
   return {

@@ -22,6 +22,8 @@ export class Auth extends Construct {
   readonly client: cognito.UserPoolClient;
   /** Writes the verification and reset emails with their one-click links (lambdas/triggers/custom-message.ts). */
   readonly customMessage: AppFunction;
+  /** Refuses a sign-up whose names break the name rule (lambdas/triggers/pre-sign-up.ts). */
+  readonly preSignUp: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -32,6 +34,15 @@ export class Auth extends Construct {
       description: 'Cognito CustomMessage: verification and password reset emails with a one-click link',
       stage: props.stage,
       environment: { APP_URL: props.siteUrl },
+      memoryMb: 256,
+      timeoutSeconds: 5,
+    });
+
+    this.preSignUp = new AppFunction(this, 'PreSignUp', {
+      entry: triggerEntry('pre-sign-up'),
+      description: 'Cognito PreSignUp: refuses names that are too long or carry links or control characters',
+      stage: props.stage,
+      environment: {},
       memoryMb: 256,
       timeoutSeconds: 5,
     });
@@ -49,7 +60,7 @@ export class Auth extends Construct {
         emailSubject: 'Verify your Framewright email',
         emailBody: 'Your Framewright verification code is {####}.',
       },
-      lambdaTriggers: { customMessage: this.customMessage.function },
+      lambdaTriggers: { customMessage: this.customMessage.function, preSignUp: this.preSignUp.function },
       email:
         props.cognitoEmail === 'ses'
           ? cognito.UserPoolEmail.withSES({

@@ -5,13 +5,17 @@
  * - the behaviour of real Cognito where cognito-local differs: a pool whose sign-in is not case sensitive (every
  *   username and the email attribute are taken trimmed and in lower case, contract/auth normalizeEmail), password policy, NotAuthorizedException for a
  *   wrong password, ChangePassword checking the current password before the new one, and a disabled user
- *   gets no token (sign-in or refresh) and is refused by GetUser and ChangePassword.
+ *   gets no token (sign-in or refresh) and is refused by GetUser and ChangePassword;
+ * - the PreSignUp trigger (lambdas/triggers/pre-sign-up.ts), run on SignUp with Cognito's event, its refusal answered
+ *   as Cognito answers it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { normalizeEmail, passwordPolicyViolation } from '../../contract/auth';
+import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const lib = (p: string) => require(path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', p));
@@ -213,6 +217,26 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
     }
   };
 
+  /** Cognito's PreSignUp call, made before the user exists: a thrown error refuses the sign-up with its message. */
+  const runPreSignUp = async (req: Record<string, unknown>) => {
+    const userAttributes = Object.fromEntries(((req.UserAttributes as Attr[] | undefined) ?? []).map((a) => [a.Name, a.Value]));
+    const event: PreSignUpTriggerEvent = {
+      version: '1',
+      region: o.region,
+      userPoolId: o.userPoolId,
+      userName: String(req.Username ?? ''),
+      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: String(req.ClientId ?? '') },
+      triggerSource: 'PreSignUp_SignUp',
+      request: { userAttributes, validationData: {}, clientMetadata: (req.ClientMetadata as Record<string, string> | undefined) ?? {} },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    };
+    try {
+      await preSignUp(event);
+    } catch (e) {
+      throw new CognitoError('UserLambdaValidationException', `PreSignUp failed with error ${(e as Error).message}.`);
+    }
+  };
+
   const extra: Record<string, Handler> = {
     async ResendConfirmationCode(c, req) {
       const pool = await userPool();
@@ -260,7 +284,11 @@ export async function startCognitoLocal(o: CognitoLocalOptions): Promise<Cognito
     const h = base(target);
     switch (target) {
       case 'SignUp':
-        return async (c, req) => (enforcePolicy(req.Password), h(c, req));
+        return async (c, req) => {
+          enforcePolicy(req.Password);
+          await runPreSignUp(req);
+          return h(c, req);
+        };
       case 'ConfirmSignUp':
         // Confirming with the emailed code verifies the email, as in Cognito.
         return async (c, req) => {

@@ -5,7 +5,7 @@
  * address never reaches a handler.
  */
 import type { IncomingMessage } from 'node:http';
-import { EDGE_WINDOW_SECONDS, edgeRuleFor } from '../../contract/edge-limits';
+import { COGNITO_RATE_RULES, COGNITO_TARGET_PREFIX, EDGE_WINDOW_SECONDS, edgeRuleFor } from '../../contract/edge-limits';
 import { ORIGIN_HEADER } from '../../contract/origin';
 
 const VIEWER_ADDRESS = 'cloudfront-viewer-address';
@@ -30,15 +30,33 @@ export function asCloudFront(req: IncomingMessage, originSecret: string): Incomi
  * FW_EDGE_RATE_LIMITS=off turns them off (the test runs, which send thousands of requests from 127.0.0.1).
  */
 export function edgeRateLimiter(now: () => number = Date.now) {
-  const windows = new Map<string, { start: number; count: number }>();
+  const count = rateCounter(now);
   return function limited(ip: string, path: string): boolean {
     const rule = edgeRuleFor(path);
-    if (!rule) return false;
-    const key = `${rule.name} ${ip}`;
+    return rule ? count(rule.name, ip) > rule.limit : false;
+  };
+}
+
+/**
+ * The user pool's web ACL (contract/edge-limits.ts COGNITO_RATE_RULES), as the single origin's `/_cognito` proxy
+ * applies it: per IP and action named by X-Amz-Target, a count over the window. Off with FW_EDGE_RATE_LIMITS=off too.
+ */
+export function cognitoRateLimiter(now: () => number = Date.now) {
+  const count = rateCounter(now);
+  return function limited(ip: string, target: string | undefined): boolean {
+    const rule = COGNITO_RATE_RULES.find((r) => target === `${COGNITO_TARGET_PREFIX}${r.action}`);
+    return rule ? count(rule.name, ip) > rule.limit : false;
+  };
+}
+
+/** Counts a rule's requests per IP in fixed windows of EDGE_WINDOW_SECONDS; returns the count including this one. */
+function rateCounter(now: () => number) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (rule: string, ip: string): number => {
+    const key = `${rule} ${ip}`;
     const t = now();
     let w = windows.get(key);
     if (!w || t - w.start >= EDGE_WINDOW_SECONDS * 1000) windows.set(key, (w = { start: t, count: 0 }));
-    w.count++;
-    return w.count > rule.limit;
+    return ++w.count;
   };
 }

@@ -30,7 +30,8 @@ describe('Auth: user pool and web client', () => {
   it('has the CustomMessage trigger write the emails, with links to the site', () => {
     const pool = synth.template.toJSON().Resources[logicalId(synth.template, 'AWS::Cognito::UserPool', 'Auth')];
     const fnId = logicalId(synth.template, 'AWS::Lambda::Function', 'AuthCustomMessage');
-    expect(pool.Properties.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    const preSignUpId = logicalId(synth.template, 'AWS::Lambda::Function', 'AuthPreSignUp');
+    expect(pool.Properties.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] }, PreSignUp: { 'Fn::GetAtt': [preSignUpId, 'Arn'] } });
     // The synth.template is what Cognito sends for the flows the trigger leaves alone.
     expect(pool.Properties.VerificationMessageTemplate).toMatchObject({
       DefaultEmailOption: 'CONFIRM_WITH_CODE',

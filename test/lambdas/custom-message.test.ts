@@ -79,6 +79,16 @@ describe('Cognito CustomMessage trigger', () => {
     expect(result.response.emailMessage).toMatch(/^<p>Hi,<\/p>/);
   });
 
+  it.each([
+    ['a link', 'your account is locked. Restore access at https://evil.example/restore'],
+    ['a line break', 'Ann\nYour account is locked'],
+    ['601 characters', 'A'.repeat(601)],
+  ])('greets without the name when it holds %s (a user made before the PreSignUp trigger)', async (_what, name) => {
+    const result = await handler(event('CustomMessage_SignUp', { email: 'bob@example.com', given_name: name }));
+    expect(result.response.emailMessage).toMatch(/^<p>Hi,<\/p>/);
+    expect(result.response.emailMessage).not.toContain('locked');
+  });
+
   it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute', 'CustomMessage_AdminCreateUser', 'CustomMessage_Authentication'] as const)(
     'leaves %s to Cognito\'s own message',
     async (trigger) => {

@@ -1,3 +1,4 @@
+import { NAME_RULE } from '../../contract/auth';
 import { AUTH_REASONS, authErrorReason, isAuthRejection, isUserDisabled } from '../../web/src/features/auth/auth-errors';
 import { safeReturnPath } from '../../web/src/features/auth/return-path';
 import { CREDITS_LOAD_ERROR, readCredits, refreshCredits, resetCredits, setCredits } from '../../web/src/features/credits';
@@ -14,6 +15,8 @@ describe('Cognito errors -> readable reasons', () => {
       'Password does not meet the requirements. At least 8 characters, with upper and lower case letters and a number.'],
     ['signUp', err('InvalidParameterException', 'Invalid email address format.'), AUTH_REASONS.invalidEmail],
     ['signUp', err('TooManyRequestsException'), AUTH_REASONS.tooManyRequests],
+    ['signUp', err('ForbiddenException', 'Request not allowed due to WAF block.'), AUTH_REASONS.tooManyRequests],
+    ['signUp', err('UserLambdaValidationException', `PreSignUp failed with error ${NAME_RULE}.`), NAME_RULE],
     ['signUp', err('NetworkError', 'A network error has occurred.'), AUTH_REASONS.network],
     ['signUp', err('TypeError', 'Failed to fetch'), AUTH_REASONS.network],
     ['signIn', err('NotAuthorizedException', 'Incorrect username or password.'), AUTH_REASONS.wrongCredentials],

@@ -1,7 +1,8 @@
+import { MEDIA_URL_SECONDS } from '../../../contract/media-links';
 import type { JobKind, MediaItem } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
 
-export const MEDIA_URL_SECONDS = 60 * 60;
+export { MEDIA_URL_SECONDS };
 
 /** The spec's download name: `{prompt, or 'prompt'}-{timestamp}.png|.mp4`. */
 export function downloadName(prompt: string, createdAt: string, type: JobKind): string {

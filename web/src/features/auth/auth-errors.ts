@@ -3,7 +3,7 @@
  * 'Signup error: {reason}', 'Login error: {reason}', 'Failed to send reset email: {reason}',
  * 'Failed to update password: {reason}'. Pure: no Amplify import, so it is cheap to test and reuse.
  */
-import { PASSWORD_POLICY } from '../../../../contract/auth';
+import { NAME_RULE, PASSWORD_POLICY } from '../../../../contract/auth';
 
 /** Which call failed: the same Cognito code reads differently per action. */
 export type AuthAction =
@@ -32,6 +32,7 @@ export const AUTH_REASONS = {
   alreadyConfirmed: 'This email is already verified. You can log in.',
   notConfirmed: 'This email is not verified yet. Verify it first with the code we emailed you.',
   invalidEmail: 'Please enter a valid email address.',
+  invalidName: NAME_RULE,
   emailDelivery: 'We could not send the email. Please try again in a moment.',
   sessionExpired: 'Your session has expired. Please log in again.',
   unknown: 'Something went wrong. Please try again.',
@@ -101,6 +102,8 @@ export function authErrorReason(error: unknown, action: AuthAction): string {
     case 'UserNotConfirmedException':
       return AUTH_REASONS.notConfirmed;
     case 'TooManyRequestsException':
+    // The user pool's web ACL (per-IP limits on sign-up and sign-in) blocks with ForbiddenException.
+    case 'ForbiddenException':
     case 'LimitExceededException':
     case 'TooManyFailedAttemptsException':
       return AUTH_REASONS.tooManyRequests;
@@ -114,6 +117,10 @@ export function authErrorReason(error: unknown, action: AuthAction): string {
       return AUTH_REASONS.emailDelivery;
     case 'UserUnAuthenticatedException':
       return AUTH_REASONS.sessionExpired;
+    case 'UserLambdaValidationException':
+      // Cognito's "PreSignUp failed with error <message>.": the only refusal our PreSignUp trigger makes is the name rule.
+      if (/^PreSignUp failed/i.test(message)) return AUTH_REASONS.invalidName;
+      return AUTH_REASONS.unknown;
     case 'InvalidParameterException':
       if (/already confirmed/i.test(message)) return AUTH_REASONS.alreadyConfirmed;
       if (/email/i.test(message)) return AUTH_REASONS.invalidEmail;

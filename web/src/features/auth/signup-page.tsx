@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { NAME_RULE, isAcceptableName } from '../../../../contract/auth';
 import { Button } from '../../components/button';
 import { textLinkClass } from '../../components/link-styles';
 import { Modal } from '../../components/modal';
@@ -37,6 +38,7 @@ export function signupValidationError(form: SignupForm): string | undefined {
   if (!form.firstName.trim() || !form.lastName.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
     return AuthMessages.fillAllFields;
   }
+  if (!isAcceptableName(form.firstName) || !isAcceptableName(form.lastName)) return NAME_RULE;
   if (form.password !== form.confirmPassword) return AuthMessages.passwordsDoNotMatch;
   return undefined;
 }

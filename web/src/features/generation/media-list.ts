@@ -5,12 +5,16 @@
  */
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { MEDIA_LIST_REFRESH_MS } from '../../../../contract/media-links';
 import { liveChannel, queryClient } from '../live';
 import { reasonOf } from './generation-messages';
 import { deleteMedia, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
-/** Download and view links are presigned for an hour: a list older than this is read again when the tab is shown. */
-const STALE_AFTER_MS = 45 * 60 * 1000;
+/**
+ * Download and view links are presigned for MEDIA_URL_SECONDS (a quarter of an hour): a list older than this is read
+ * again when the tab is shown, and a shown list is read again on this interval, so its links never lapse.
+ */
+const STALE_AFTER_MS = MEDIA_LIST_REFRESH_MS;
 /** With a type filter a server page can hold few matching items: read on until the grid has this many. */
 const MIN_FILL = 12;
 const MAX_PAGES_PER_LOAD = 5;
@@ -119,6 +123,7 @@ export function useMediaList(type?: MediaType, filter: Omit<MediaFilter, 'type'>
       staleTime: STALE_AFTER_MS,
       // TanStack's focus manager follows `visibilitychange`: a stale list (links about to expire) is read again.
       refetchOnWindowFocus: true,
+      refetchInterval: STALE_AFTER_MS,
       // A page that mounts again reads the list again (a result may have been stored meanwhile).
       refetchOnMount: 'always',
     },
