@@ -56,8 +56,18 @@ export type Grant =
   | 'cognito:delete-user'
   /** List the media bucket's objects under users/ (deleting an account removes every object of its prefix). */
   | 'media:list'
+  /** Read the app secret's Replicate keys (framewright/<stage>/app). */
   | 'secret:replicate'
+  /** Read the app secret's PayPal keys (framewright/<stage>/app). */
   | 'secret:paypal'
+  /** Read the origin header's secret: every route's function checks the header first (lambdas/handlers/http.ts). */
+  | 'secret:origin'
+  /** Read the welcome mark's hash key (the routes that can create an account). */
+  | 'secret:welcome-hash'
+  /** Rotate the origin secret: read, write and move its versions' labels (its rotation function only). */
+  | 'secret:origin:rotate'
+  /** Change the origin header CloudFront sends to the API origins (the origin secret's rotation function only). */
+  | 'cloudfront:origin-header'
   /** Send to and close the push channel's connections (API Gateway's @connections API). */
   | 'live:send';
 
@@ -69,7 +79,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'get-health',
     response: s.HealthResponse,
-    grants: ['table:read', 'media:read', 'ses:read'],
+    grants: ['table:read', 'media:read', 'ses:read', 'secret:origin'],
   },
   {
     id: 'me',
@@ -78,7 +88,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'get-me',
     response: s.MeResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     id: 'createUpload',
@@ -88,7 +98,7 @@ export const ROUTES = [
     handler: 'create-upload',
     request: s.CreateUploadRequest,
     response: s.CreateUploadResponse,
-    grants: ['table:read', 'media:write'],
+    grants: ['table:read', 'media:write', 'secret:origin'],
   },
   {
     id: 'generateImage',
@@ -99,7 +109,7 @@ export const ROUTES = [
     request: s.GenerateImageRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     id: 'checkStatus',
@@ -111,7 +121,7 @@ export const ROUTES = [
     response: s.CheckStatusResponse,
     timeoutSeconds: 25,
     memoryMb: 1024,
-    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate', 'secret:origin'],
   },
   {
     id: 'listMedia',
@@ -121,7 +131,7 @@ export const ROUTES = [
     handler: 'list-media',
     query: s.ListMediaQuery,
     response: s.ListMediaResponse,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
     id: 'deleteMedia',
@@ -130,7 +140,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'delete-media',
     params: z.object({ id: PathId }),
-    grants: ['table:read', 'table:write', 'media:delete'],
+    grants: ['table:read', 'table:write', 'media:delete', 'secret:origin'],
   },
   // ---- the gallery, share links and deleting an account (issue 15) ----
   {
@@ -141,7 +151,7 @@ export const ROUTES = [
     handler: 'favorite-media',
     params: z.object({ id: PathId }),
     response: s.FavoriteResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'unfavoriteMedia',
@@ -151,7 +161,7 @@ export const ROUTES = [
     handler: 'unfavorite-media',
     params: z.object({ id: PathId }),
     response: s.FavoriteResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'shareMedia',
@@ -162,7 +172,7 @@ export const ROUTES = [
     params: z.object({ id: PathId }),
     request: s.ShareMediaRequest,
     response: s.ShareMediaResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'unshareMedia',
@@ -171,7 +181,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'unshare-media',
     params: z.object({ id: PathId }),
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     // A share link's public page: HTML with Open Graph and Twitter tags (crawlers run no script), served by CloudFront's
@@ -182,7 +192,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-page',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
     // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
@@ -192,7 +202,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-file',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
     id: 'sharePoster',
@@ -201,7 +211,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-poster',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
     // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
@@ -211,7 +221,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'delete-account',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user'],
+    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'],
   },
   {
     id: 'replicateWebhook',
@@ -224,7 +234,7 @@ export const ROUTES = [
     query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional() }),
     timeoutSeconds: 25,
     memoryMb: 1024,
-    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate', 'secret:origin'],
   },
   {
     id: 'sendContact',
@@ -233,7 +243,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'send-contact',
     request: s.SendContactRequest,
-    grants: ['table:write', 'ses:send'],
+    grants: ['table:write', 'ses:send', 'secret:origin'],
   },
   // ---- video generation (issue 5) ----
   {
@@ -245,7 +255,7 @@ export const ROUTES = [
     request: s.GenerateVideoRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   // ---- the queue and reuse (issue 15) ----
   {
@@ -260,7 +270,7 @@ export const ROUTES = [
     request: s.CancelJobRequest,
     response: s.CancelJobResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'secret:replicate', 'secret:origin'],
   },
   {
     // One of the caller's media items (reuse its prompt and settings, keep a picked preview): 404 for anyone else's.
@@ -271,7 +281,7 @@ export const ROUTES = [
     handler: 'get-media',
     params: z.object({ id: PathId }),
     response: s.MediaItemView,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   // ---- buying credits (issue 6) ----
   {
@@ -283,7 +293,7 @@ export const ROUTES = [
     request: pay.CreatePaymentRequest,
     response: pay.CreatePaymentResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     // PayPal sends the buyer's browser here after approval: no Cognito token. Answers with a 302 to
@@ -296,7 +306,7 @@ export const ROUTES = [
     handler: 'paypal-return',
     query: pay.PaypalRedirectQuery,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
   {
     // The buyer cancelled on PayPal: a 302 to the order's return path with `payment=cancel`. An order PayPal
@@ -307,7 +317,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'paypalWebhook',
@@ -316,7 +326,7 @@ export const ROUTES = [
     auth: 'signature',
     handler: 'paypal-webhook',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
   {
     // What to show after a PayPal return, asked by the page it landed on (public: the landing page may have no
@@ -328,7 +338,7 @@ export const ROUTES = [
     handler: 'payment-outcome',
     query: pay.PaymentOutcomeQuery,
     response: pay.PaymentOutcomeResponse,
-    grants: ['table:read'],
+    grants: ['table:read', 'secret:origin'],
   },
   {
     id: 'listPayments',
@@ -338,7 +348,7 @@ export const ROUTES = [
     handler: 'list-payments',
     query: pay.ListPaymentsQuery,
     response: pay.ListPaymentsResponse,
-    grants: ['table:read'],
+    grants: ['table:read', 'secret:origin'],
   },
 ] as const satisfies readonly RouteDef[];
 

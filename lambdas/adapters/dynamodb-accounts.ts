@@ -8,8 +8,8 @@ import { transactOrFailedChecks } from './update-if';
 
 const tombstone = (sub: string) => ({ pk: keys.deletedAccount(sub), sk: keys.deletedItem });
 
-/** `welcomeKey`: the secret the welcome mark's address hash is keyed with (WELCOME_HASH_KEY), read when an account is made. */
-export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => string): AccountStore {
+/** `welcomeKey`: the secret the welcome mark's address hash is keyed with (read from Secrets Manager when an account is made). */
+export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => Promise<string>): AccountStore {
   return {
     async get(sub) {
       const res = await db.send(
@@ -63,7 +63,7 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
         {
           Put: {
             TableName: table,
-            Item: { pk: keys.welcome(emailHash(a.email, welcomeKey())), sk: 'WELCOME', type: 'welcome', createdAt: a.createdAt },
+            Item: { pk: keys.welcome(emailHash(a.email, await welcomeKey())), sk: 'WELCOME', type: 'welcome', createdAt: a.createdAt },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

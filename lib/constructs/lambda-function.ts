@@ -93,14 +93,18 @@ export interface GrantTargets {
   mediaBucket: s3.IBucket;
   userPool: cognito.IUserPool;
   secret: secretsmanager.ISecret;
+  /** The origin header's secret ('secret:origin', 'secret:origin:rotate'). */
+  originSecret: secretsmanager.ISecret;
+  /** The welcome mark's hash key ('secret:welcome-hash'). */
+  welcomeHashKey: secretsmanager.ISecret;
+  /** The distribution whose API origins send the origin header, and where the API is tried ('cloudfront:origin-header'). */
+  originHeader?: { distributionId: string; distributionArn: string; testUrl: string };
   /** The SES identities ses:SendEmail is checked against (lib/constructs/email.ts). */
   sendingIdentityArns: string[];
   /** The only From address the functions may use. */
   senderEmail: string;
   /** PAYPAL_BASE_URL of the functions that call PayPal. */
   paypalBaseUrl: string;
-  /** Settings.secretsRevision: set as SECRETS_REVISION on the functions that read the secret. */
-  secretsRevision?: string;
   /** The push channel, for 'live:send' (absent while the push channel's own functions are being built). */
   live?: { grantSend(role: iam.Role): void; callbackUrl: string };
 }
@@ -121,8 +125,10 @@ export class RouteFunction extends AppFunction {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     const { route } = props;
     const timeout = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    if (timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
-      throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${MAX_TIMEOUT_SECONDS} (got ${timeout})`);
+    // API Gateway's cap binds routes; a function no request waits for (a rotation's) may take up to Lambda's 900 s.
+    const max = 'method' in route ? MAX_TIMEOUT_SECONDS : 900;
+    if (timeout < 1 || timeout > max) {
+      throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${max} (got ${timeout})`);
     }
     const grants = [...new Set(route.grants)];
     // Configuration that only makes sense with a grant travels with it (a function that may not read the
@@ -197,6 +203,22 @@ const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
   },
   'secret:replicate': (role, t) => grantSecret(role, t.secret),
   'secret:paypal': (role, t) => grantSecret(role, t.secret),
+  'secret:origin': (role, t) => grantSecret(role, t.originSecret),
+  'secret:welcome-hash': (role, t) => grantSecret(role, t.welcomeHashKey),
+  // The steps of a rotation (DescribeSecret, GetSecretValue, PutSecretValue, UpdateSecretVersionStage) on this secret only.
+  'secret:origin:rotate': (role, t) =>
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'],
+        resources: [t.originSecret.secretArn],
+      }),
+    ),
+  'cloudfront:origin-header': (role, t) => {
+    if (!t.originHeader) throw new Error("'cloudfront:origin-header' needs the distribution (GrantTargets.originHeader)");
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'], resources: [t.originHeader.distributionArn] }),
+    );
+  },
   'live:send': (role, t) => {
     if (!t.live) throw new Error("'live:send' needs the push channel (GrantTargets.live)");
     t.live.grantSend(role);
@@ -211,11 +233,17 @@ function grantTable(role: iam.Role, t: GrantTargets, actions: string[]): void {
 const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<string, string>>> = {
   'secret:replicate': (t) => secretEnvironment(t),
   'secret:paypal': (t) => ({ ...secretEnvironment(t), PAYPAL_BASE_URL: t.paypalBaseUrl }),
+  // The secrets' ARNs, never their values: functions read them at run time (lambdas/adapters/secrets.ts).
+  'secret:origin': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
+  'secret:origin:rotate': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
+  'secret:welcome-hash': (t) => ({ WELCOME_HASH_KEY_ARN: t.welcomeHashKey.secretArn }),
+  'cloudfront:origin-header': (t): Record<string, string> =>
+    t.originHeader ? { DISTRIBUTION_ID: t.originHeader.distributionId, ORIGIN_TEST_URL: t.originHeader.testUrl } : {},
   'live:send': (t): Record<string, string> => (t.live ? { LIVE_ENDPOINT_URL: t.live.callbackUrl } : {}),
 };
 
 function secretEnvironment(t: GrantTargets): Record<string, string> {
-  return { SECRETS_ARN: t.secret.secretArn, ...(t.secretsRevision ? { SECRETS_REVISION: t.secretsRevision } : {}) };
+  return { SECRETS_ARN: t.secret.secretArn };
 }
 
 function grantSecret(role: iam.Role, secret: secretsmanager.ISecret): void {

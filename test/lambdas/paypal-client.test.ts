@@ -1,4 +1,5 @@
 /** The PayPal adapter against the embedded stack's PayPal simulator (OAuth, Orders v2, webhook verification). */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { randomUUID } from 'node:crypto';
 import { paypalClient, type PaypalClientOptions } from '../../lambdas/adapters/paypal-client';
 import { OrderNotApproved, PaymentProviderUnavailable, PaymentRefused, type NewProviderOrder } from '../../lambdas/ports/payments';
@@ -17,9 +18,9 @@ function counted(extra: Partial<PaypalClientOptions> = {}, intercept?: (url: str
   };
   const client = paypalClient({
     baseUrl: env.PAYPAL_BASE_URL!,
-    clientId: env.PAYPAL_CLIENT_ID!,
-    clientSecret: env.PAYPAL_CLIENT_SECRET!,
-    webhookId: env.PAYPAL_WEBHOOK_ID!,
+    clientId: LOCAL_SECRETS.paypalClientId,
+    clientSecret: LOCAL_SECRETS.paypalClientSecret,
+    webhookId: LOCAL_SECRETS.paypalWebhookId,
     fetchImpl,
     ...extra,
   });
