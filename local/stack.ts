@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ALL_ROUTES } from '../contract/routes';
+import type { AppConfig } from '../contract/app-config';
 import { startDynamo, ensureTable, type LocalDynamo } from './dynamodb';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
@@ -269,7 +270,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         }
         if (await gateway(forApi ? asCloudFront(req, secrets.edgeHeader()) : req, res)) return;
         if (pathname === '/config.json') {
-          const config = {
+          const config: AppConfig = {
             region: LOCAL_IDS.region,
             userPoolId: LOCAL_IDS.userPoolId,
             userPoolClientId: LOCAL_IDS.userPoolClientId,

@@ -1,6 +1,7 @@
 import { CloudFrontClient, GetDistributionConfigCommand, UpdateDistributionCommand } from '@aws-sdk/client-cloudfront';
 import { ORIGIN_HEADER } from '../../contract/origin';
 import type { OriginHeaderTarget } from '../ports/origin-rotation';
+import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
 
 /**
  * The distribution's origins that send the origin header (the HTTP API's and the push channel's) get the new value:
@@ -9,7 +10,7 @@ import type { OriginHeaderTarget } from '../ports/origin-rotation';
  */
 export function cloudFrontOriginHeader(distributionId: string): OriginHeaderTarget {
   // CloudFront's API is global, served from us-east-1.
-  const client = new CloudFrontClient({ region: 'us-east-1' });
+  const client = new CloudFrontClient({ region: 'us-east-1', requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) });
   return {
     async set(value) {
       const { DistributionConfig: config, ETag } = await client.send(new GetDistributionConfigCommand({ Id: distributionId }));

@@ -7,10 +7,11 @@ import {
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
 import { Stage, type SecretVersions } from '../ports/origin-rotation';
+import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
 
 /** A secret's versions and staging labels, for its rotation (reading a secret's value for use is adapters/secrets.ts). */
 export function secretsManagerVersions(region: string): SecretVersions {
-  const client = new SecretsManagerClient({ region });
+  const client = new SecretsManagerClient({ region, requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) });
   return {
     async describe(secretId) {
       const d = await client.send(new DescribeSecretCommand({ SecretId: secretId }));

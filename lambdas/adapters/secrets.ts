@@ -3,6 +3,7 @@ import { ParameterNotFoundError } from '@aws-lambda-powertools/parameters/errors
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { ORIGIN_SECRET_CACHE_SECONDS, ORIGIN_SECRET_OVERLAP_SECONDS, type OriginSecretValue } from '../../contract/origin';
 import { config } from '../config';
+import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
 
 /**
  * Every secret is read at run time from Secrets Manager, by the ARN in the function's environment (never its value),
@@ -24,7 +25,7 @@ export const APP_SECRETS_CACHE_SECONDS = 300;
 const WELCOME_KEY_CACHE_SECONDS = 3600;
 
 let client: SecretsManagerClient | undefined;
-const secretsClient = () => (client ??= new SecretsManagerClient({ region: config().AWS_REGION }));
+const secretsClient = () => (client ??= new SecretsManagerClient({ region: config().AWS_REGION, requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) }));
 /**
  * One provider per use: Powertools caches by name and transform only, so reads of one secret at different staging
  * labels must not share a provider. All share the one client.

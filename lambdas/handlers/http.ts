@@ -1,5 +1,5 @@
 /**
- * The thin-handler kit (STYLE 1, 4): parse the API Gateway v2 event, validate against the route's
+ * The thin-handler kit: parse the API Gateway v2 event, validate against the route's
  * contract schema, call one use case, and map the result or a typed error to HTTP.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';

@@ -14,8 +14,10 @@ function recordedJob(newImage?: Image, oldImage?: Image): string | undefined {
 
 /**
  * The table's stream: when a webhook, poll or the reconciler records a job's output, copy it to S3 and end the
- * job, outside the webhook's request. A failed copy fails the batch, so the event source mapping retries it (the
- * saves already made are skipped then: their jobs have ended); the reconciler is the safety net after the retries.
+ * job, outside the webhook's request. The batch's records are saved side by side; a stalled download is given up
+ * within seconds and left to the reconciler (the save answers `deferred`), so it holds no other save for long. A
+ * failed copy fails the batch, so the event source mapping retries it (the saves already made are skipped then:
+ * their jobs have ended); the reconciler is the safety net after the retries.
  */
 export const handler = instrumented('saveJobOutput', async (event: DynamoDBStreamEvent): Promise<void> => {
   const failures: string[] = [];

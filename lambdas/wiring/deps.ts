@@ -1,6 +1,6 @@
 /**
  * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
- * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,9 +19,10 @@ import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
 import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { healthProbes } from '../adapters/health-probes';
-import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../adapters/metered';
+import { meteredJobs, meteredOrders, meteredWebhooks } from '../adapters/metered';
 import { memoUntilFailure } from '../adapters/memo-until-failure';
-import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
+import { PAYPAL_SANDBOX_URL, paypalApi, paypalClient } from '../adapters/paypal-client';
+import { paypalWebhooks } from '../adapters/paypal-webhooks';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
@@ -49,6 +50,7 @@ import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
+import type { ReconcileOrdersDeps } from '../app/reconcile-orders';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
 import type { RotateOriginSecretDeps } from '../app/rotate-origin-secret';
@@ -100,12 +102,11 @@ const liveSender = /* @__PURE__ */ once(() => {
  * Made again when the keys it is made from change: they are read at run time (cached for a max age), so a key put into
  * the secret is used within that age, with no deploy.
  */
-function remadeOnChange<T>(keys: () => Promise<string[]>, make: (keys: string[]) => T): () => Promise<T> {
-  let made: { keys: string; value: T } | undefined;
+function remadeOnChange<K extends readonly unknown[], T>(inputs: () => Promise<K>, make: (inputs: K) => T): () => Promise<T> {
+  let made: { inputs: K; value: T } | undefined;
   return async () => {
-    const current = await keys();
-    const id = JSON.stringify(current);
-    if (made?.keys !== id) made = { keys: id, value: make(current) };
+    const now = await inputs();
+    if (!made || now.some((v, i) => v !== made!.inputs[i])) made = { inputs: now, value: make(now) };
     return made.value;
   };
 }
@@ -118,16 +119,19 @@ const modelProvider = /* @__PURE__ */ once(() =>
   ),
 );
 
-/** PayPal's client, with the credentials the secret holds now. */
-const paymentProvider = /* @__PURE__ */ once(() =>
+/** PayPal's API (one token cache per instance), with the credentials the secret holds now. */
+const paypal = /* @__PURE__ */ once(() =>
   remadeOnChange(
-    () => Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET'), requireSecret('PAYPAL_WEBHOOK_ID')]),
+    () => Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET')]),
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    ([clientId, clientSecret, webhookId]) =>
-      meteredPaymentProvider(
-        paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId: clientId!, clientSecret: clientSecret!, webhookId: webhookId! }),
-        businessMetrics,
-      ),
+    ([clientId, clientSecret]) => paypalApi({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId: clientId!, clientSecret: clientSecret! }),
+  ),
+);
+const paymentProvider = /* @__PURE__ */ once(() => remadeOnChange(async () => [await paypal()()] as const, ([api]) => paypalClient(api)));
+const paymentWebhooks = /* @__PURE__ */ once(() =>
+  remadeOnChange(
+    async () => [await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')] as const,
+    ([api, webhookId]) => meteredWebhooks(paypalWebhooks(api, webhookId), 'paypal', businessMetrics),
   ),
 );
 
@@ -151,7 +155,7 @@ const startJob = /* @__PURE__ */ once(() => ({
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => meteredModelWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), businessMetrics)),
+  memoUntilFailure(async () => meteredWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), 'replicate', businessMetrics)),
 );
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
@@ -269,12 +273,16 @@ export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log' | '
   return { orders: orders(), log: warn, now };
 }
 
+export function reconcileOrdersDeps(): ReconcileOrdersDeps {
+  return settle();
+}
+
 export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
   return { orders: orders(), accounts: accounts(), now };
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
-  return { ...settle(), inbox: paypalInbox() };
+  return { ...settle(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {

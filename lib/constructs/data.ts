@@ -11,7 +11,7 @@ export interface DataProps {
   accessLogs: s3.IBucket;
 }
 
-/** What we keep: the single DynamoDB table (DESIGN §3) and the private media bucket. */
+/** What we keep: the single DynamoDB table and the private media bucket. */
 export class Data extends Construct {
   readonly table: dynamodb.Table;
   readonly mediaBucket: s3.Bucket;

@@ -60,7 +60,7 @@ export async function startDynamo(dataDir: string, port: number, log: (l: string
   };
 }
 
-/** Creates the single table of DESIGN section 3 if it does not exist (idempotent). */
+/** Creates the single table (lib/table-schema.ts) if it does not exist (idempotent). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {

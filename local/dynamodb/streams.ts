@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { DeleteItemCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { readJsonFile, writeFileAtomic } from '../shared/atomic-file';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -94,9 +95,13 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
 
   for (const consumer of o.consumers) {
     const file = path.join(dir, `${streamArn.split('/').pop()}-${consumer.id}.json`);
-    const saved: Record<string, string> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
-    const fresh = Object.keys(saved).length === 0;
-    const save = () => fs.writeFileSync(file, JSON.stringify(saved));
+    const read = readJsonFile<Record<string, string>>(file);
+    // A position file that cannot be read (written in place before, and cut by a kill) loses the positions, not
+    // the changes: the consumer reads again from the oldest record kept, as Lambda retries (handlers are idempotent).
+    if (read === 'unreadable') log(`[streams] positions of ${consumer.id} unreadable: reading its stream from the oldest record`);
+    const saved: Record<string, string> = typeof read === 'object' ? read.found : {};
+    const fresh = read !== 'unreadable' && Object.keys(saved).length === 0;
+    const save = () => writeFileAtomic(file, JSON.stringify(saved));
     waiting.set(consumer.id, new Map());
     // Positions are taken before this function returns: a change made right after start is never missed.
     const iterators = await initialIterators(saved, fresh);

@@ -23,6 +23,8 @@
  *   /checkoutnow/cancel; an order not approved within the approval window (3 h) is expired there
  * - GET  /simulator                              the dashboard (no auth): every capture and its actions, which POST to
  *   /simulator/captures/{id}/(refund|reverse|dispute|complete|deny) and /simulator/disputes/{id}/resolve (dashboard.ts)
+ * - POST /simulator/outage                       PayPal away (for everything, or one order): the API drops connections
+ *   and webhooks are held (outage.ts)
  *
  * Orders created with `payment_source.paypal` start PAYER_ACTION_REQUIRED with a `payer-action` link (PayPal's
  * current flow); orders created with only the legacy `application_context` start CREATED with an `approve` link, as
@@ -55,28 +57,13 @@ import { createApi } from './api';
 import { createCheckout } from './checkout';
 import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
+import { createOutage, orderOfEvent } from './outage';
 import { createState } from './state';
 import type { PaypalSim, PaypalSimOptions } from './types';
 import { createWebhooks } from './webhooks';
 
 export { crc32 } from './crc32';
-export {
-  SIM_BUYER,
-  SIM_FUNDING_OUTCOMES,
-  type SimFundingOutcome,
-  type PaypalErrorBody,
-  type PaypalIssue,
-  type PaypalSim,
-  type PaypalSimOptions,
-  type SimCapture,
-  type SimExperienceContext,
-  type SimLink,
-  type SimMoney,
-  type SimOrder,
-  type SimOrderStatus,
-  type SimPayer,
-  type SimPurchaseUnit,
-} from './types';
+export type { PaypalSim, PaypalSimOptions } from './types';
 
 export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim> {
   const host = opts.host ?? '127.0.0.1';
@@ -86,7 +73,9 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
   let publicBaseUrl = '';
   let closed = false;
 
+  const outage = createOutage();
   const webhooks = createWebhooks({
+    held: (event) => outage.blocksOrder(orderOfEvent(event.resource)),
     webhookId: opts.webhookId,
     fetchImpl: opts.fetchImpl ?? globalThis.fetch.bind(globalThis),
     log,
@@ -96,7 +85,7 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
     jitterMs: opts.webhookJitterMs ?? 100,
   });
   const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks, approvalWindowMs: opts.approvalWindowMs ?? 3 * 60 * 60 * 1000 });
-  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state), log));
+  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage), outage, log));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -25,6 +25,8 @@ export interface WebhookOptions {
   retryDelaysMs: number[];
   /** The first attempt of each delivery waits a random 0..N ms (events can overtake each other). */
   jitterMs: number;
+  /** True while PayPal is away for this event's order (outage.ts): the attempt fails without being sent. */
+  held?: (event: WebhookEvent) => boolean;
 }
 
 /**
@@ -103,7 +105,11 @@ export function createWebhooks(o: WebhookOptions) {
       const timeout = setTimeout(() => ac.abort(), TIMEOUT_MS);
       timeout.unref();
       let failure: string | undefined;
-      try {
+      if (o.held?.(event)) {
+        inflight.delete(ac);
+        clearTimeout(timeout);
+        failure = 'PayPal is in an outage';
+      } else try {
         const r = await o.fetchImpl(target, { method: 'POST', headers, body: raw, signal: ac.signal });
         await r.arrayBuffer().catch(() => undefined);
         if (!r.ok) failure = `HTTP ${r.status}`;

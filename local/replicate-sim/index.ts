@@ -24,10 +24,11 @@
  *   (the create call answers after hangMs), [busy] (429 + Retry-After), [down] (created, then 500), [lost] (output
  *   deleted before the webhook), [early] (webhooks before the create call answers), [dup] (each delivery sent
  *   dupCopies times at once), [abort] (ends `aborted`), [stuck] (never finishes), [queued] (stays
- *   `starting` until canceled).
+ *   `starting` until canceled); broken outputs of a succeeded prediction: [truncated] (cut in half), [garbage]
+ *   (random bytes), [html] (an HTML error page), [stall] (headers and 1 KB, then nothing).
  *
  * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
- * generate.ts + media.ts (the outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
+ * generate.ts + media.ts (the outputs), damage.ts (broken outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,18 +46,10 @@ import { createWebhooks } from './webhooks';
 export { signWebhook } from './signing';
 export {
   FAIL_ERROR,
-  FAIL_MARKER,
-  NO_WEBHOOK_MARKER,
   NSFW_ERROR,
-  NSFW_MARKER,
-  REJECT_MARKER,
-  SIM_MARKERS,
-  SLOW_MARKER,
-  type PredictionStatus,
   type ReplicateSim,
   type ReplicateSimOptions,
   type SimPrediction,
-  type WebhookEvent,
 } from './types';
 
 export async function startReplicateSimulator(opts: ReplicateSimOptions): Promise<ReplicateSim> {

@@ -13,7 +13,7 @@ import { cancelPaymentReturn } from '../../lambdas/app/cancel-payment-return';
 import { settlePaymentReturn } from '../../lambdas/app/settle-payment-return';
 import { settleOrder } from '../../lambdas/app/steps/settle-order';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
-import { paymentEventOf } from '../../lambdas/adapters/paypal-client';
+import { paymentEventOf } from '../../lambdas/adapters/paypal-webhooks';
 import { creditsFor } from '../../lambdas/app/steps/take-back';
 import type { Mail } from '../../lambdas/ports/mailer';
 import {
@@ -140,6 +140,21 @@ class FakeOrders implements OrderStore {
   async setDispute(order: Order, dispute: 'open' | 'resolved') {
     this.orders.get(order.id)!.dispute = dispute;
   }
+  closed = new Set<string>();
+  async markReturned(order: Order, at: string) {
+    this.orders.get(order.id)!.returnedAt ??= at;
+  }
+  /** Like the adapter's index: orders neither captured nor failed, not closed, oldest first. */
+  async listOpen(limit: number) {
+    return [...this.orders.values()]
+      .filter((o) => ['created', 'pending', 'canceled'].includes(o.status) && !this.closed.has(o.id))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .slice(0, limit)
+      .map((o) => ({ ...o }));
+  }
+  async closeOpen(order: Order) {
+    this.closed.add(order.id);
+  }
 }
 
 function setup() {
@@ -164,9 +179,11 @@ function setup() {
     newRequestId: () => `req-${paypal.created.length}`,
     log: (message, details) => logs.push({ message, details }),
     mailer: { send: async (m) => void mails.push(m) },
+    webhooks: async () => ({ parse: (d) => paypal.parseWebhook(d) }),
     inbox: {
-      seen: async (id) => seen.has(id),
-      record: async (id, info) => void seen.set(id, info),
+      claim: async (id, info) => (seen.has(id) ? false : (seen.set(id, { ...info }), true)),
+      release: async (id) => void seen.delete(id),
+      note: async (id, info) => void seen.set(id, { ...seen.get(id), ...info }),
     },
   };
   return { paypal, orders, seen, logs, deps, mails };
