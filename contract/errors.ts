@@ -97,6 +97,8 @@ export const Messages = {
   invalidUnicode: 'The request body has text that is not valid Unicode.',
   invalidPathId: 'This id is not valid: ids are 1 to 64 letters, digits, "-" or "_".',
   internal: 'Something went wrong on our side. Please try again.',
+  /** Not in the spec: a store or service we depend on (the database) cannot be reached for a moment. */
+  serviceUnavailable: 'Service temporarily unavailable. Please try again in a moment.',
   // ---- video generation (issue 5) ----
   chooseVideoModel: 'Choose a video model.',
   videoDurationRequired: 'Choose a duration in whole seconds.',

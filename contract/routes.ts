@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Messages } from './errors';
 import * as s from './schemas';
 import * as pay from './payments';
+import type { KeyScope } from './permissions';
 
 /**
  * An id in a path (a job, a media item). Ours are `<epoch ms>-<12 hex>` (lambdas/domain/ids); this is looser, so an
@@ -34,11 +35,18 @@ export interface RouteDef {
   /** The path parameters, decoded (http.ts validates them); a route with `{name}` in its path has one. */
   params?: z.ZodType;
   response?: z.ZodType;
+  /**
+   * Takes an `Idempotency-Key` header (contract/idempotency.ts): the same key and body from the same user within a day
+   * answer as the first call did, and charge or order once.
+   */
+  idempotencyKey?: true;
   /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
-  /** What the function may touch in the cloud; CDK grants exactly this. */
+  /** What the function may touch in the cloud; CDK grants exactly this (IAM statements: contract/permissions.ts). */
   grants: readonly Grant[];
+  /** Narrows its table grants to these partition keys (dynamodb:LeadingKeys), for functions anyone can call. */
+  tableKeys?: KeyScope;
 }
 
 export type Grant =
@@ -80,6 +88,7 @@ export const ROUTES = [
     handler: 'get-health',
     response: s.HealthResponse,
     grants: ['table:read', 'media:read', 'ses:read', 'secret:origin'],
+    tableKeys: 'health',
   },
   {
     id: 'me',
@@ -106,6 +115,7 @@ export const ROUTES = [
     path: '/api/generate-image',
     auth: 'user',
     handler: 'generate-image',
+    idempotencyKey: true,
     request: s.GenerateImageRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -193,6 +203,7 @@ export const ROUTES = [
     handler: 'share-page',
     params: s.ShareParams,
     grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
   },
   {
     // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
@@ -203,6 +214,7 @@ export const ROUTES = [
     handler: 'share-file',
     params: s.ShareParams,
     grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
   },
   {
     id: 'sharePoster',
@@ -212,6 +224,7 @@ export const ROUTES = [
     handler: 'share-poster',
     params: s.ShareParams,
     grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
   },
   {
     // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
@@ -244,6 +257,7 @@ export const ROUTES = [
     handler: 'send-contact',
     request: s.SendContactRequest,
     grants: ['table:write', 'ses:send', 'secret:origin'],
+    tableKeys: 'contact',
   },
   // ---- video generation (issue 5) ----
   {
@@ -252,6 +266,7 @@ export const ROUTES = [
     path: '/api/generate-video',
     auth: 'user',
     handler: 'generate-video',
+    idempotencyKey: true,
     request: s.GenerateVideoRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -290,6 +305,7 @@ export const ROUTES = [
     path: '/api/create-paypal-payment',
     auth: 'user',
     handler: 'create-paypal-payment',
+    idempotencyKey: true,
     request: pay.CreatePaymentRequest,
     response: pay.CreatePaymentResponse,
     timeoutSeconds: 25,
@@ -318,6 +334,7 @@ export const ROUTES = [
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
     grants: ['table:read', 'table:write', 'secret:origin'],
+    tableKeys: 'orders',
   },
   {
     id: 'paypalWebhook',
@@ -339,6 +356,7 @@ export const ROUTES = [
     query: pay.PaymentOutcomeQuery,
     response: pay.PaymentOutcomeResponse,
     grants: ['table:read', 'secret:origin'],
+    tableKeys: 'orders',
   },
   {
     id: 'listPayments',

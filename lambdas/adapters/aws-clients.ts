@@ -7,6 +7,6 @@
  * the SDK packages it calls (test/infra/bundles.test.ts checks each bundle against its grants).
  */
 export { cognitoClient } from './cognito-client';
-export { dynamo } from './dynamo-client';
+export { dynamo, dynamoBase } from './dynamo-client';
 export { s3Client } from './s3-client';
 export { sesClient } from './ses-client';

@@ -130,10 +130,16 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
   const urls = job.outputUrls ?? [job.outputUrl!];
   const media: MediaItem[] = [];
   // One after another: a several-image job has at most 4 outputs, and each copy streams.
-  for (const [index, url] of urls.entries()) {
-    const key = objectKeys.result(job, index);
-    const size = await checkedImage(deps, key, await copy(deps, job, url, key));
-    media.push(mediaOf(job, key, size));
+  try {
+    for (const [index, url] of urls.entries()) {
+      const key = objectKeys.result(job, index);
+      const size = await checkedImage(deps, key, await copy(deps, job, url, key));
+      media.push(mediaOf(job, key, size));
+    }
+  } catch (err) {
+    // The job fails whole: the images already copied go too (best effort, as for the broken one).
+    if (err instanceof Unusable) await Promise.allSettled(media.map((m) => deps.store.remove(m.key)));
+    throw err;
   }
   return (await deps.jobs.succeed(job, media)) ? 'saved' : 'skipped';
 }

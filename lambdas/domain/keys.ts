@@ -41,6 +41,12 @@ export const keys = {
    */
   deletedAccount: (sub: string) => `DELETED#${sub}`,
   deletedItem: 'DELETED',
+  /**
+   * A call's first answer under its Idempotency-Key (`IDEMPOTENCY#<route>#<hash of the caller's sub and key>`), with a
+   * ttl of a day: written by Powertools Idempotency (adapters/dynamodb-idempotency.ts), one partition per key.
+   */
+  idempotency: (key: string) => `IDEMPOTENCY#${key}`,
+  idempotencyItem: 'IDEMPOTENCY',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

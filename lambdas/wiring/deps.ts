@@ -4,7 +4,7 @@
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cognitoClient, dynamo, s3Client, sesClient } from '../adapters/aws-clients';
+import { cognitoClient, dynamo, dynamoBase, s3Client, sesClient } from '../adapters/aws-clients';
 import { cognitoUsers } from '../adapters/cognito-users';
 import { dynamoAccountData } from '../adapters/dynamodb-account-data';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
@@ -12,6 +12,7 @@ import { apiGatewayLiveSender } from '../adapters/apigw-live-sender';
 import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
 import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
+import { dynamoIdempotencyStore } from '../adapters/dynamodb-idempotency';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
 import { dynamoJobStatusReader } from '../adapters/dynamodb-job-status';
 import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
@@ -230,6 +231,17 @@ export function showShareDeps(): ShowShareDeps {
 }
 
 /** Whether the sub's account was deleted (its tombstone): every signed-in route asks first (handlers/http.ts). */
+/**
+ * Where a route's Idempotency-Key records live: one persistence per route, since Powertools keeps the key prefix it is
+ * configured with on the store itself (locally every route shares this module).
+ */
+const idempotencyStores = new Map<string, ReturnType<typeof dynamoIdempotencyStore>>();
+export function idempotencyStore(routeId: string): ReturnType<typeof dynamoIdempotencyStore> {
+  let store = idempotencyStores.get(routeId);
+  if (!store) idempotencyStores.set(routeId, (store = dynamoIdempotencyStore(dynamoBase(), table())));
+  return store;
+}
+
 export function isAccountDeleted(sub: string): Promise<boolean> {
   return accounts().isDeleted(sub);
 }

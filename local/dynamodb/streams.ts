@@ -73,6 +73,17 @@ function toLambdaRecord(r: _Record, region: string, streamArn: string): DynamoDB
   };
 }
 
+/**
+ * Where a partial batch response says to start again: undefined when the batch succeeded (no response, or no
+ * failures), the index of the lowest failed record, or -1 when the response names a record that is not in the batch.
+ */
+function firstFailed(response: unknown, records: readonly _Record[]): number | undefined {
+  const failures = (response as { batchItemFailures?: Array<{ itemIdentifier?: unknown }> } | undefined)?.batchItemFailures;
+  if (!Array.isArray(failures) || failures.length === 0) return undefined;
+  const indexes = failures.map((f) => records.findIndex((r) => typeof f?.itemIdentifier === 'string' && f.itemIdentifier !== '' && r.dynamodb?.SequenceNumber === f.itemIdentifier));
+  return indexes.some((i) => i < 0) ? -1 : Math.min(...indexes);
+}
+
 export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamPoller> {
   const region = 'us-east-1';
   const idleMs = o.idleMs ?? 100;
@@ -175,25 +186,36 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
       } catch (err) {
         if (stopped) return;
         log(`[streams] ${consumer.id}: ${(err as Error).message}`);
+        // DynamoDB Local may have restarted (its iterators are gone): open the shards again from the saved positions.
+        iterators.clear();
         await sleep(1000);
       }
     }
   }
 
-  async function deliver(consumer: StreamConsumer, records: _Record[]): Promise<void> {
-    const event: DynamoDBStreamEvent = { Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) };
+  /**
+   * One batch to one consumer, as an event source mapping that reports batch item failures does: a throw fails the
+   * whole batch; a response naming failed records (`batchItemFailures`) retries from the lowest of them, the records
+   * before it done; a response Lambda cannot read (an identifier that is empty or not in the batch) fails the batch.
+   */
+  async function deliver(consumer: StreamConsumer, all: _Record[]): Promise<void> {
+    let records = all;
     const max = consumer.maxRetries ?? 10;
     for (let attempt = 0; ; attempt++) {
+      let problem: string | undefined;
       try {
-        await consumer.handler(event);
-        return;
+        const from = firstFailed(await consumer.handler({ Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) }), records);
+        if (from === undefined) return;
+        if (from >= 0) records = records.slice(from);
+        problem = from >= 0 ? `${records.length} record(s) reported failed` : 'an unreadable batch response';
       } catch (err) {
-        if (attempt >= max || stopped) {
-          log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${(err as Error).message}`);
-          return;
-        }
-        await sleep(Math.min(5000, 100 * 2 ** attempt));
+        problem = (err as Error).message;
       }
+      if (attempt >= max || stopped) {
+        log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${problem}`);
+        return;
+      }
+      await sleep(Math.min(5000, 100 * 2 ** attempt));
     }
   }
 

@@ -34,6 +34,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { writeFileAtomic } from '../shared/atomic-file';
 import { localFfmpegPath } from '../shared/ffmpeg-path';
 import { generate } from './generate';
 import { createRouter } from './routes';
@@ -88,14 +89,15 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     });
   // The port of the last run, kept with the data: the URLs in stored predictions and outputs keep working.
   const portFile = opts.dataDir ? path.join(opts.dataDir, 'port') : undefined;
-  const lastPort = portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : 0;
+  // An empty or unreadable file (older runs wrote it in place) is no port: a free one is taken.
+  const lastPort = (portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8').trim()) : 0) || 0;
   if (opts.port === undefined && lastPort > 0) await listen(lastPort).catch(() => listen(0));
   else await listen(opts.port ?? 0);
   const addr = server.address() as AddressInfo;
   const host = opts.host && !['0.0.0.0', '::'].includes(opts.host) ? opts.host : '127.0.0.1';
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
   filesBase = (opts.publicBaseUrl ?? baseUrl).replace(/\/+$/, '');
-  if (portFile) fs.writeFileSync(portFile, String(addr.port));
+  if (portFile) writeFileAtomic(portFile, String(addr.port));
   store.resume();
 
   return {

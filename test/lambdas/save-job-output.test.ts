@@ -3,7 +3,8 @@
  * length asked for fails and refunds; one that is saves with its probed size; a save past the job's deadline fails
  * without a download; a stalled download leaves the job open for the reconciler.
  */
-import { PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import { IMAGE_MODEL, PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import sharp from 'sharp';
 import { ffmpegMediaTools } from '../../lambdas/adapters/ffmpeg-media-tools';
 import { runFfmpeg } from '../../lambdas/adapters/ffmpeg';
 import { saveJobOutput, type SaveJobOutputDeps } from '../../lambdas/app/save-job-output';
@@ -150,5 +151,15 @@ describe('saveJobOutput', () => {
     const { deps, state } = setup(job, new Map([[job.outputUrl!, 'stall']]));
     expect(await saveJobOutput(deps, job.id)).toBe('deferred');
     expect(state.job.status).toBe('processing');
+  });
+
+  it('a several-image job whose second image is broken fails whole: the first, already copied, is removed too', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#08f' } }).png().toBuffer();
+    const urls = ['https://replicate.delivery/out-0.png', 'https://replicate.delivery/out-1.png'];
+    const job: Job = { ...videoJob(IMAGE_MODEL.id, { count: 2 }, 2), kind: 'image', outputUrl: urls[0]!, outputUrls: urls };
+    const { deps, state, objects } = setup(job, new Map([[urls[0]!, png], [urls[1]!, png.subarray(0, png.length - 20)]]));
+    expect(await saveJobOutput(deps, job.id)).toBe('failed');
+    expect(state.job.error).toBe('The result arrived damaged or incomplete and could not be saved. 2 credits refunded.');
+    expect([...objects.keys()]).toEqual([]);
   });
 });

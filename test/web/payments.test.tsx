@@ -28,6 +28,7 @@ import {
   withoutPaymentQuery,
 } from '../../web/src/features/payments';
 import { PENDING_RECHECKS, PENDING_RECHECK_MS } from '../../web/src/features/payments/payment-return-notice';
+import { setRetryDelaysForTesting } from '../../web/src/lib/api-client';
 import { setConfigForTesting } from '../../web/src/lib/config';
 import { FakeApi } from './helpers/fake-api';
 
@@ -57,6 +58,8 @@ function serverBalance(credits: number) {
 const meCalls = () => calls().filter((c) => c.path === '/api/me').length;
 
 beforeEach(() => {
+  // A create answered 5xx is retried (same Idempotency-Key) before its error shows: at once here.
+  setRetryDelaysForTesting([0, 0, 0, 0]);
   setConfigForTesting({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', apiBaseUrl: 'https://app.example.test' });
   installApi();
   resetSessionForTesting({ status: 'signedIn', user: { sub: ME, email: 'me@example.com', givenName: 'Grace', familyName: 'Hopper' } });
