@@ -3,7 +3,7 @@ import { buildApp } from '../lib/build-app';
 import { SettingsError } from '../lib/settings';
 
 // Context (cdk.json or -c key=value): stage, senderEmail, supportEmail, senderDomain, existingSenderIdentity,
-// cognitoEmail, paypal, secretsRevision, alarmEmail, monthlyBudgetUsd, dailyGenerationCap, reservedConcurrency.
+// cognitoEmail, paypal, alarmEmail, monthlyBudgetUsd, dailyGenerationCap, reservedConcurrency.
 // lib/settings.ts validates them; the README's Deploy section explains them.
 try {
   const app = new App();

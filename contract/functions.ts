@@ -70,3 +70,17 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     grants: ['table:read', 'table:write', 'media:read', 'live:send'],
   },
 ];
+
+/**
+ * The origin secret's rotation function (lambdas/handlers/rotate-origin-secret.ts): Secrets Manager calls it every
+ * `rotateEveryDays`, and on `aws secretsmanager rotate-secret`, once per step (lib/constructs/origin-secret.ts; locally
+ * the embedded stack's Secrets Manager does). setSecret waits for the API functions' cache of the secret to turn over.
+ */
+export const ORIGIN_SECRET_ROTATION = {
+  id: 'rotateOriginSecret',
+  handler: 'rotate-origin-secret',
+  description: 'Rotates the origin header secret: a new value, sent by CloudFront once the API accepts it, then current',
+  rotateEveryDays: 30,
+  timeoutSeconds: 180,
+  grants: ['secret:origin:rotate', 'cloudfront:origin-header'],
+} as const satisfies Omit<BackgroundFunctionDef, 'trigger'> & { rotateEveryDays: number };

@@ -56,7 +56,7 @@ export interface LiveRouteDef {
 }
 
 export const LIVE_ROUTES: readonly LiveRouteDef[] = [
-  { id: 'liveConnect', routeKey: '$connect', handler: 'live-connect', description: "WebSocket $connect: verify the ID token (and that its account was not deleted), store the connection", grants: ['table:read', 'table:write'] },
+  { id: 'liveConnect', routeKey: '$connect', handler: 'live-connect', description: "WebSocket $connect: verify the ID token (and that its account was not deleted), store the connection", grants: ['table:read', 'table:write', 'secret:origin'] },
   { id: 'liveDisconnect', routeKey: '$disconnect', handler: 'live-disconnect', description: 'WebSocket $disconnect: forget the connection', grants: ['table:read', 'table:write'] },
   { id: 'liveDefault', routeKey: '$default', handler: 'live-default', description: 'WebSocket $default: keep-alive pings', grants: [] },
 ];

@@ -22,6 +22,11 @@ export interface GrantArns {
   mediaBucket: string;
   userPool: string;
   secret: string;
+  /** The origin header's secret, and the welcome mark's hash key (read at run time by ARN). */
+  originSecret: string;
+  welcomeHashKey: string;
+  /** The CloudFront distribution whose API origins send the origin header (the rotation function's grant). */
+  distribution?: string;
   /** The SES identities ses:SendEmail is checked against. */
   sendingIdentities: readonly string[];
   /** The only From address the functions may use (ses:FromAddress). */
@@ -99,6 +104,16 @@ const GRANT_STATEMENTS: Record<Grant, Statements> = {
   'media:list': (a) => [allow(['s3:ListBucket'], [a.mediaBucket], { StringLike: { 's3:prefix': [`${MEDIA_PREFIX}*`] } })],
   'secret:replicate': (a) => [allow(['secretsmanager:GetSecretValue'], [a.secret])],
   'secret:paypal': (a) => [allow(['secretsmanager:GetSecretValue'], [a.secret])],
+  'secret:origin': (a) => [allow(['secretsmanager:GetSecretValue'], [a.originSecret])],
+  'secret:welcome-hash': (a) => [allow(['secretsmanager:GetSecretValue'], [a.welcomeHashKey])],
+  // The steps of a rotation on this secret only.
+  'secret:origin:rotate': (a) => [
+    allow(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'], [a.originSecret]),
+  ],
+  'cloudfront:origin-header': (a) => {
+    if (!a.distribution) throw new Error("'cloudfront:origin-header' needs the distribution's ARN");
+    return [allow(['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'], [a.distribution])];
+  },
   'live:send': (a) => {
     if (!a.liveConnections) throw new Error("'live:send' needs the push channel's connections ARN");
     return [allow(['execute-api:ManageConnections'], [a.liveConnections])];

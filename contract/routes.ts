@@ -64,8 +64,18 @@ export type Grant =
   | 'cognito:delete-user'
   /** List the media bucket's objects under users/ (deleting an account removes every object of its prefix). */
   | 'media:list'
+  /** Read the app secret's Replicate keys (framewright/<stage>/app). */
   | 'secret:replicate'
+  /** Read the app secret's PayPal keys (framewright/<stage>/app). */
   | 'secret:paypal'
+  /** Read the origin header's secret: every route's function checks the header first (lambdas/handlers/http.ts). */
+  | 'secret:origin'
+  /** Read the welcome mark's hash key (the routes that can create an account). */
+  | 'secret:welcome-hash'
+  /** Rotate the origin secret: read, write and move its versions' labels (its rotation function only). */
+  | 'secret:origin:rotate'
+  /** Change the origin header CloudFront sends to the API origins (the origin secret's rotation function only). */
+  | 'cloudfront:origin-header'
   /** Send to and close the push channel's connections (API Gateway's @connections API). */
   | 'live:send';
 
@@ -77,7 +87,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'get-health',
     response: s.HealthResponse,
-    grants: ['table:read', 'media:read', 'ses:read'],
+    grants: ['table:read', 'media:read', 'ses:read', 'secret:origin'],
     tableKeys: 'health',
   },
   {
@@ -87,7 +97,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'get-me',
     response: s.MeResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     id: 'createUpload',
@@ -97,7 +107,7 @@ export const ROUTES = [
     handler: 'create-upload',
     request: s.CreateUploadRequest,
     response: s.CreateUploadResponse,
-    grants: ['table:read', 'media:write'],
+    grants: ['table:read', 'media:write', 'secret:origin'],
   },
   {
     id: 'generateImage',
@@ -109,7 +119,7 @@ export const ROUTES = [
     request: s.GenerateImageRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     id: 'checkStatus',
@@ -121,7 +131,7 @@ export const ROUTES = [
     response: s.CheckStatusResponse,
     timeoutSeconds: 25,
     memoryMb: 1024,
-    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate', 'secret:origin'],
   },
   {
     id: 'listMedia',
@@ -131,7 +141,7 @@ export const ROUTES = [
     handler: 'list-media',
     query: s.ListMediaQuery,
     response: s.ListMediaResponse,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
     id: 'deleteMedia',
@@ -140,7 +150,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'delete-media',
     params: z.object({ id: PathId }),
-    grants: ['table:read', 'table:write', 'media:delete'],
+    grants: ['table:read', 'table:write', 'media:delete', 'secret:origin'],
   },
   // ---- the gallery, share links and deleting an account (issue 15) ----
   {
@@ -151,7 +161,7 @@ export const ROUTES = [
     handler: 'favorite-media',
     params: z.object({ id: PathId }),
     response: s.FavoriteResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'unfavoriteMedia',
@@ -161,7 +171,7 @@ export const ROUTES = [
     handler: 'unfavorite-media',
     params: z.object({ id: PathId }),
     response: s.FavoriteResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'shareMedia',
@@ -172,7 +182,7 @@ export const ROUTES = [
     params: z.object({ id: PathId }),
     request: s.ShareMediaRequest,
     response: s.ShareMediaResponse,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     id: 'unshareMedia',
@@ -181,7 +191,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'unshare-media',
     params: z.object({ id: PathId }),
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
     // A share link's public page: HTML with Open Graph and Twitter tags (crawlers run no script), served by CloudFront's
@@ -192,7 +202,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-page',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
     tableKeys: 'shares',
   },
   {
@@ -203,7 +213,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-file',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
     tableKeys: 'shares',
   },
   {
@@ -213,7 +223,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'share-poster',
     params: s.ShareParams,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
     tableKeys: 'shares',
   },
   {
@@ -224,7 +234,7 @@ export const ROUTES = [
     auth: 'user',
     handler: 'delete-account',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user'],
+    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'],
   },
   {
     id: 'replicateWebhook',
@@ -237,7 +247,7 @@ export const ROUTES = [
     query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional() }),
     timeoutSeconds: 25,
     memoryMb: 1024,
-    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate', 'secret:origin'],
   },
   {
     id: 'sendContact',
@@ -246,7 +256,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'send-contact',
     request: s.SendContactRequest,
-    grants: ['table:write', 'ses:send'],
+    grants: ['table:write', 'ses:send', 'secret:origin'],
     tableKeys: 'contact',
   },
   // ---- video generation (issue 5) ----
@@ -260,7 +270,7 @@ export const ROUTES = [
     request: s.GenerateVideoRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   // ---- the queue and reuse (issue 15) ----
   {
@@ -275,7 +285,7 @@ export const ROUTES = [
     request: s.CancelJobRequest,
     response: s.CancelJobResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'secret:replicate', 'secret:origin'],
   },
   {
     // One of the caller's media items (reuse its prompt and settings, keep a picked preview): 404 for anyone else's.
@@ -286,7 +296,7 @@ export const ROUTES = [
     handler: 'get-media',
     params: z.object({ id: PathId }),
     response: s.MediaItemView,
-    grants: ['table:read', 'media:read'],
+    grants: ['table:read', 'media:read', 'secret:origin'],
   },
   // ---- buying credits (issue 6) ----
   {
@@ -299,7 +309,7 @@ export const ROUTES = [
     request: pay.CreatePaymentRequest,
     response: pay.CreatePaymentResponse,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin', 'secret:welcome-hash'],
   },
   {
     // PayPal sends the buyer's browser here after approval: no Cognito token. Answers with a 302 to
@@ -312,7 +322,7 @@ export const ROUTES = [
     handler: 'paypal-return',
     query: pay.PaypalRedirectQuery,
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
   {
     // The buyer cancelled on PayPal: a 302 to the order's return path with `payment=cancel`. An order PayPal
@@ -323,7 +333,7 @@ export const ROUTES = [
     auth: 'none',
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'secret:origin'],
     tableKeys: 'orders',
   },
   {
@@ -333,7 +343,7 @@ export const ROUTES = [
     auth: 'signature',
     handler: 'paypal-webhook',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send'],
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
   {
     // What to show after a PayPal return, asked by the page it landed on (public: the landing page may have no
@@ -345,7 +355,7 @@ export const ROUTES = [
     handler: 'payment-outcome',
     query: pay.PaymentOutcomeQuery,
     response: pay.PaymentOutcomeResponse,
-    grants: ['table:read'],
+    grants: ['table:read', 'secret:origin'],
     tableKeys: 'orders',
   },
   {
@@ -356,7 +366,7 @@ export const ROUTES = [
     handler: 'list-payments',
     query: pay.ListPaymentsQuery,
     response: pay.ListPaymentsResponse,
-    grants: ['table:read'],
+    grants: ['table:read', 'secret:origin'],
   },
 ] as const satisfies readonly RouteDef[];
 

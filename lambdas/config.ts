@@ -6,6 +6,7 @@ import * as z from 'zod';
  */
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const optionalSeconds = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).optional());
 const optionalMs = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional());
 
 const Env = z.object({
@@ -18,8 +19,6 @@ const Env = z.object({
   SES_FROM_ADDRESS: z.string().email(),
   SUPPORT_EMAIL: z.string().email(),
   REPLICATE_BASE_URL: optionalUrl,
-  REPLICATE_API_TOKEN: optional,
-  REPLICATE_WEBHOOK_SECRET: optional,
   /** Every Replicate call ends within this (ms); default 10 s, under the 25 s of the functions that call it. */
   REPLICATE_TIMEOUT_MS: optionalMs,
   /** The reconciler refunds a job with no prediction id this long (ms) after its charge; default 60 s. */
@@ -31,15 +30,25 @@ const Env = z.object({
   /** At most this many generations per user and UTC day; default 200. */
   DAILY_GENERATION_CAP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(200)),
   PAYPAL_BASE_URL: optionalUrl,
-  PAYPAL_CLIENT_ID: optional,
-  PAYPAL_CLIENT_SECRET: optional,
-  PAYPAL_WEBHOOK_ID: optional,
+  /** The secret holding the Replicate and PayPal keys (framewright/<stage>/app), read at run time (adapters/secrets.ts). */
   SECRETS_ARN: optional,
   /**
-   * The key of the welcome mark's address hash (HMAC-SHA256, domain/email-hash.ts): generated once per stage and never
-   * changed, or an address that had its welcome credits would get them again.
+   * The secret holding the key of the welcome mark's address hash (HMAC-SHA256, domain/email-hash.ts): generated once
+   * per stage and never changed, or an address that had its welcome credits would get them again.
    */
-  WELCOME_HASH_KEY: optional,
+  WELCOME_HASH_KEY_ARN: optional,
+  /** The secret holding the origin header's value (contract/origin.ts), which the API checks on every request. */
+  ORIGIN_SECRET_ARN: optional,
+  /** How long a function keeps the app secret's keys (seconds); default 300. */
+  SECRETS_CACHE_SECONDS: optionalSeconds,
+  /** How long a function keeps the origin secret (seconds); default ORIGIN_SECRET_CACHE_SECONDS (contract/origin.ts). */
+  ORIGIN_SECRET_CACHE_SECONDS: optionalSeconds,
+  /** How long the origin header's previous value is still accepted after a rotation (seconds); default contract/origin.ts. */
+  ORIGIN_SECRET_OVERLAP_SECONDS: optionalSeconds,
+  /** The rotation function's CloudFront distribution, whose API origins get the new header (none locally: the single origin reads the secret). */
+  DISTRIBUTION_ID: optional,
+  /** Where the rotation function checks that the API accepts the new header (the API's own endpoint + /api/health). */
+  ORIGIN_TEST_URL: optionalUrl,
   /** The push channel's @connections endpoint (the WebSocket stage's callback URL; a local stand-in in the embedded stack). */
   LIVE_ENDPOINT_URL: optionalUrl,
   /** Set only by the embedded stack: where cognito-local serves the pool's JWKS. */

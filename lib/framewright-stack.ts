@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../contract/functions';
+import { BACKGROUND_FUNCTIONS, ORIGIN_SECRET_ROTATION, type BackgroundFunctionDef } from '../contract/functions';
 import { ROUTES, type RouteDef } from '../contract/routes';
 import { AccessLogs } from './constructs/access-logs';
 import { Api } from './constructs/api';
@@ -19,7 +19,7 @@ import { WelcomeHashKey } from './constructs/welcome-hash-key';
 import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
 import type { EdgeStack } from './edge-stack';
 import { PAYPAL_BASE_URLS, type Settings } from './settings';
-import { DEFAULT_TIMEOUT_SECONDS } from './constructs/lambda-function';
+import { DEFAULT_TIMEOUT_SECONDS, type RouteFunction } from './constructs/lambda-function';
 
 export interface FramewrightStackProps extends StackProps {
   settings: Settings;
@@ -43,10 +43,12 @@ export class FramewrightStack extends Stack {
   readonly email: Email;
   readonly observability: Observability;
   readonly authWaf: AuthWaf;
+  /** The origin secret's rotation function. */
+  readonly originRotation: RouteFunction;
 
   constructor(scope: Construct, id: string, props: FramewrightStackProps) {
     super(scope, id, props);
-    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, secretsRevision, webDist, existingSenderIdentity } = props.settings;
+    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, webDist, existingSenderIdentity } = props.settings;
     const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
@@ -72,10 +74,11 @@ export class FramewrightStack extends Stack {
       mediaBucket: this.data.mediaBucket,
       userPool: this.auth.userPool,
       secret: this.secret.secret,
+      originSecret: originSecret.secret,
+      welcomeHashKey: welcomeHashKey.secret,
       sendingIdentityArns: this.email.sendingIdentityArns,
       senderEmail,
       paypalBaseUrl: PAYPAL_BASE_URLS[paypal],
-      secretsRevision,
     };
     // Configuration every handler reads (keys: .env.example).
     const environment = {
@@ -89,9 +92,9 @@ export class FramewrightStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'framewright',
       DAILY_GENERATION_CAP: String(props.settings.dailyGenerationCap),
     };
-    // The API's functions and the push channel's check the origin header (resolved by CloudFormation from Secrets Manager).
-    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value, WELCOME_HASH_KEY: welcomeHashKey.value } });
-    this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
+    // Secrets reach functions by their grants ('secret:origin', 'secret:welcome-hash', ...): an ARN, read at run time.
+    this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment });
+    this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment });
     if (props.settings.reservedConcurrency) {
       for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));
     }
@@ -102,8 +105,21 @@ export class FramewrightStack extends Stack {
       environment,
     });
 
-    this.site.routeApi(this.api.httpApi, { name: ORIGIN_HEADER_NAME, value: originSecret.value });
-    this.site.routeLive(this.live.api, { name: ORIGIN_HEADER_NAME, value: originSecret.value });
+    // CloudFront's header: the secret's value at the first deploy; its rotation function changes it afterwards.
+    this.site.routeApi(this.api.httpApi, { name: ORIGIN_HEADER_NAME, value: originSecret.initialValue });
+    this.site.routeLive(this.live.api, { name: ORIGIN_HEADER_NAME, value: originSecret.initialValue });
+    this.originRotation = originSecret.addRotation({
+      stage,
+      environment,
+      targets: {
+        ...targets,
+        originHeader: {
+          distributionId: this.site.distribution.distributionId,
+          distributionArn: this.site.distribution.distributionArn,
+          testUrl: `${this.api.httpApi.apiEndpoint}/api/health`,
+        },
+      },
+    });
 
     // Every function of the contract (routes and background) is watched, so functions added there are too.
     const backgroundDefs = props.backgroundFunctions ?? BACKGROUND_FUNCTIONS;
@@ -119,6 +135,7 @@ export class FramewrightStack extends Stack {
           stream: d.trigger.kind === 'table-stream',
         })),
         ...LIVE_ROUTES.map((r) => ({ id: r.id, fn: this.live.functions[r.id]!, timeoutSeconds: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS })),
+        { id: ORIGIN_SECRET_ROTATION.id, fn: this.originRotation, timeoutSeconds: ORIGIN_SECRET_ROTATION.timeoutSeconds },
       ],
       deadLetters: [this.background.deadLetters],
       alarmEmail: props.settings.alarmEmail,

@@ -28,11 +28,6 @@ export interface Settings {
   cognitoEmail: 'cognito' | 'ses';
   /** PayPal API (context `paypal`): `sandbox` by default in dev, `live` in prod. */
   paypal: 'sandbox' | 'live';
-  /**
-   * Context `secretsRevision`: any new value makes the functions that read the secret start fresh instances,
-   * so a changed key takes effect at once (they read the secret once per instance).
-   */
-  secretsRevision?: string;
   /** The built SPA: web/dist (`npm run build`), or context `webDist` (tests pass a fixture). */
   webDist: string;
   /**
@@ -102,7 +97,6 @@ export function readSettings(scope: Construct): Settings {
   }
   const cognitoEmail = oneOf('cognitoEmail', ctx('cognitoEmail') ?? 'cognito', ['cognito', 'ses'] as const);
   const paypal = oneOf('paypal', ctx('paypal') ?? (stage === 'prod' ? 'live' : 'sandbox'), ['sandbox', 'live'] as const);
-  const secretsRevision = ctx('secretsRevision');
   const webDist = path.resolve(REPO_ROOT, ctx('webDist') ?? path.join('web', 'dist'));
   const alarmEmail = ctx('alarmEmail');
   if (alarmEmail !== undefined && !EMAIL.test(alarmEmail)) throw new SettingsError(`Context "alarmEmail" must be an email address (got "${alarmEmail}")`);
@@ -117,7 +111,6 @@ export function readSettings(scope: Construct): Settings {
     ...(senderDomain ? { senderDomain } : {}),
     cognitoEmail,
     paypal,
-    ...(secretsRevision ? { secretsRevision } : {}),
     webDist,
     existingSenderIdentity: flag('existingSenderIdentity', false),
     ...(alarmEmail ? { alarmEmail } : {}),

@@ -15,7 +15,6 @@
  *   everything else the web app (Vite dev server, or web/dist with FW_WEB=dist)
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +43,8 @@ import { LIVE_ROUTES } from '../contract/live';
 import { keptPorts } from './shared/ports';
 import { localFfmpegPath } from './shared/ffmpeg-path';
 import { asFunction, markFunctionRequests, startLocalIam } from './iam';
+import { startLocalSecrets } from './secrets-manager/start';
+import { LOCAL_SECRETS } from './shared/local-secrets';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -72,17 +73,6 @@ export const LOCAL_IDS = {
   mediaBucket: 'framewright-media',
   from: 'no-reply@framewright.local',
   support: 'support@framewright.local',
-} as const;
-
-/** Fixed local credentials for the simulators (never real ones: nothing local talks to Replicate or PayPal). */
-export const LOCAL_SECRETS = {
-  replicateToken: 'r8_framewright_local_simulator_token',
-  replicateWebhookSecret: `whsec_${Buffer.from('framewright-local-replicate-webhook-secret').toString('base64')}`,
-  paypalClientId: 'framewright-local-paypal-client',
-  paypalClientSecret: 'framewright-local-paypal-secret',
-  paypalWebhookId: 'WH-FRAMEWRIGHT-LOCAL',
-  /** Fixed, as a stage's must be: `.data/` keeps welcome marks across restarts. */
-  welcomeHashKey: 'framewright-local-welcome-hash-key',
 } as const;
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -123,7 +113,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
-    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-connections'] as const);
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'secrets', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-connections'] as const);
     const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
@@ -187,6 +177,24 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     log(`[replicate] simulator on ${replicate.url}`);
     log(`[paypal] simulator on ${paypal.url}`);
 
+    const secrets = await startLocalSecrets({
+      dataDir: path.join(dataDir, 'secrets-manager'),
+      region: LOCAL_IDS.region,
+      port: ports.secrets,
+      stage: 'local',
+      appKeys: {
+        REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
+        REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
+        PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
+        PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
+        PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
+      },
+      welcomeHashKey: LOCAL_SECRETS.welcomeHashKey,
+      loadRotation: async () => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', 'rotate-origin-secret.ts'))).handler,
+      log,
+    });
+    stops.push(secrets.close);
+
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_IDS.region,
       AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -206,19 +214,17 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_SES: iam.endpoints.ses,
       // Deleting an account calls Cognito's admin API (AdminDeleteUser) on cognito-local.
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: iam.endpoints.cognito,
-      WELCOME_HASH_KEY: LOCAL_SECRETS.welcomeHashKey,
+      // Secrets are read at run time from the local Secrets Manager, by ARN, as in the cloud; kept a second here so a
+      // changed key or a rotation shows at once (minutes in the cloud), and the old origin value is refused 10 s after one.
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+      ...secrets.env,
+      SECRETS_CACHE_SECONDS: '1',
+      ORIGIN_SECRET_CACHE_SECONDS: '1',
+      ORIGIN_SECRET_OVERLAP_SECONDS: process.env.ORIGIN_SECRET_OVERLAP_SECONDS ?? '10',
       // The functions that save videos run ffmpeg: the static build in node_modules (a layer in the cloud).
       FFMPEG_PATH: localFfmpegPath(),
       REPLICATE_BASE_URL: `${replicate.url}/v1`,
-      REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
-      REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
       PAYPAL_BASE_URL: paypal.url,
-      PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
-      PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
-      PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
-      // The header value only CloudFront (here: the single origin) sends to the API; new each start, as a deploy
-      // generates it in Secrets Manager.
-      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
       // Powertools Metrics would print an EMF record per request to stdout; CloudWatch is not here to read them.
       POWERTOOLS_METRICS_DISABLED: 'true',
     };
@@ -244,6 +250,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await new Promise<void>((resolve) => apiServer.listen(ports.api, '127.0.0.1', () => resolve()));
     stops.push(() => new Promise<void>((r) => apiServer.close(() => r())));
     env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+    // Where the origin secret's rotation checks that the API takes the new value: the API's own endpoint, as in the cloud.
+    env.ORIGIN_TEST_URL = `${env.API_ENDPOINT_URL}/api/health`;
+    process.env.ORIGIN_TEST_URL = env.ORIGIN_TEST_URL;
     const mail = mailbox(ses.endpoint, dataDir);
     const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
     const liveFunction = (handler: string) => LIVE_ROUTES.find((r) => r.handler === handler)!.id;
@@ -252,7 +261,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       loadHandler: async (name) => asFunction(liveFunction(name), (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler),
       handlers: { connect: liveHandler('$connect'), disconnect: liveHandler('$disconnect'), default: liveHandler('$default') },
       log,
-      throughEdge: (req) => asCloudFront(req, env.ORIGIN_VERIFY_SECRET!),
+      throughEdge: (req) => asCloudFront(req, secrets.edgeHeader()),
     });
     stops.push(live.close);
     // Before any handler reads its configuration (once, on first use): the fan-out posts to the local @connections.
@@ -278,7 +287,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         if (forApi && edgeLimited(viewerIp(req), pathname)) {
           return sendJson(res, 429, { message: 'Too Many Requests', error: Messages.tooManyRequests }, NO_STORE);
         }
-        if (await gateway(forApi ? asCloudFront(req, env.ORIGIN_VERIFY_SECRET!) : req, res)) return;
+        if (await gateway(forApi ? asCloudFront(req, secrets.edgeHeader()) : req, res)) return;
         if (pathname === '/config.json') {
           const config: AppConfig = {
             region: LOCAL_IDS.region,

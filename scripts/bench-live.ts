@@ -13,6 +13,7 @@
  * Then the same jobs with the user's sockets refused (the spec's 5 s checks, the fallback) for comparison.
  * Not a test: it prints figures (p50, p95, max). Targets (the live issue): result p95 <= 1 s, balance <= 1 s.
  */
+import { LOCAL_SECRETS } from '../local/shared/local-secrets';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium, type Page } from 'playwright-core';
 import { dynamo } from '../lambdas/adapters/aws-clients';
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
 /** When the simulator finished the prediction whose prompt this is. */
 async function completedAt(env: Record<string, string>, prompt: string): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions`, { headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+    const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions`, { headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
     const body = (await res.json()) as { results: Array<{ input: { prompt?: string }; completed_at: string | null }> };
     const p = body.results.find((r) => r.input.prompt === prompt);
     if (p?.completed_at) return Date.parse(p.completed_at);

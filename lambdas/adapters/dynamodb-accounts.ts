@@ -8,8 +8,8 @@ import { transactOrFailedChecks } from './update-if';
 
 const tombstone = (sub: string) => ({ pk: keys.deletedAccount(sub), sk: keys.deletedItem });
 
-/** `welcomeKey`: the secret the welcome mark's address hash is keyed with (WELCOME_HASH_KEY), read when an account is made. */
-export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => string): AccountStore {
+/** `welcomeKey`: the secret the welcome mark's address hash is keyed with (read from Secrets Manager when an account is made). */
+export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, welcomeKey: () => Promise<string>): AccountStore {
   return {
     async get(sub) {
       const res = await db.send(
@@ -41,6 +41,7 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
 
     async createWithWelcome(a: Account) {
       const pk = keys.user(a.sub);
+      const key = await welcomeKey();
       const account = (credits: number) => ({
         Put: {
           TableName: table,
@@ -64,13 +65,13 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
         {
           Put: {
             TableName: table,
-            Item: { pk: keys.welcome(emailHash(a.email, welcomeKey())), sk: 'WELCOME', type: 'welcome', createdAt: a.createdAt },
+            Item: { pk: keys.welcome(emailHash(a.email, key)), sk: 'WELCOME', type: 'welcome', createdAt: a.createdAt },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
       ];
       // A mark made before marks named the mailbox (the address as typed) still counts: checked, never rewritten.
-      const legacy = legacyEmailHash(a.email, welcomeKey());
+      const legacy = legacyEmailHash(a.email, key);
       if (legacy) {
         welcome.push({ ConditionCheck: { TableName: table, Key: { pk: keys.welcome(legacy), sk: 'WELCOME' }, ConditionExpression: 'attribute_not_exists(pk)' } });
       }

@@ -1,7 +1,15 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ParameterNotFoundError } from '@aws-lambda-powertools/parameters/errors';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { ORIGIN_SECRET_CACHE_SECONDS, ORIGIN_SECRET_OVERLAP_SECONDS, type OriginSecretValue } from '../../contract/origin';
 import { config } from '../config';
-import { memoUntilFailure } from './memo-until-failure';
 import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
+
+/**
+ * Every secret is read at run time from Secrets Manager, by the ARN in the function's environment (never its value),
+ * through Powertools Parameters, which keeps each value for a max age: a `put-secret-value` takes effect within it,
+ * with no deploy. Locally the embedded stack's Secrets Manager answers (AWS_ENDPOINT_URL_SECRETS_MANAGER).
+ */
 
 export interface AppSecrets {
   REPLICATE_API_TOKEN?: string;
@@ -11,31 +19,103 @@ export interface AppSecrets {
   PAYPAL_WEBHOOK_ID?: string;
 }
 
+/** The provider keys (framewright/<stage>/app) are kept 5 minutes (SECRETS_CACHE_SECONDS overrides, e.g. locally). */
+export const APP_SECRETS_CACHE_SECONDS = 300;
+/** The welcome hash key never changes (a new key would make every address look new): kept an hour. */
+const WELCOME_KEY_CACHE_SECONDS = 3600;
+
+let client: SecretsManagerClient | undefined;
+const secretsClient = () => (client ??= new SecretsManagerClient({ region: config().AWS_REGION, requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) }));
 /**
- * Provider credentials: from the Secrets Manager secret named by SECRETS_ARN in the cloud (read once per
- * function instance, when first needed), or from the environment locally.
+ * One provider per use: Powertools caches by name and transform only, so reads of one secret at different staging
+ * labels must not share a provider. All share the one client.
  */
-const appSecrets = memoUntilFailure(async (): Promise<AppSecrets> => {
-  const c = config();
-  const fromEnv: AppSecrets = {
-    REPLICATE_API_TOKEN: c.REPLICATE_API_TOKEN,
-    REPLICATE_WEBHOOK_SECRET: c.REPLICATE_WEBHOOK_SECRET,
-    PAYPAL_CLIENT_ID: c.PAYPAL_CLIENT_ID,
-    PAYPAL_CLIENT_SECRET: c.PAYPAL_CLIENT_SECRET,
-    PAYPAL_WEBHOOK_ID: c.PAYPAL_WEBHOOK_ID,
-  };
-  if (!c.SECRETS_ARN) return fromEnv;
-  const res = await new SecretsManagerClient({ region: c.AWS_REGION, requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
-  return { ...fromEnv, ...(JSON.parse(res.SecretString ?? '{}') as AppSecrets) };
-});
+const provider = () => new SecretsProvider({ awsSdkV3Client: secretsClient() });
+
+const required = (name: 'SECRETS_ARN' | 'WELCOME_HASH_KEY_ARN' | 'ORIGIN_SECRET_ARN') => {
+  const value = config()[name];
+  if (!value) throw new Error(`Invalid configuration: ${name} is required (the function's grant brings it)`);
+  return value;
+};
+
+let app: SecretsProvider | undefined;
+/** After a key was found empty the next read goes to Secrets Manager: operators fill the secret in after the first deploy. */
+let appStale = false;
 
 export async function requireSecret(name: keyof AppSecrets): Promise<string> {
-  const value = (await appSecrets())[name];
+  app ??= provider();
+  const forceFetch = appStale;
+  appStale = false;
+  const maxAge = config().SECRETS_CACHE_SECONDS ?? APP_SECRETS_CACHE_SECONDS;
+  const secrets = (await app.get<AppSecrets>(required('SECRETS_ARN'), { maxAge, transform: 'json', forceFetch })) ?? {};
+  const value = secrets[name];
   if (!value) {
-    // Read again next time: operators fill the secret in after the first deploy, and a warm function
-    // must not keep failing on the empty placeholder it read before.
-    appSecrets.forget();
-    throw new Error(`Missing configuration: ${name} (set it in the environment, or in the secret named by SECRETS_ARN)`);
+    appStale = true;
+    throw new Error(`Missing configuration: ${name} (set it in the secret named by SECRETS_ARN)`);
   }
   return value;
+}
+
+let welcome: SecretsProvider | undefined;
+/** The key of the welcome mark's address hash (domain/email-hash.ts), read when an account is made. */
+export async function welcomeHashKey(): Promise<string> {
+  welcome ??= provider();
+  const key = await welcome.get<string>(required('WELCOME_HASH_KEY_ARN'), { maxAge: WELCOME_KEY_CACHE_SECONDS });
+  if (!key) throw new Error('Invalid configuration: the welcome hash key secret is empty');
+  return key;
+}
+
+type Stage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';
+/** A value the origin check accepts, until when (epoch ms; Infinity while it is current or pending). */
+interface Accepted {
+  value: string;
+  until: number;
+}
+
+/**
+ * The origin header's values the API accepts (handlers/origin.ts): AWSCURRENT; during a rotation AWSPENDING, which
+ * CloudFront starts sending before the rotation finishes; after it AWSPREVIOUS, which edges not yet updated still send,
+ * until the overlap after the new value's `since` has passed. The current value is checked first, from the cache; the
+ * others are read only when a request carries something else, at most once per max age per instance (what is absent
+ * is remembered too), so a flood of wrong headers cannot turn into a flood of Secrets Manager calls.
+ */
+export function originSecret(now: () => number = Date.now) {
+  const byStage: Record<Stage, SecretsProvider> = { AWSCURRENT: provider(), AWSPENDING: provider(), AWSPREVIOUS: provider() };
+  let others: { accepted: Accepted[]; readUntil: number } | undefined;
+  const cacheSeconds = () => config().ORIGIN_SECRET_CACHE_SECONDS ?? ORIGIN_SECRET_CACHE_SECONDS;
+
+  async function read(stage: Stage, forceFetch: boolean): Promise<OriginSecretValue | undefined> {
+    try {
+      return await byStage[stage].get<OriginSecretValue>(required('ORIGIN_SECRET_ARN'), {
+        maxAge: cacheSeconds(),
+        transform: 'json',
+        forceFetch,
+        throwOnMissing: true,
+        sdkOptions: { VersionStage: stage },
+      });
+    } catch (err) {
+      // No version holds the label (no rotation is running, or none has run yet).
+      if (err instanceof ParameterNotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  return {
+    /** Whether `matches` holds for a value accepted now. */
+    async accepts(matches: (value: string) => boolean): Promise<boolean> {
+      const current = await read('AWSCURRENT', false);
+      if (current && matches(current.header)) return true;
+      const t = now();
+      if (!others || others.readUntil <= t) {
+        const [fresh, pending, previous] = await Promise.all([read('AWSCURRENT', true), read('AWSPENDING', true), read('AWSPREVIOUS', true)]);
+        const overlapEnds = fresh?.since ? Date.parse(fresh.since) + (config().ORIGIN_SECRET_OVERLAP_SECONDS ?? ORIGIN_SECRET_OVERLAP_SECONDS) * 1000 : 0;
+        const accepted: Accepted[] = [];
+        if (fresh) accepted.push({ value: fresh.header, until: Infinity });
+        if (pending) accepted.push({ value: pending.header, until: Infinity });
+        if (previous) accepted.push({ value: previous.header, until: overlapEnds });
+        others = { accepted, readUntil: t + cacheSeconds() * 1000 };
+      }
+      return others.accepted.some((a) => a.until > t && matches(a.value));
+    },
+  };
 }

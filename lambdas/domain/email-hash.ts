@@ -31,7 +31,7 @@ const hmac = (key: string, value: string) => createHmac('sha256', key).update(va
 
 /**
  * The name a mailbox goes by where it must outlive its account (the welcome-credits mark): HMAC-SHA256 of
- * mailboxOf(address) under a server secret (WELCOME_HASH_KEY), base64url. HMAC, not a plain SHA-256: addresses are
+ * mailboxOf(address) under a server secret (the welcome hash key, read from Secrets Manager), base64url. HMAC, not a plain SHA-256: addresses are
  * guessable, so an unkeyed hash could be reversed by hashing a list of addresses; without the key the mark names no one.
  */
 export function emailHash(email: string, key: string): string {

@@ -183,10 +183,10 @@ function toResponse(result: HttpResult): APIGatewayProxyResultV2 {
 
 /**
  * 403 for a request that did not come through CloudFront (origin.ts): checked first, for every route, so nothing of a
- * handler runs for it. The secret is read from the environment (CDK puts it there from Secrets Manager).
+ * handler runs for it. The secret is read from Secrets Manager at run time (cached).
  */
-function notFromCloudFront(event: Event): APIGatewayProxyResultV2 | undefined {
-  if (cameThroughCloudFront(lowerKeys(event.headers), process.env.ORIGIN_VERIFY_SECRET)) return undefined;
+async function notFromCloudFront(event: Event): Promise<APIGatewayProxyResultV2 | undefined> {
+  if (await cameThroughCloudFront(lowerKeys(event.headers))) return undefined;
   logger.warn('Refused a request that did not come through CloudFront', { path: event.rawPath });
   return json(403, { message: 'Forbidden' });
 }
@@ -199,7 +199,7 @@ async function run<R extends RouteDef>(
 ): Promise<APIGatewayProxyResultV2> {
   logger.appendKeys({ requestId: event.requestContext?.requestId, route: route.id });
   try {
-    const refused = notFromCloudFront(event);
+    const refused = await notFromCloudFront(event);
     if (refused) return refused;
     let req: RequestOf<R>;
     try {
@@ -260,7 +260,7 @@ export function userRoute<R extends RouteDef>(
   opts: UserRouteOptions = {},
 ) {
   return instrumented(route.id, async (event: Event, context?: Context): Promise<APIGatewayProxyResultV2> => {
-    const refused = notFromCloudFront(event);
+    const refused = await notFromCloudFront(event);
     if (refused) return refused;
     const identity = identityOf(event);
     if (!identity) return errorResponse(new Unauthorized(opts.unauthorizedMessage));

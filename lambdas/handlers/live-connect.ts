@@ -9,7 +9,7 @@ import { cameThroughCloudFront, ORIGIN_HEADER } from './origin';
  * (handshake refused) otherwise.
  */
 export const handler = socketRoute('liveConnect', async (event, connectionId) => {
-  if (!cameThroughCloudFront({ [ORIGIN_HEADER]: headerOf(event, ORIGIN_HEADER) }, process.env.ORIGIN_VERIFY_SECRET)) return { statusCode: 403 };
+  if (!(await cameThroughCloudFront({ [ORIGIN_HEADER]: headerOf(event, ORIGIN_HEADER) }))) return { statusCode: 403 };
   const { protocol } = await openLiveConnection(openLiveConnectionDeps(), connectionId, headerOf(event, 'sec-websocket-protocol'));
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': protocol } };
 });

@@ -3,7 +3,7 @@
  * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cognitoClient, dynamo, dynamoBase, s3Client, sesClient } from '../adapters/aws-clients';
 import { cognitoUsers } from '../adapters/cognito-users';
 import { dynamoAccountData } from '../adapters/dynamodb-account-data';
@@ -28,8 +28,11 @@ import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
 import { ffmpegMediaTools } from '../adapters/ffmpeg-media-tools';
-import { requireSecret } from '../adapters/secrets';
+import { originSecret, requireSecret, welcomeHashKey } from '../adapters/secrets';
 import { sesMailer } from '../adapters/ses-mailer';
+import { secretsManagerVersions } from '../adapters/secrets-manager-versions';
+import { cloudFrontOriginHeader } from '../adapters/cloudfront-origin-header';
+import { httpOriginProbe } from '../adapters/origin-probe';
 import type { ApplyGenerationWebhookDeps } from '../app/apply-generation-webhook';
 import type { ApplyPaymentWebhookDeps } from '../app/apply-payment-webhook';
 import type { CancelJobDeps } from '../app/cancel-job';
@@ -51,11 +54,13 @@ import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ReconcileOrdersDeps } from '../app/reconcile-orders';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
+import type { RotateOriginSecretDeps } from '../app/rotate-origin-secret';
 import type { SaveJobOutputDeps } from '../app/save-job-output';
 import type { SendContactDeps } from '../app/send-contact';
 import type { StartImageGenerationDeps } from '../app/start-image-generation';
 import type { StartVideoGenerationDeps } from '../app/start-video-generation';
 import type { SettleDeps } from '../app/steps/settle-order';
+import { ORIGIN_SECRET_CACHE_SECONDS } from '../../contract/origin';
 import { config } from '../config';
 import { logger } from '../logger';
 import { businessMetrics } from '../observability';
@@ -76,11 +81,6 @@ const warn = (message: string, details: Record<string, unknown>) => logger.warn(
 
 // ---- ports, each made once -------------------------------------------------------------------------------------
 
-const welcomeHashKey = () => {
-  const key = config().WELCOME_HASH_KEY;
-  if (!key) throw new Error('Invalid configuration: WELCOME_HASH_KEY is required to create accounts');
-  return key;
-};
 const accounts = /* @__PURE__ */ once(() => dynamoAccountStore(dynamo(), table(), welcomeHashKey));
 // Jobs and orders count what they did (business metrics: adapters/metered.ts).
 const jobs = /* @__PURE__ */ once(() => meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics));
@@ -99,24 +99,41 @@ const liveSender = /* @__PURE__ */ once(() => {
   return apiGatewayLiveSender(c.AWS_REGION, c.LIVE_ENDPOINT_URL);
 });
 
-/** Replicate's client: its token comes from the secret the first time a job needs it. */
+/**
+ * Made again when the keys it is made from change: they are read at run time (cached for a max age), so a key put into
+ * the secret is used within that age, with no deploy.
+ */
+function remadeOnChange<K extends readonly unknown[], T>(inputs: () => Promise<K>, make: (inputs: K) => T): () => Promise<T> {
+  let made: { inputs: K; value: T } | undefined;
+  return async () => {
+    const now = await inputs();
+    if (!made || now.some((v, i) => v !== made!.inputs[i])) made = { inputs: now, value: make(now) };
+    return made.value;
+  };
+}
+
+/** Replicate's client, with the token the secret holds now. */
 const modelProvider = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () =>
-    replicateProvider({ token: await requireSecret('REPLICATE_API_TOKEN'), baseUrl: config().REPLICATE_BASE_URL, timeoutMs: config().REPLICATE_TIMEOUT_MS }),
+  remadeOnChange(
+    async () => [await requireSecret('REPLICATE_API_TOKEN')],
+    ([token]) => replicateProvider({ token: token!, baseUrl: config().REPLICATE_BASE_URL, timeoutMs: config().REPLICATE_TIMEOUT_MS }),
   ),
 );
 
-/** PayPal's API, with one token cache per instance. Credentials come from the environment locally and from Secrets Manager in the cloud. */
+/** PayPal's API (one token cache per instance), with the credentials the secret holds now. */
 const paypal = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => {
-    const [clientId, clientSecret] = await Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET')]);
+  remadeOnChange(
+    () => Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET')]),
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    return paypalApi({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret });
-  }),
+    ([clientId, clientSecret]) => paypalApi({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId: clientId!, clientSecret: clientSecret! }),
+  ),
 );
-const paymentProvider = /* @__PURE__ */ once(() => memoUntilFailure(async () => paypalClient(await paypal()())));
+const paymentProvider = /* @__PURE__ */ once(() => remadeOnChange(async () => [await paypal()()] as const, ([api]) => paypalClient(api)));
 const paymentWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => meteredWebhooks(paypalWebhooks(await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')), 'paypal', businessMetrics)),
+  remadeOnChange(
+    async () => [await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')] as const,
+    ([api, webhookId]) => meteredWebhooks(paypalWebhooks(api, webhookId), 'paypal', businessMetrics),
+  ),
 );
 
 const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts(), now }));
@@ -303,4 +320,26 @@ export function fanOutDeps(): FanOutDeps {
 
 export function healthDeps(): Record<string, Probe> {
   return healthProbes(config());
+}
+
+/** The origin header's accepted values (every API function and the push channel's $connect check them first). */
+export const originSecretValues = /* @__PURE__ */ once(() => originSecret());
+
+/** The origin secret's rotation function. */
+export function rotateOriginSecretDeps(): RotateOriginSecretDeps {
+  const c = config();
+  if (!c.ORIGIN_TEST_URL) throw new Error('Invalid configuration: ORIGIN_TEST_URL is required by the rotation');
+  return {
+    versions: secretsManagerVersions(c.AWS_REGION),
+    // Locally there is no distribution: the single origin reads the secret's
+    // stages itself, sending AWSPENDING once it exists, as the distribution does after setSecret.
+    edge: c.DISTRIBUTION_ID
+      ? cloudFrontOriginHeader(c.DISTRIBUTION_ID)
+      : { set: async () => logger.info('No DISTRIBUTION_ID: the origin that sends the header reads it from the secret') },
+    probe: httpOriginProbe(c.ORIGIN_TEST_URL),
+    newHeader: () => randomBytes(36).toString('base64url'),
+    now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    cacheSeconds: c.ORIGIN_SECRET_CACHE_SECONDS ?? ORIGIN_SECRET_CACHE_SECONDS,
+  };
 }

@@ -93,14 +93,18 @@ export interface GrantTargets {
   mediaBucket: s3.IBucket;
   userPool: cognito.IUserPool;
   secret: secretsmanager.ISecret;
+  /** The origin header's secret ('secret:origin', 'secret:origin:rotate'). */
+  originSecret: secretsmanager.ISecret;
+  /** The welcome mark's hash key ('secret:welcome-hash'). */
+  welcomeHashKey: secretsmanager.ISecret;
+  /** The distribution whose API origins send the origin header, and where the API is tried ('cloudfront:origin-header'). */
+  originHeader?: { distributionId: string; distributionArn: string; testUrl: string };
   /** The SES identities ses:SendEmail is checked against (lib/constructs/email.ts). */
   sendingIdentityArns: string[];
   /** The only From address the functions may use. */
   senderEmail: string;
   /** PAYPAL_BASE_URL of the functions that call PayPal. */
   paypalBaseUrl: string;
-  /** Settings.secretsRevision: set as SECRETS_REVISION on the functions that read the secret. */
-  secretsRevision?: string;
   /** The push channel, for 'live:send' (absent while the push channel's own functions are being built). */
   live?: { connectionsArn: string; acknowledgeSend(role: iam.Role): void; callbackUrl: string };
 }
@@ -121,8 +125,10 @@ export class RouteFunction extends AppFunction {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     const { route } = props;
     const timeout = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    if (timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
-      throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${MAX_TIMEOUT_SECONDS} (got ${timeout})`);
+    // API Gateway's cap binds routes; a function no request waits for (a rotation's) may take up to Lambda's 900 s.
+    const max = 'method' in route ? MAX_TIMEOUT_SECONDS : 900;
+    if (timeout < 1 || timeout > max) {
+      throw new Error(`Route "${route.id}": timeoutSeconds must be between 1 and ${max} (got ${timeout})`);
     }
     const grants = [...new Set(route.grants)];
     // Configuration that only makes sense with a grant travels with it (a function that may not read the
@@ -150,6 +156,9 @@ export function grantArns(t: GrantTargets): GrantArns {
     mediaBucket: t.mediaBucket.bucketArn,
     userPool: t.userPool.userPoolArn,
     secret: t.secret.secretArn,
+    originSecret: t.originSecret.secretArn,
+    welcomeHashKey: t.welcomeHashKey.secretArn,
+    ...(t.originHeader ? { distribution: t.originHeader.distributionArn } : {}),
     sendingIdentities: t.sendingIdentityArns,
     senderEmail: t.senderEmail,
     ...(t.live ? { liveConnections: t.live.connectionsArn } : {}),
@@ -187,9 +196,15 @@ function acknowledgeObjects(role: iam.Role, bucket: s3.IBucket): void {
 const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<string, string>>> = {
   'secret:replicate': (t) => secretEnvironment(t),
   'secret:paypal': (t) => ({ ...secretEnvironment(t), PAYPAL_BASE_URL: t.paypalBaseUrl }),
+  // The secrets' ARNs, never their values: functions read them at run time (lambdas/adapters/secrets.ts).
+  'secret:origin': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
+  'secret:origin:rotate': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
+  'secret:welcome-hash': (t) => ({ WELCOME_HASH_KEY_ARN: t.welcomeHashKey.secretArn }),
+  'cloudfront:origin-header': (t): Record<string, string> =>
+    t.originHeader ? { DISTRIBUTION_ID: t.originHeader.distributionId, ORIGIN_TEST_URL: t.originHeader.testUrl } : {},
   'live:send': (t): Record<string, string> => (t.live ? { LIVE_ENDPOINT_URL: t.live.callbackUrl } : {}),
 };
 
 function secretEnvironment(t: GrantTargets): Record<string, string> {
-  return { SECRETS_ARN: t.secret.secretArn, ...(t.secretsRevision ? { SECRETS_REVISION: t.secretsRevision } : {}) };
+  return { SECRETS_ARN: t.secret.secretArn };
 }

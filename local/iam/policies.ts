@@ -22,6 +22,8 @@ export function localArns(r: LocalResources): GrantArns {
     mediaBucket: `arn:aws:s3:::${r.mediaBucket}`,
     userPool: `arn:aws:cognito-idp:${region}:${accountId}:userpool/${r.userPoolId}`,
     secret: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright-local-AbCdEf`,
+    originSecret: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/origin-verify-AbCdEf`,
+    welcomeHashKey: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/welcome-hash-key-AbCdEf`,
     // As lib/constructs/email.ts: the sender's address and its domain.
     sendingIdentities: [`arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail}`, `arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail.split('@')[1]}`],
     senderEmail: r.senderEmail,

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { BACKGROUND_FUNCTIONS } from '../../contract/functions';
+import { BACKGROUND_FUNCTIONS, ORIGIN_SECRET_ROTATION } from '../../contract/functions';
 import { LIVE_ROUTES } from '../../contract/live';
 import { ALL_ROUTES, type Grant } from '../../contract/routes';
 import { esbuildOptions, handlerEntry, MAX_BUNDLE_BYTES, triggerEntry } from '../../lib/bundling';
@@ -33,6 +33,7 @@ export function deployedFunctions(): { route: string; entry: string; grants: rea
     ...ALL_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler), grants: r.grants })),
     ...LIVE_ROUTES.map((r) => ({ route: r.id, entry: handlerEntry(r.handler), grants: r.grants })),
     ...BACKGROUND_FUNCTIONS.map((f) => ({ route: f.id, entry: handlerEntry(f.handler), grants: f.grants })),
+    { route: ORIGIN_SECRET_ROTATION.id, entry: handlerEntry(ORIGIN_SECRET_ROTATION.handler), grants: ORIGIN_SECRET_ROTATION.grants },
     ...TRIGGERS.map((t) => ({ route: `trigger:${t}`, entry: triggerEntry(t), grants: [] as Grant[] })),
   ];
 }

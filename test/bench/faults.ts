@@ -6,6 +6,7 @@
  * the request to the job's terminal write). Then the webhook's answer time (p50, p99) when each delivery's output
  * is a real 10 MB MP4, and that every one of those videos was then saved (probed, with its poster).
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -63,7 +64,7 @@ async function orphan(user: TestUser): Promise<string> {
   const env = stackEnv();
   await fetch(`${env.REPLICATE_BASE_URL}/predictions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ version: IMAGE_MODEL.version, input: { prompt: 'orphan [stuck] [nowebhook]', ...IMAGE_MODEL.input }, webhook: `${stackUrl()}/api/webhooks/replicate?job=${job.id}` }),
   });
   return job.id;

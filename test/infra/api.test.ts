@@ -23,6 +23,10 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'media:list': ['s3:ListBucket'],
   'secret:replicate': ['secretsmanager:GetSecretValue'],
   'secret:paypal': ['secretsmanager:GetSecretValue'],
+  'secret:origin': ['secretsmanager:GetSecretValue'],
+  'secret:welcome-hash': ['secretsmanager:GetSecretValue'],
+  'secret:origin:rotate': ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'],
+  'cloudfront:origin-header': ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
   'live:send': ['execute-api:ManageConnections'],
 };
 const ROUTES: readonly RouteDef[] = CONTRACT_ROUTES;
@@ -40,20 +44,23 @@ const ENV_KEYS = [
   'POWERTOOLS_SERVICE_NAME',
   'NODE_OPTIONS',
   'DAILY_GENERATION_CAP',
-  // API functions only: the header value that proves a request came through CloudFront, and the welcome mark's key.
-  'ORIGIN_VERIFY_SECRET',
-  'WELCOME_HASH_KEY',
 ];
 
 function expectedActions(route: RouteDef): string[] {
   return [...new Set([...LOG_ACTIONS, ...route.grants.flatMap((g) => EXPECTED_ACTIONS[g])])].sort();
 }
 
-/** Only functions that may read the secret learn where it is; only PayPal's learn PayPal's URL. */
+/** Only functions that may read a secret learn where it is (its ARN, never its value); only PayPal's learn PayPal's URL. */
 function expectedEnvKeys(route: RouteDef): string[] {
-  const secret = route.grants.some((g) => g.startsWith('secret:'));
+  const app = route.grants.some((g) => g === 'secret:replicate' || g === 'secret:paypal');
   const paypal = route.grants.includes('secret:paypal');
-  return [...ENV_KEYS, ...(secret ? ['SECRETS_ARN'] : []), ...(paypal ? ['PAYPAL_BASE_URL'] : [])].sort();
+  return [
+    ...ENV_KEYS,
+    ...(app ? ['SECRETS_ARN'] : []),
+    ...(paypal ? ['PAYPAL_BASE_URL'] : []),
+    ...(route.grants.includes('secret:origin') ? ['ORIGIN_SECRET_ARN'] : []),
+    ...(route.grants.includes('secret:welcome-hash') ? ['WELCOME_HASH_KEY_ARN'] : []),
+  ].sort();
 }
 
 function routeResource(template: Template, route: RouteDef) {
@@ -193,7 +200,7 @@ describe('Api (contract/routes)', () => {
 
   it('lets only routes with a secret grant read the secret', () => {
     const secretRef = JSON.stringify({ Ref: logicalId(synth.template, 'AWS::SecretsManager::Secret', 'Secrets') });
-    const withSecret = ROUTES.filter((r) => r.grants.some((g) => g.startsWith('secret:')));
+    const withSecret = ROUTES.filter((r) => r.grants.some((g) => g === 'secret:replicate' || g === 'secret:paypal'));
     expect(withSecret.length).toBeGreaterThan(0);
     expect(withSecret.length).toBeLessThan(ROUTES.length);
     for (const route of ROUTES) {
@@ -293,22 +300,5 @@ describe('Api built from another route table', () => {
   it('refuses a timeout API Gateway would cut short', () => {
     const tooSlow: RouteDef = { id: 'slow', method: 'GET', path: '/api/slow', auth: 'user', handler: 'get-me', grants: [], timeoutSeconds: 30 };
     expect(() => synthTemplate({ routes: [tooSlow] })).toThrow('Route "slow": timeoutSeconds must be between 1 and 29 (got 30)');
-  });
-});
-
-describe('secretsRevision', () => {
-  it('restarts only the functions that read the secret', () => {
-    const routes: RouteDef[] = [
-      { id: 'pay', method: 'POST', path: '/api/pay', auth: 'user', handler: 'get-me', grants: ['secret:paypal'] },
-      { id: 'plain', method: 'GET', path: '/api/plain', auth: 'user', handler: 'get-me', grants: ['table:read'] },
-    ];
-    const synth = synthTemplate({ routes, context: { secretsRevision: '2026-05-01' } });
-    try {
-      const env = (route: RouteDef) => routeFunction(synth.template, route)[1].Properties!.Environment.Variables;
-      expect(env(routes[0]!)).toMatchObject({ SECRETS_REVISION: '2026-05-01', PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' });
-      expect(env(routes[1]!).SECRETS_REVISION).toBeUndefined();
-    } finally {
-      synth.cleanup();
-    }
   });
 });

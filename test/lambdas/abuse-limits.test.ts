@@ -1,3 +1,4 @@
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { DeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '../../contract/errors';
@@ -65,7 +66,7 @@ describe('welcome credits once per email address', () => {
     expect((await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'welcome')).toHaveLength(1);
     // The mark names the address by its keyed hash only: no address and no user id in it.
     const mark = await dynamo().send(
-      new GetCommand({ TableName: table(), Key: { pk: `WELCOME#${emailHash(user.email.toUpperCase(), stackEnv().WELCOME_HASH_KEY!)}`, sk: 'WELCOME' } }),
+      new GetCommand({ TableName: table(), Key: { pk: `WELCOME#${emailHash(user.email.toUpperCase(), LOCAL_SECRETS.welcomeHashKey)}`, sk: 'WELCOME' } }),
     );
     expect(mark.Item).toBeDefined();
     expect(JSON.stringify(mark.Item)).not.toContain(user.sub);

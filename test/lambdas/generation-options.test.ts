@@ -3,6 +3,7 @@
  * charge for every model and option combination; bad options are refused with a 400 naming the allowed values and
  * charge nothing; the seed is stored and shown on every result; 4 images cost 4 credits and give 4 results.
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { MAX_ACTIVE_JOBS } from '../../contract/catalog';
 import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
 import { generateLabel } from '../../web/src/features/marketing/prices';
@@ -72,7 +73,7 @@ describe('generation options', () => {
       await Promise.all(
         started.slice(i, i + 6).map(async ({ id, user }) => {
           const providerId = await providerIdOf(id);
-          await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+          await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
           await waitForStatus(user, id, ['canceled']);
         }),
       );

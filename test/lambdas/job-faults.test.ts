@@ -3,6 +3,7 @@
  * markers), with nobody polling check-status: the webhook, the stream's copy and the reconciler settle each job.
  * Each scenario ends with expectExact: job terminal, balance and ledger exact, media saved once when it existed.
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { IMAGE_MODEL, maxRunMsOf, WAN_T2V } from '../../contract/catalog';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
@@ -54,7 +55,7 @@ async function predictionFor(jobId: string, prompt: string): Promise<string> {
   const env = stackEnv();
   const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ version: IMAGE_MODEL.version, input: { prompt, ...IMAGE_MODEL.input }, webhook: `${stackUrl()}/api/webhooks/replicate?job=${jobId}` }),
   });
   expect(res.status).toBe(201);
@@ -103,7 +104,7 @@ describe('every provider outcome ends the job, exactly', () => {
     const user = await newUser();
     const id = await started(video(user, 'waves [stuck]'));
     const env = stackEnv();
-    await fetch(`${env.REPLICATE_BASE_URL}/predictions/${await providerIdOf(id)}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+    await fetch(`${env.REPLICATE_BASE_URL}/predictions/${await providerIdOf(id)}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
     const job = await settled(id);
     expect(job).toMatchObject({ status: 'canceled', error: 'The generation was canceled. 8 credits refunded.' });
     await expectExact(user, id, { start: START, cost: 8, succeeded: false });

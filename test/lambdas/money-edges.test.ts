@@ -4,6 +4,7 @@
  * exclude each other; a start retried with the same Idempotency-Key charges once. Each scenario ends with the
  * whole-table invariant check (balance = ledger, activeJobs = open jobs, open jobs = the index).
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BusinessMetric } from '../../contract/metrics';
 import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
@@ -73,7 +74,7 @@ describe('a refund always lands', () => {
     // The last is canceled at the provider with no webhook: the reconciler finds it and refunds it.
     const lostId = await providerIdOf(byReconciler);
     const env = stackEnv();
-    await fetch(`${env.REPLICATE_BASE_URL}/predictions/${lostId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+    await fetch(`${env.REPLICATE_BASE_URL}/predictions/${lostId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
     await waitForSim(lostId, ['canceled']);
     await runReconciler();
     expect(await jobItem(byReconciler)).toMatchObject({ status: 'canceled', refunded: true });

@@ -1,6 +1,7 @@
 import { handler as liveConnect } from '../../lambdas/handlers/live-connect';
 import { ORIGIN_HEADER } from '../../lambdas/handlers/origin';
 import { requestFrom } from '../support/from-address';
+import { originHeader } from '../support/secrets';
 import { api, createUser, stackEnv, stackUrl } from '../support/users';
 
 /**
@@ -28,33 +29,29 @@ describe('the origin check', () => {
   });
 
   it('refuses a guessed or empty origin header', async () => {
-    for (const value of ['', 'guess', `${stackEnv().ORIGIN_VERIFY_SECRET}x`, stackEnv().ORIGIN_VERIFY_SECRET!.slice(1)]) {
+    const right = await originHeader();
+    for (const value of ['', 'guess', `${right}x`, right.slice(1)]) {
       const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: value } });
       expect(res.status).toBe(403);
     }
   });
 
   it('passes the right header, as CloudFront sends it', async () => {
-    const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: stackEnv().ORIGIN_VERIFY_SECRET! } });
+    const res = await requestFrom('127.0.0.1', `${direct()}/api/health`, { headers: { [ORIGIN_HEADER]: await originHeader() } });
     expect(res.status).toBe(200);
   });
 
   it("refuses the push channel's handshake that did not come through CloudFront, before reading its token", async () => {
     // The WebSocket API's own endpoint is public too: $connect checks the header first (the single origin adds it to
     // /live, as CloudFront does; test/lambdas/live.test.ts connects that way).
-    const saved = process.env.ORIGIN_VERIFY_SECRET;
-    process.env.ORIGIN_VERIFY_SECRET = 'the-origin-secret';
-    try {
-      const user = await createUser();
-      for (const sent of [{}, { 'X-Origin-Verify': 'guess' }, { [ORIGIN_HEADER]: 'the-origin-secre' }, { [ORIGIN_HEADER]: '' }]) {
-        const event = {
-          requestContext: { connectionId: 'Abc123=', routeKey: '$connect', eventType: 'CONNECT' },
-          headers: { 'Sec-WebSocket-Protocol': `framewright.v1, ${user.idToken}`, ...sent },
-        };
-        expect(await liveConnect(event)).toEqual({ statusCode: 403 });
-      }
-    } finally {
-      process.env.ORIGIN_VERIFY_SECRET = saved;
+    const user = await createUser();
+    const right = await originHeader();
+    for (const sent of [{}, { 'X-Origin-Verify': 'guess' }, { [ORIGIN_HEADER]: right.slice(1) }, { [ORIGIN_HEADER]: '' }]) {
+      const event = {
+        requestContext: { connectionId: 'Abc123=', routeKey: '$connect', eventType: 'CONNECT' },
+        headers: { 'Sec-WebSocket-Protocol': `framewright.v1, ${user.idToken}`, ...sent },
+      };
+      expect(await liveConnect(event)).toEqual({ statusCode: 403 });
     }
   });
 });

@@ -1,4 +1,5 @@
 /** The PayPal adapter against the embedded stack's PayPal simulator (OAuth, Orders v2, webhook verification). */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { randomUUID } from 'node:crypto';
 import { paypalApi, paypalClient } from '../../lambdas/adapters/paypal-client';
 import type { PaypalApiOptions } from '../../lambdas/adapters/paypal-api';
@@ -17,9 +18,9 @@ function counted(extra: Partial<PaypalApiOptions> = {}, intercept?: (url: string
     if (changed === 'fail') throw new TypeError('fetch failed');
     return fetch(input, changed);
   };
-  const api = paypalApi({ baseUrl: env.PAYPAL_BASE_URL!, clientId: env.PAYPAL_CLIENT_ID!, clientSecret: env.PAYPAL_CLIENT_SECRET!, fetchImpl, ...extra });
+  const api = paypalApi({ baseUrl: env.PAYPAL_BASE_URL!, clientId: LOCAL_SECRETS.paypalClientId, clientSecret: LOCAL_SECRETS.paypalClientSecret, fetchImpl, ...extra });
   const client = paypalClient(api);
-  const webhooks = paypalWebhooks(api, env.PAYPAL_WEBHOOK_ID!);
+  const webhooks = paypalWebhooks(api, LOCAL_SECRETS.paypalWebhookId);
   return { client, webhooks, calls, tokenCalls: () => calls.filter((c) => c.endsWith('/v1/oauth2/token')).length };
 }
 

@@ -2,6 +2,7 @@
  * Video generation end to end on the embedded stack: the real handlers, DynamoDB Local, s3rver and the Replicate
  * simulator (which validates inputs like the real Wan and Pixverse models and renders real H.264 MP4s).
  */
+import { originHeader } from '../support/secrets';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Messages } from '../../contract/errors';
 import {
@@ -13,7 +14,7 @@ import {
   WAN_I2V,
   WAN_T2V,
 } from '../../contract/catalog';
-import { api, createUser, stackEnv, type TestUser } from '../support/users';
+import { api, createUser, type TestUser } from '../support/users';
 import {
   grantCredits,
   json,
@@ -323,7 +324,7 @@ describe('POST /api/generate-video', () => {
       routeKey: 'POST /api/generate-video',
       rawPath: '/api/generate-video',
       // Through CloudFront (the origin header), without an identity.
-      headers: { 'content-type': 'application/json', 'x-origin-verify': stackEnv().ORIGIN_VERIFY_SECRET! },
+      headers: { 'content-type': 'application/json', 'x-origin-verify': await originHeader() },
       body: JSON.stringify({ model: WAN_T2V, prompt: 'x', duration: 5 }),
       isBase64Encoded: false,
       requestContext: { requestId: 'test', http: { method: 'POST', path: '/api/generate-video', sourceIp: '127.0.0.1' } },

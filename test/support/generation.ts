@@ -1,3 +1,4 @@
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
@@ -40,7 +41,7 @@ export async function userItems(sub: string, prefix: string) {
 
 /** Signs a webhook exactly as Replicate does, with the stack's secret (or another one, to forge). */
 export function signedWebhook(body: string, opts: { secret?: string; id?: string; timestamp?: number } = {}) {
-  const secret = opts.secret ?? stackEnv().REPLICATE_WEBHOOK_SECRET!;
+  const secret = opts.secret ?? LOCAL_SECRETS.replicateWebhookSecret;
   const id = opts.id ?? `msg_${randomUUID()}`;
   const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
   return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': signWebhook(secret, id, ts, body) };
@@ -53,7 +54,7 @@ export function postWebhook(jobId: string, body: string, headers: Record<string,
 /** The simulator's view of a prediction. */
 export async function simPrediction(providerId: string) {
   const env = stackEnv();
-  const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}`, { headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+  const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}`, { headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
   return res.json();
 }
 

@@ -3,6 +3,7 @@
  * (run now), and the checks every fault test ends with: the job ended, the balance and ledger are exact, the
  * media item exists once or not at all.
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { jobItem, userItems } from './generation';
@@ -57,7 +58,7 @@ export async function downloadsOf(providerId: string): Promise<number> {
 /** The simulator's predictions made for this job (found by the job id in their webhook URL). */
 export async function simPredictionsOf(jobId: string): Promise<Array<{ id: string; status: string }>> {
   const env = stackEnv();
-  const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions`, { headers: { authorization: `Bearer ${env.REPLICATE_API_TOKEN}` } });
+  const res = await fetch(`${env.REPLICATE_BASE_URL}/predictions`, { headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
   const { results } = (await res.json()) as { results: Array<{ id: string; status: string; webhook?: string }> };
   return results.filter((p) => p.webhook && new URL(p.webhook).searchParams.get('job') === jobId);
 }

@@ -2,6 +2,7 @@
  * Buying credits against the embedded stack's PayPal simulator, without a browser: the approval page's forms are
  * posted with fetch exactly as the page would, and redirects are read, not followed, so a test sees each hop.
  */
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CREDIT_PACKS, type CreditPack } from '../../contract/packs';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
@@ -55,7 +56,7 @@ export async function paypalApi(method: 'GET' | 'POST', path: string, body?: unk
     const t = await fetch(`${env.PAYPAL_BASE_URL}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${env.PAYPAL_CLIENT_ID}:${env.PAYPAL_CLIENT_SECRET}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${LOCAL_SECRETS.paypalClientId}:${LOCAL_SECRETS.paypalClientSecret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
