@@ -11,9 +11,10 @@ import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Live } from './constructs/live';
 import { LIVE_ROUTES } from '../contract/live';
+import { MODELS } from '../contract/models';
 import { Site } from './constructs/site';
 import { AuthWaf } from './constructs/auth-waf';
-import { reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
+import { assertQuotaHolds, reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
 import { Observability } from './constructs/observability';
 import { WelcomeHashKey } from './constructs/welcome-hash-key';
 import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
@@ -50,7 +51,7 @@ export class FramewrightStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
-    this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket });
+    this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket, restoredTable: props.settings.restoredTable });
     this.site = new Site(this, 'Site', {
       stage,
       webDist,
@@ -93,6 +94,7 @@ export class FramewrightStack extends Stack {
     this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value, WELCOME_HASH_KEY: welcomeHashKey.value } });
     this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret.value } });
     if (props.settings.reservedConcurrency) {
+      assertQuotaHolds(routes, props.settings.accountConcurrency);
       for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));
     }
     this.background = new Background(this, 'Background', {
@@ -119,7 +121,10 @@ export class FramewrightStack extends Stack {
           stream: d.trigger.kind === 'table-stream',
         })),
         ...LIVE_ROUTES.map((r) => ({ id: r.id, fn: this.live.functions[r.id]!, timeoutSeconds: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS })),
+        // Cognito's CustomMessage trigger: when it fails, sign-up and reset emails are not sent.
+        { id: 'cognitoCustomMessage', fn: this.auth.customMessage, timeoutSeconds: this.auth.customMessage.function.timeout?.toSeconds() ?? DEFAULT_TIMEOUT_SECONDS },
       ],
+      models: MODELS.flatMap((m) => m.models.map((v) => v.id)),
       deadLetters: [this.background.deadLetters],
       alarmEmail: props.settings.alarmEmail,
       monthlyBudgetUsd: props.settings.monthlyBudgetUsd,
