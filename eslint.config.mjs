@@ -60,7 +60,7 @@ const zones = [
  * fetch up front, so marketing imports the light modules it needs by path (see that index's comment).
  */
 const DEEP_IMPORT_EXCEPTIONS = {
-  marketing: { payments: ['./payment-messages.ts', './use-payment-return.ts', './payment-outcome-api.ts', './buy-link.ts'] },
+  marketing: { payments: ['./payment-messages.ts', './use-payment-return.ts', './use-pending-outcome.ts', './payment-outcome-api.ts', './buy-link.ts'] },
 };
 const features = fs
   .readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true })

@@ -16,6 +16,10 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   ProviderError: 'PROVIDER_ERROR',
   Unavailable: 'UNAVAILABLE',
+  /** An Idempotency-Key used again with another request body. */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first call with this Idempotency-Key is still running: retry in a moment. */
+  IdempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -27,6 +31,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   NOT_ENOUGH_CREDITS: 402,
   CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -68,7 +74,7 @@ export const Messages = {
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
   invalidLimit: 'limit must be a whole number from 1 to 100.',
-  /** Payments as the web shows them (spec sections 2, 4 and 8): return messages and the initiation error. */
+  /** Payments as the web shows them: return messages and the initiation error. */
   paymentInitError: (reason: string) => `Error initiating payment: ${reason}`,
   paymentAdded: (n: number) => `Payment successful! Added ${n} credits.`,
   paymentAddedToUser: (credits: number, userId: string) => `Payment successful! ${credits} credits added to user ${userId}.`,
@@ -79,7 +85,7 @@ export const Messages = {
   paymentFailed: 'We could not confirm this payment, so no credits were added. If you were charged, please contact support.',
   /** Not in the spec: PayPal has not completed the capture yet; its webhook will credit the account. */
   paymentPending: 'Your payment is being confirmed by PayPal. Your credits will appear shortly.',
-  /** Not in the spec: a refund or chargeback took back credits that were already spent (DESIGN section 4). */
+  /** Not in the spec: a refund or chargeback took back credits that were already spent */
   negativeBalance: 'Your credit balance is below zero because a payment was refunded or reversed. Buy credits to generate again.',
   /** Not in the spec: GET /api/payment-outcome for an order we do not have. */
   unknownOrder: 'There is no such payment.',
@@ -91,6 +97,8 @@ export const Messages = {
   invalidUnicode: 'The request body has text that is not valid Unicode.',
   invalidPathId: 'This id is not valid: ids are 1 to 64 letters, digits, "-" or "_".',
   internal: 'Something went wrong on our side. Please try again.',
+  /** Not in the spec: a store or service we depend on (the database) cannot be reached for a moment. */
+  serviceUnavailable: 'Service temporarily unavailable. Please try again in a moment.',
   // ---- video generation (issue 5) ----
   chooseVideoModel: 'Choose a video model.',
   videoDurationRequired: 'Choose a duration in whole seconds.',
@@ -124,6 +132,12 @@ export const Messages = {
   generationLost: 'The generation service lost this job',
   resultRemoved: 'The result was removed by the generation service before it could be saved',
   resultTooLarge: 'The result was too large to save',
+  /** Not in the spec: an output that is not a whole, readable file of the type the model promises. */
+  resultDamaged: 'The result arrived damaged or incomplete and could not be saved',
+  /** Not in the spec: a video whose length is not the one asked for. */
+  resultWrongLength: 'The video did not have the length you asked for',
+  /** Not in the spec: a recorded output that could not be copied before the job's maximum time ran out. */
+  resultNotSaved: 'The result could not be saved in time',
   resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
   // ---- the gallery, share links and deleting an account (issue 15) ----
   invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
@@ -133,6 +147,10 @@ export const Messages = {
   confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',
   /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */
   deleteWhileRunning: 'A generation is still running. Wait until it ends, then delete your account.',
+  accountBeingDeleted: 'This account is being deleted.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,

@@ -53,6 +53,15 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
   },
   {
+    id: 'reconcileOrders',
+    handler: 'reconcile-orders',
+    description: 'Captures every approved PayPal order not captured yet and reads held captures, so no order waits on a webhook',
+    trigger: { kind: 'schedule', everyMinutes: 1, localIntervalEnv: 'RECONCILE_INTERVAL_MS' },
+    timeoutSeconds: 29,
+    // Open orders are found on the sparse index gsi1, never by a scan; the winner of a capture mails the receipt.
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'secret:paypal', 'ses:send'],
+  },
+  {
     id: 'liveFanout',
     handler: 'live-fanout',
     description: "Sends each change of a user's balance, jobs and media to that user's open WebSockets",

@@ -1,6 +1,6 @@
 /**
- * An email address shown to whoever holds a payment's order id (the landing page names the buyer this way, DESIGN
- * section 4): the first character of the local part and of the domain, the top-level domain, e.g.
+ * An email address shown to whoever holds a payment's order id (the landing page names the buyer this way,
+ * never by an internal id): the first character of the local part and of the domain, the top-level domain, e.g.
  * "jane.doe@example.com" -> "j***@e***.com". Free of zod, so public pages can use it.
  */
 export function maskEmail(email: string): string {

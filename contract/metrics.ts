@@ -17,5 +17,7 @@ export const BusinessMetric = {
   /** Credits taken back by PayPal refunds and reversals (claw-backs). */
   CreditsClawedBack: 'CreditsClawedBack',
   WebhookSignatureFailure: 'WebhookSignatureFailure',
+  /** A job's refund that could not be written (the job stays open and is retried): never expected, always alarmed. */
+  RefundNotLanded: 'RefundNotLanded',
 } as const;
 export type BusinessMetric = (typeof BusinessMetric)[keyof typeof BusinessMetric];

@@ -1,4 +1,4 @@
-/** Credit packs (spec section 9). Amounts are strings in USD so money is never a float. */
+/** Credit packs. Amounts are strings in USD so money is never a float. */
 export interface CreditPack {
   id: string;
   credits: number;

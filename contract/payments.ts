@@ -1,6 +1,6 @@
 /**
  * Buying credits with PayPal: request and response schemas, the query strings of the PayPal redirects, and
- * the query string the app gets back on `/` after a payment (DESIGN sections 4 and 5).
+ * the query string the app gets back on `/` after a payment.
  *
  * The flow:
  * 1. POST /api/create-paypal-payment {amount, credits, returnPath?} (a pack of contract/packs, and the app page
@@ -26,7 +26,7 @@ export { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS, isPaymentReturnPath 
 export const PaymentReturnPath = z.enum(PAYMENT_RETURN_PATHS, { error: Messages.invalidReturnPath });
 export type PaymentReturnPath = z.infer<typeof PaymentReturnPath>;
 
-/** The pack to buy, named by its price and credits (spec section 7's payment payload). */
+/** The pack to buy, named by its price and credits (the spec's payment payload). */
 export const CreatePaymentRequest = z.object(
   {
     /** USD, as "6.99" or 6.99. */

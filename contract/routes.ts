@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Messages } from './errors';
 import * as s from './schemas';
 import * as pay from './payments';
+import type { KeyScope } from './permissions';
 
 /**
  * An id in a path (a job, a media item). Ours are `<epoch ms>-<12 hex>` (lambdas/domain/ids); this is looser, so an
@@ -34,11 +35,18 @@ export interface RouteDef {
   /** The path parameters, decoded (http.ts validates them); a route with `{name}` in its path has one. */
   params?: z.ZodType;
   response?: z.ZodType;
+  /**
+   * Takes an `Idempotency-Key` header (contract/idempotency.ts): the same key and body from the same user within a day
+   * answer as the first call did, and charge or order once.
+   */
+  idempotencyKey?: true;
   /** Lambda timeout in seconds (API Gateway caps integrations at 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
-  /** What the function may touch in the cloud; CDK grants exactly this. */
+  /** What the function may touch in the cloud; CDK grants exactly this (IAM statements: contract/permissions.ts). */
   grants: readonly Grant[];
+  /** Narrows its table grants to these partition keys (dynamodb:LeadingKeys), for functions anyone can call. */
+  tableKeys?: KeyScope;
 }
 
 export type Grant =
@@ -70,6 +78,7 @@ export const ROUTES = [
     handler: 'get-health',
     response: s.HealthResponse,
     grants: ['table:read', 'media:read', 'ses:read'],
+    tableKeys: 'health',
   },
   {
     id: 'me',
@@ -96,6 +105,7 @@ export const ROUTES = [
     path: '/api/generate-image',
     auth: 'user',
     handler: 'generate-image',
+    idempotencyKey: true,
     request: s.GenerateImageRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -183,6 +193,7 @@ export const ROUTES = [
     handler: 'share-page',
     params: s.ShareParams,
     grants: ['table:read', 'media:read'],
+    tableKeys: 'shares',
   },
   {
     // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
@@ -193,6 +204,7 @@ export const ROUTES = [
     handler: 'share-file',
     params: s.ShareParams,
     grants: ['table:read', 'media:read'],
+    tableKeys: 'shares',
   },
   {
     id: 'sharePoster',
@@ -202,6 +214,7 @@ export const ROUTES = [
     handler: 'share-poster',
     params: s.ShareParams,
     grants: ['table:read', 'media:read'],
+    tableKeys: 'shares',
   },
   {
     // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
@@ -234,6 +247,7 @@ export const ROUTES = [
     handler: 'send-contact',
     request: s.SendContactRequest,
     grants: ['table:write', 'ses:send'],
+    tableKeys: 'contact',
   },
   // ---- video generation (issue 5) ----
   {
@@ -242,6 +256,7 @@ export const ROUTES = [
     path: '/api/generate-video',
     auth: 'user',
     handler: 'generate-video',
+    idempotencyKey: true,
     request: s.GenerateVideoRequest,
     response: s.GenerationResponse,
     timeoutSeconds: 25,
@@ -280,6 +295,7 @@ export const ROUTES = [
     path: '/api/create-paypal-payment',
     auth: 'user',
     handler: 'create-paypal-payment',
+    idempotencyKey: true,
     request: pay.CreatePaymentRequest,
     response: pay.CreatePaymentResponse,
     timeoutSeconds: 25,
@@ -308,6 +324,7 @@ export const ROUTES = [
     handler: 'paypal-cancel',
     query: pay.PaypalRedirectQuery,
     grants: ['table:read', 'table:write'],
+    tableKeys: 'orders',
   },
   {
     id: 'paypalWebhook',
@@ -329,6 +346,7 @@ export const ROUTES = [
     query: pay.PaymentOutcomeQuery,
     response: pay.PaymentOutcomeResponse,
     grants: ['table:read'],
+    tableKeys: 'orders',
   },
   {
     id: 'listPayments',

@@ -26,15 +26,15 @@ export const businessMetrics: Metrics = {
   },
 };
 
-export function instrumented<E, R>(name: string, handler: (event: E) => Promise<R>): (event: E) => Promise<R> {
-  return async (event) => {
+export function instrumented<E, R, C = unknown>(name: string, handler: (event: E, context?: C) => Promise<R>): (event: E, context?: C) => Promise<R> {
+  return async (event, context) => {
     const parent = tracer.getSegment();
     const segment = parent?.addNewSubsegment(`## ${name}`);
     if (segment) tracer.setSegment(segment);
     tracer.annotateColdStart();
     tracer.addServiceNameAnnotation();
     try {
-      return await handler(event);
+      return await handler(event, context);
     } catch (err) {
       tracer.addErrorAsMetadata(err as Error);
       throw err;

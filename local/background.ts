@@ -10,6 +10,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../contract/functions';
 import { startStreamPoller, type StreamPoller } from './dynamodb/streams';
 import { REPO_ROOT } from './shared/paths';
+import { asFunction } from './iam/identity';
 
 type Handler = (event: unknown) => Promise<unknown>;
 
@@ -31,7 +32,8 @@ export interface BackgroundOptions {
 }
 
 async function loadHandler(def: BackgroundFunctionDef): Promise<Handler> {
-  return (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${def.handler}.ts`))).handler as Handler;
+  // Run as that function: its AWS calls are evaluated against its own statements (local/iam).
+  return asFunction(def.id, (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${def.handler}.ts`))).handler as Handler);
 }
 
 function scheduledEvent(def: BackgroundFunctionDef, region: string): ScheduledEvent {

@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ALL_ROUTES } from '../contract/routes';
+import type { AppConfig } from '../contract/app-config';
 import { startDynamo, ensureTable, type LocalDynamo } from './dynamodb';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
@@ -39,8 +40,9 @@ import { REPO_ROOT } from './shared/paths';
 import { startBackground } from './background';
 import { startLive } from './live';
 import { LIVE_ROUTES } from '../contract/live';
-import { freePort } from './shared/ports';
+import { keptPorts } from './shared/ports';
 import { localFfmpegPath } from './shared/ffmpeg-path';
+import { asFunction, markFunctionRequests, startLocalIam } from './iam';
 
 export interface StackOptions {
   /** Where all local data lives (survives restarts). */
@@ -91,6 +93,8 @@ const msFromEnv = (name: string, fallback: number) => {
 
 export async function startStack(o: StackOptions): Promise<Stack> {
   const log = o.log ?? ((l: string) => console.log(l));
+  // Before any AWS call of the process: the functions' calls carry their identity to the IAM fronts.
+  markFunctionRequests();
   const host = o.host ?? '127.0.0.1';
   const dataDir = path.resolve(o.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -117,7 +121,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
 
   try {
-    const [dynamoPort, s3Port, sesPort, cognitoPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api'] as const);
+    const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
       startS3(path.join(dataDir, 's3'), s3Port, LOCAL_IDS.mediaBucket, origins, log),
@@ -139,6 +145,13 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     stops.push(cognito.close);
     log(`[cognito] cognito-local on ${cognito.url}, pool ${LOCAL_IDS.userPoolId}`);
     await ensureTable(dynamo.endpoint, LOCAL_IDS.tableName);
+    // The functions reach every emulator through IAM: each call is evaluated against its function's statements.
+    const iam = await startLocalIam({
+      emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url },
+      resources: { tableName: LOCAL_IDS.tableName, mediaBucket: LOCAL_IDS.mediaBucket, userPoolId: LOCAL_IDS.userPoolId, senderEmail: LOCAL_IDS.from },
+      log,
+    });
+    stops.push(iam.close);
 
     const [replicate, paypal]: [ReplicateSim, PaypalSim] = await Promise.all([
       startReplicateSimulator({
@@ -162,6 +175,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         log,
         webhookJitterMs: msFromEnv('PAYPAL_SIM_WEBHOOK_JITTER_MS', 100),
         approvalWindowMs: msFromEnv('PAYPAL_SIM_APPROVAL_WINDOW_MS', 3 * 60 * 60 * 1000),
+        // Orders survive a restart of the stack, on the same port (approval links stay valid).
+        port: ports.paypal,
+        dataDir: path.join(dataDir, 'paypal'),
       }),
     ]);
     stops.push(replicate.close, paypal.close);
@@ -181,12 +197,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       SUPPORT_EMAIL: LOCAL_IDS.support,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.url,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-      AWS_ENDPOINT_URL_SES: ses.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: iam.endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: iam.endpoints.s3,
+      AWS_ENDPOINT_URL_SESV2: iam.endpoints.ses,
+      AWS_ENDPOINT_URL_SES: iam.endpoints.ses,
       // Deleting an account calls Cognito's admin API (AdminDeleteUser) on cognito-local.
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: iam.endpoints.cognito,
       WELCOME_HASH_KEY: LOCAL_SECRETS.welcomeHashKey,
       // The functions that save videos run ffmpeg: the static build in node_modules (a layer in the cloud).
       FFMPEG_PATH: localFfmpegPath(),
@@ -208,7 +224,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
     const gateway = createGateway({
       routes: ALL_ROUTES,
-      loadHandler: async (route) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler,
+      loadHandler: async (route) => asFunction(route.id, (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`))).handler),
       userPoolId: LOCAL_IDS.userPoolId,
       clientId: LOCAL_IDS.userPoolClientId,
       jwksUrl: cognito.jwksUrl,
@@ -222,22 +238,23 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       });
     });
     apiServer.on('clientError', answerClientError);
-    await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => apiServer.listen(ports.api, '127.0.0.1', () => resolve()));
     stops.push(() => new Promise<void>((r) => apiServer.close(() => r())));
     env.API_ENDPOINT_URL = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     const mail = mailbox(ses.endpoint, dataDir);
     const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
+    const liveFunction = (handler: string) => LIVE_ROUTES.find((r) => r.handler === handler)!.id;
     const live = await startLive({
       server,
-      loadHandler: async (name) => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler,
+      loadHandler: async (name) => asFunction(liveFunction(name), (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`))).handler),
       handlers: { connect: liveHandler('$connect'), disconnect: liveHandler('$disconnect'), default: liveHandler('$default') },
       log,
       throughEdge: (req) => asCloudFront(req, env.ORIGIN_VERIFY_SECRET!),
     });
     stops.push(live.close);
     // Before any handler reads its configuration (once, on first use): the fan-out posts to the local @connections.
-    env.LIVE_ENDPOINT_URL = live.endpoint;
-    process.env.LIVE_ENDPOINT_URL = live.endpoint;
+    env.LIVE_ENDPOINT_URL = await iam.frontConnections(live.endpoint);
+    process.env.LIVE_ENDPOINT_URL = env.LIVE_ENDPOINT_URL;
     // After the environment is set: the stream and scheduled functions read it at import, like the handlers.
     const background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_IDS.tableName, dataDir, region: LOCAL_IDS.region, log });
     stops.unshift(background.stop);
@@ -258,7 +275,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         }
         if (await gateway(forApi ? asCloudFront(req, env.ORIGIN_VERIFY_SECRET!) : req, res)) return;
         if (pathname === '/config.json') {
-          const config = {
+          const config: AppConfig = {
             region: LOCAL_IDS.region,
             userPoolId: LOCAL_IDS.userPoolId,
             userPoolClientId: LOCAL_IDS.userPoolClientId,

@@ -5,12 +5,11 @@
 import { kling } from './kling';
 import { pixverse } from './pixverse';
 import { sdxl } from './sdxl';
-import type { ModelDef, ReplicateModel } from './types';
+import type { ModelDef } from './types';
 import { wan } from './wan';
 
 export const MODELS: readonly ModelDef[] = [sdxl, wan, pixverse, kling];
 
-export const IMAGE_MODELS = MODELS.filter((m) => m.kind === 'image');
 export const VIDEO_MODELS = MODELS.filter((m) => m.kind === 'video');
 
 export function modelBySlug(slug: string): ModelDef | undefined {
@@ -20,11 +19,6 @@ export function modelBySlug(slug: string): ModelDef | undefined {
 /** The available entry that runs this Replicate model (owner/name). */
 export function modelOfReplicate(id: string): ModelDef | undefined {
   return MODELS.find((m) => !m.upcoming && m.models.some((r) => r.id === id));
-}
-
-/** Every Replicate model any entry runs (the simulator serves exactly these). */
-export function replicateModels(): ReplicateModel[] {
-  return MODELS.flatMap((m) => m.models);
 }
 
 export * from './options';

@@ -20,4 +20,5 @@ export const kling: ModelDef = {
   typicalSeconds: 0,
   maxRunSeconds: 0,
   output: 'video',
+  outputType: 'video/mp4',
 };

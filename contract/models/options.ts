@@ -4,9 +4,6 @@ import type { ChoiceOption, ModelDef, OptionDef, OptionValue, OptionValues, Reso
 export const SEED_MAX = 2_147_483_647;
 export const NEGATIVE_PROMPT_MAX = 1000;
 
-/** Option ids the API knows for some model (the request schemas accept these and nothing else). */
-export const OPTION_IDS = ['aspectRatio', 'negativePrompt', 'seed', 'count', 'duration', 'quality', 'style'] as const;
-
 const list = (values: readonly OptionValue[]) =>
   values.length <= 1 ? String(values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 

@@ -60,4 +60,5 @@ export const sdxl: ModelDef = {
   typicalSeconds: 8,
   maxRunSeconds: 300,
   output: 'images',
+  outputType: 'image/png',
 };

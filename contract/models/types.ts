@@ -97,4 +97,12 @@ export interface ModelDef {
   maxRunSeconds: number;
   /** What the model returns: one video, or up to `count` images. */
   output: 'images' | 'video';
+  /** The file type every output must decode as: anything else fails the job and refunds it. */
+  outputType: 'image/png' | 'video/mp4';
+  /**
+   * A video's length as asked for these (shown) options, which the saved file must have within one frame: its frames
+   * (each prediction's, and the whole clip's after a continuation's segments are joined), or its seconds where the
+   * model picks its own frame rate.
+   */
+  videoLength?: (shown: Readonly<Record<string, unknown>>) => { segmentFrames: number; frames: number } | { seconds: number };
 }

@@ -58,4 +58,10 @@ export const wan: ModelDef = {
   typicalSeconds: 90,
   maxRunSeconds: 900,
   output: 'video',
+  outputType: 'video/mp4',
+  // Each segment renders num_frames; the join drops every later segment's first frame (a 10 s clip: 161 frames).
+  videoLength: (o) => {
+    const { segments, num_frames } = WAN_CLIP[Number(o.duration)]!;
+    return { segmentFrames: num_frames, frames: segments * num_frames - (segments - 1) };
+  },
 };

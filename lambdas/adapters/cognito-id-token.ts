@@ -6,12 +6,15 @@ import type { IdTokenVerifier } from '../ports/live';
  * client as audience, token_use id, expiry), with aws-jwt-verify. `jwksUrl`: where the keys are served when that
  * is not Cognito itself (cognito-local in the embedded stack); otherwise the verifier fetches the pool's JWKS.
  */
+/** The local keys' fetch ends within this, like the verifier's own fetch of Cognito's JWKS (aws-jwt-verify bounds it). */
+const JWKS_TIMEOUT_MS = 3_000;
+
 export function cognitoIdTokenVerifier(userPoolId: string, clientId: string, jwksUrl?: string): IdTokenVerifier {
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
   let keysLoaded: Promise<void> | undefined;
   const loadKeys = () =>
     (keysLoaded ??= jwksUrl
-      ? fetch(jwksUrl)
+      ? fetch(jwksUrl, { signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) })
           .then((r) => r.json())
           .then((jwks) => verifier.cacheJwks(jwks as never))
           .catch((err: unknown) => {

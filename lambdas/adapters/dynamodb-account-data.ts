@@ -70,6 +70,27 @@ export function dynamoAccountData(db: DynamoDBDocumentClient, table: string): Ac
       return open;
     },
 
+    async markDeleting(sub) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { pk: keys.user(sub), sk: keys.account },
+            // An account not made yet is made here, marked and empty (its balance 0, no ledger row): a first call
+            // racing the deletion then finds it and cannot charge it.
+            UpdateExpression: 'SET deleting = :t, credits = if_not_exists(credits, :zero), #type = if_not_exists(#type, :account)',
+            ConditionExpression: 'attribute_not_exists(activeJobs) OR activeJobs = :zero',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':t': true, ':zero': 0, ':account': 'account' },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return false;
+        throw err;
+      }
+    },
+
     async erase(sub, data, tombstoneTtl) {
       // Orders first: they are kept, without the user, for accounting.
       for (const orderId of data.orderIds) {

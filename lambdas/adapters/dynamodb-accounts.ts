@@ -24,6 +24,7 @@ export function dynamoAccountStore(db: DynamoDBDocumentClient, table: string, we
         lastName: i.lastName,
         createdAt: i.createdAt,
         credits: i.credits,
+        ...(i.deleting === true ? { deleting: true } : {}),
       };
     },
 

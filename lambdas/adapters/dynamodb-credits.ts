@@ -1,8 +1,11 @@
 /**
  * Every credit change is one DynamoDB transaction: the balance (conditioned on the value just read, so the
  * ledger row can record the balance after it), the ledger row, and the job or order transition it belongs
- * to. A balance never goes below zero, except when a refund or chargeback takes back purchased credits that were
- * already spent (`allowNegative`, the one path allowed to); a transition that was already made cancels the whole change.
+ * to. Only a charge is refused below zero: a change that gives credits back (a job's refund) lands whatever the balance,
+ * so a job still ends after a claw-back left the balance negative; a refund or chargeback may take back purchased
+ * credits that were already spent (`allowNegative`). A charge is also refused while the account is being deleted (its
+ * `deleting` mark), so a generation and a deletion exclude each other. A transition that was already made cancels the
+ * whole change.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -42,7 +45,11 @@ export type CreditChangeResult =
   /** The owner already has `activeJobs.cap` jobs running. */
   | { ok: false; why: 'busy'; active: number }
   /** `failed`: the index in `with` of the first item whose condition did not hold. */
-  | { ok: false; why: 'already-done'; failed: number };
+  | { ok: false; why: 'already-done'; failed: number }
+  /** A charge on an account being deleted (or already gone): nothing changed. */
+  | { ok: false; why: 'closing' }
+  /** No account item: a refund or credit has nowhere to land. */
+  | { ok: false; why: 'no-account' };
 
 const MAX_ATTEMPTS = 60;
 
@@ -50,12 +57,15 @@ export async function readBalance(db: DynamoDBDocumentClient, table: string, sub
   return (await readAccount(db, table, sub))?.credits;
 }
 
-async function readAccount(db: DynamoDBDocumentClient, table: string, sub: string): Promise<{ credits: number; activeJobs: number } | undefined> {
+async function readAccount(db: DynamoDBDocumentClient, table: string, sub: string): Promise<{ credits: number; activeJobs: number; deleting: boolean } | undefined> {
   const res = await db.send(
-    new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits, activeJobs' }),
+    new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits, activeJobs, deleting' }),
   );
-  return res.Item ? { credits: Number(res.Item.credits), activeJobs: Number(res.Item.activeJobs ?? 0) } : undefined;
+  return res.Item ? { credits: Number(res.Item.credits ?? 0), activeJobs: Number(res.Item.activeJobs ?? 0), deleting: res.Item.deleting === true } : undefined;
 }
+
+/** A change that takes credits from the owner for something they asked for (a job), as opposed to giving them back. */
+const isCharge = (c: CreditChange) => c.delta < 0 && !c.allowNegative;
 
 /** The account item's update for a change: the balance, and the running-jobs counter when the change moves it. */
 function accountUpdate(c: CreditChange, before: number, after: number) {
@@ -63,6 +73,9 @@ function accountUpdate(c: CreditChange, before: number, after: number) {
   const values: Record<string, unknown> = { ':before': before, ':after': after };
   let update = 'SET credits = :after';
   let condition = 'credits = :before';
+  // The deletion marks the account before it erases anything: a charge made after the mark would bill a job whose
+  // account is about to go (one made before it holds a place in activeJobs, and the mark waits for that).
+  if (isCharge(c)) condition += ' AND attribute_not_exists(deleting)';
   if (a) {
     update += ' ADD activeJobs :active';
     values[':active'] = a.add;
@@ -79,14 +92,19 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     const expected = attempt === 0 ? c.expectedBalance : undefined;
     const read = expected === undefined ? await readAccount(db, table, c.sub) : undefined;
     const before = expected ?? read?.credits;
-    if (before === undefined) throw new Error(`No account for ${c.sub}`);
+    // Gone (deleted, or never made): a charge is refused like one on an account being deleted; anything else has
+    // nowhere to land, which its caller reports.
+    if (before === undefined) return isCharge(c) ? { ok: false, why: 'closing' } : { ok: false, why: 'no-account' };
+    if (read?.deleting && isCharge(c)) return { ok: false, why: 'closing' };
     // The queue is full as read; the update's own condition catches a start that races this read.
     const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
     if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
     const after = before + c.delta;
+    // Only a charge is refused for the balance: a refund (delta >= 0) lands even below zero.
+    const short = isCharge(c) && after < 0;
     // Refuse only on a balance read here: the caller's value may be older than a top-up.
-    if (after < 0 && !c.allowNegative && expected !== undefined) continue;
-    if (after < 0 && !c.allowNegative) return { ok: false, why: 'insufficient', balance: before };
+    if (short && expected !== undefined) continue;
+    if (short) return { ok: false, why: 'insufficient', balance: before };
     const now = new Date();
     try {
       await db.send(

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits } from './dynamodb-credits';
+import { RefundNotLanded } from '../domain/errors';
 import { keys } from '../domain/keys';
 import { transactIf, updateIf } from './update-if';
 
@@ -86,6 +87,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       if (r.ok) return { ok: true, balance: r.balance };
       if (r.why === 'insufficient') return { ok: false, balance: r.balance };
       if (r.why === 'busy') return { ok: false, queueFull: true };
+      if (r.why === 'closing' || r.why === 'no-account') return { ok: false, accountClosing: true };
       if (r.failed === 1) return { ok: false, dailyCapReached: true };
       throw new Error(`Job ${job.id} already exists`);
     },
@@ -225,7 +227,10 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     };
   }
 
-  /** The job's cost back with its ending, in one transaction (and its place in the owner's running jobs). */
+  /**
+   * The job's cost back with its ending, in one transaction (and its place in the owner's running jobs). False only
+   * when the job had already ended; a refund that could not land throws (RefundNotLanded), so no caller reports it.
+   */
   async function refundWith(job: Job, end: ReturnType<typeof ending>): Promise<boolean> {
     const r = await changeCredits(db, table, {
       sub: job.owner,
@@ -235,7 +240,9 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
       with: [end],
     });
-    return r.ok;
+    if (r.ok) return true;
+    if (r.why === 'already-done') return false;
+    throw new RefundNotLanded(job.id, r.why);
   }
 
   async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {

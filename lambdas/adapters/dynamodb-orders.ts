@@ -1,9 +1,9 @@
 /**
- * Orders (DESIGN section 3): `ORDER#<id>`/`ORDER` is the order, found by the id PayPal sends back;
+ * Orders: `ORDER#<id>`/`ORDER` is the order, found by the id PayPal sends back;
  * `USER#<owner>`/`PAYMENT#<createdAt>#<id>` is the owner's copy, so their payment list is one Query. Both are
  * written in one transaction and change status together, in the same transaction as the credits.
  */
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OrderStatus, PaymentReturnPath } from '../../contract/payments';
 import type { Order, OrderStore } from '../ports/payments';
 import { changeCredits, readBalance, type TransactItem } from './dynamodb-credits';
@@ -58,8 +58,12 @@ function toOrder(r: Record<string, unknown>): Order {
     ...(r.refundIds instanceof Set ? { refundIds: [...(r.refundIds as Set<string>)] } : {}),
     ...(r.dispute === 'open' || r.dispute === 'resolved' ? { dispute: r.dispute } : {}),
     ...(r.failReason ? { failReason: String(r.failReason) } : {}),
+    ...(r.returnedAt ? { returnedAt: String(r.returnedAt) } : {}),
   };
 }
+
+/** The write that ends an order's chance to be settled by PayPal also takes it off the open-orders index. */
+const LEAVE_OPEN_INDEX = ' REMOVE gsi1pk, gsi1sk';
 
 export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): OrderStore {
   const balanceOf = async (sub: string) => (await readBalance(db, table, sub)) ?? 0;
@@ -78,7 +82,13 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         db,
         {
           TransactItems: [
-            { Put: { TableName: table, Item: { ...orderKey(order.id), type: 'order', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: table,
+                Item: { ...orderKey(order.id), type: 'order', ...fields(order), gsi1pk: keys.openOrders, gsi1sk: keys.openJob(order.createdAt, order.id) },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             { Put: { TableName: table, Item: { ...paymentKey(order), type: 'payment', ...fields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         },
@@ -97,7 +107,7 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         Update: {
           TableName: table,
           Key,
-          UpdateExpression: 'SET #status = :captured, captureId = :cid, capturedAt = :at, statusAt = :at',
+          UpdateExpression: `SET #status = :captured, captureId = :cid, capturedAt = :at, statusAt = :at${LEAVE_OPEN_INDEX}`,
           // The guard against crediting twice: only an order never paid can become captured (a cancelled one too:
           // the buyer may go back and approve it after all).
           ConditionExpression: '#status IN (:created, :pending, :canceled)',
@@ -177,6 +187,7 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         set += ', failReason = :reason';
         values[':reason'] = extra.failReason.slice(0, 500);
       }
+      if (to === 'failed') set += LEAVE_OPEN_INDEX;
       const update = (Key: Record<string, string>): TransactItem => ({
         Update: {
           TableName: table,
@@ -188,6 +199,40 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         },
       });
       return transactIf(db, { TransactItems: both(order, update) }, 'any');
+    },
+
+    async markReturned(order, at) {
+      // The order alone: the owner's copy lists what PayPal did, and the page asks about the order.
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: table,
+            Key: orderKey(order.id),
+            UpdateExpression: 'SET returnedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(returnedAt)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        )
+        .catch((err: Error) => {
+          if (err.name !== 'ConditionalCheckFailedException') throw err;
+        });
+    },
+
+    async listOpen(limit) {
+      const res = await db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :open',
+          ExpressionAttributeValues: { ':open': keys.openOrders },
+          Limit: limit,
+        }),
+      );
+      return (res.Items ?? []).map(toOrder);
+    },
+
+    async closeOpen(order) {
+      await db.send(new UpdateCommand({ TableName: table, Key: orderKey(order.id), UpdateExpression: 'REMOVE gsi1pk, gsi1sk', ConditionExpression: 'attribute_exists(pk)' }));
     },
 
     async setDispute(order, dispute) {

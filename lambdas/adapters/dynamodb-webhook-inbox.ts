@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryClaims, WebhookInbox } from '../ports/webhooks';
+import type { WebhookInbox } from '../ports/webhooks';
 import { keys } from '../domain/keys';
 import { updateIf } from './update-if';
 
@@ -8,7 +8,7 @@ import { updateIf } from './update-if';
 const KEEP_DAYS = 30;
 
 /** Handled provider events under `WEBHOOK#<provider>:<event id>`, forgotten (TTL) after `keepDays` (30 by default). */
-export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string, opts: { keepDays?: number } = {}): WebhookInbox & DeliveryClaims {
+export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, provider: string, opts: { keepDays?: number } = {}): WebhookInbox {
   const keepDays = opts.keepDays ?? KEEP_DAYS;
   const key = (id: string) => ({ pk: keys.webhook(provider, id), sk: 'WEBHOOK' });
   const item = (eventId: string, info: Record<string, string>) => {
@@ -24,13 +24,6 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
       ExpressionAttributeValues: { ':one': 1 },
     });
   return {
-    async seen(eventId) {
-      // Counts the redelivery on the handled event's record (visible to operators); false when there is none.
-      return countRedelivery(eventId);
-    },
-    async record(eventId, info) {
-      await db.send(new PutCommand({ TableName: table, Item: item(eventId, info) }));
-    },
     async claim(eventId, info) {
       try {
         await db.send(new PutCommand({ TableName: table, Item: item(eventId, info), ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -43,6 +36,18 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
     },
     async release(eventId) {
       await db.send(new DeleteCommand({ TableName: table, Key: key(eventId) }));
+    },
+    async note(eventId, info) {
+      const names = Object.keys(info);
+      if (!names.length) return;
+      await updateIf(db, {
+        TableName: table,
+        Key: key(eventId),
+        UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, info[n]])),
+      });
     },
   };
 }

@@ -53,6 +53,20 @@ export function ffmpegMediaTools(o: FfmpegToolsOptions): MediaTools {
   return {
     probe: (video) => inTemp([video], (_dir, [file]) => probeFile(file!)),
 
+    check: (video) =>
+      inTemp([video], async (_dir, [file]) => {
+        const info = await probeFile(file!);
+        // -xerror stops at the first error with a non-zero exit (a cut file: "partial file" after the frames it has);
+        // at level error, what remains of the log besides the progress lines is an error ffmpeg concealed.
+        const log = await run(['-loglevel', 'error', '-stats', '-xerror', '-i', file!, '-map', '0:v:0', '-f', 'null', '-']);
+        const lines = log.split(/[\r\n]+/).filter((l) => l.trim());
+        const errors = lines.filter((l) => !/^frame=/.test(l.trim()));
+        if (errors.length) throw new MediaToolFailed(`The video has errors: ${errors.slice(0, 3).join(' | ').slice(0, 400)}`);
+        const frames = [...log.matchAll(/frame=\s*(\d+)/g)].at(-1);
+        if (!frames) throw new MediaToolFailed('The video has no frames.');
+        return { ...info, frames: Number(frames[1]) };
+      }),
+
     lastFrame: (video) =>
       inTemp([video], async (dir, [file]) => {
         const out = join(dir, 'last.png');

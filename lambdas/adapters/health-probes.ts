@@ -23,7 +23,8 @@ export function healthProbes(c: AppConfig): Record<string, Probe> {
       }
     },
     auth: async () => {
-      const res = await fetch(jwks);
+      // Ends with the probe's own bound (checkHealth's 3 s) rather than leaving the request open after it.
+      const res = await fetch(jwks, { signal: AbortSignal.timeout(3_000) });
       if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
     },
     email: async () => {

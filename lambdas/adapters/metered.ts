@@ -3,10 +3,12 @@
  * refunds through several use cases (a webhook, a poll, the reconciler, the stream's copy, a refused create), and
  * the store's answer (true: written now; false: already done) is the one place that knows a change happened once.
  */
-import type { ModelWebhooks } from '../ports/model-provider';
+import type { WebhookVerifier } from '../ports/webhooks';
 import { BusinessMetric, type Metrics } from '../ports/metrics';
-import type { JobStore } from '../ports/jobs';
-import type { OrderStore, PaymentProvider } from '../ports/payments';
+import type { Job, JobStore } from '../ports/jobs';
+import { RefundNotLanded } from '../domain/errors';
+import { logger } from '../logger';
+import type { OrderStore } from '../ports/payments';
 
 export interface JobMeterOptions {
   /** Also count each refund as this (the reconciler's deps count ReconcilerRefund). */
@@ -14,6 +16,18 @@ export interface JobMeterOptions {
 }
 
 export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions = {}): JobStore {
+  /** A refund that did not land is counted (one series, alarmed) and thrown on: the caller reports the failure. */
+  const notLanded = async <T>(job: Job, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof RefundNotLanded) {
+        metrics.count(BusinessMetric.RefundNotLanded, 1);
+        logger.error('A refund did not land', { jobId: job.id, owner: job.owner, cost: job.cost, why: err.why });
+      }
+      throw err;
+    }
+  };
   return {
     ...jobs,
     async createCharged(job, expectedBalance, dailyCap, activeCap) {
@@ -28,7 +42,7 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       return done;
     },
     async failAndRefund(job, status, error) {
-      const done = await jobs.failAndRefund(job, status, error);
+      const done = await notLanded(job, () => jobs.failAndRefund(job, status, error));
       if (done) {
         metrics.count(BusinessMetric.JobFailed, 1, { model: job.model });
         metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
@@ -38,7 +52,7 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       return done;
     },
     async cancel(job, refund, error) {
-      const done = await jobs.cancel(job, refund, error);
+      const done = await notLanded(job, () => jobs.cancel(job, refund, error));
       if (done && refund) metrics.count(BusinessMetric.JobRefunded, job.cost, { model: job.model });
       return done;
     },
@@ -61,22 +75,12 @@ export function meteredOrders(orders: OrderStore, metrics: Metrics): OrderStore 
   };
 }
 
-export function meteredModelWebhooks(webhooks: ModelWebhooks, metrics: Metrics): ModelWebhooks {
+/** A provider's webhooks, counting the deliveries whose signature is not the provider's. */
+export function meteredWebhooks<E extends { eventId: string }>(webhooks: WebhookVerifier<E>, provider: 'replicate' | 'paypal', metrics: Metrics): WebhookVerifier<E> {
   return {
     async parse(delivery) {
       const parsed = await webhooks.parse(delivery);
-      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'replicate' });
-      return parsed;
-    },
-  };
-}
-
-export function meteredPaymentProvider(provider: PaymentProvider, metrics: Metrics): PaymentProvider {
-  return {
-    ...provider,
-    async parseWebhook(delivery) {
-      const parsed = await provider.parseWebhook(delivery);
-      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider: 'paypal' });
+      if (!parsed) metrics.count(BusinessMetric.WebhookSignatureFailure, 1, { provider });
       return parsed;
     },
   };

@@ -5,8 +5,15 @@ import type { CopyResult, MediaStore } from '../ports/media-store';
 
 /** A copy ends within this (inside its function's 29 s); the stream's retry or the reconciler starts it again. */
 const COPY_TIMEOUT_MS = 25_000;
+/**
+ * A download that sends nothing (no headers, or no byte of the body) for this long has stalled: it is given up at
+ * once rather than at COPY_TIMEOUT_MS, so it holds its function, and the stream changes queued behind it, seconds
+ * instead of the whole timeout. A CDN serving a file in-region never pauses this long between chunks.
+ */
+export const COPY_STALL_MS = 5_000;
 
 class TooLarge extends Error {}
+class Stalled extends Error {}
 
 export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fetch = fetch): MediaStore {
   return {
@@ -57,33 +64,54 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
     },
 
     async copyFromUrl(url, key, contentType, maxBytes): Promise<CopyResult> {
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(COPY_TIMEOUT_MS) });
-      if (res.status === 404 || res.status === 410) return { ok: false, why: 'gone' };
-      if (!res.ok || !res.body) throw new Error(`Could not download the provider's output (${res.status})`);
-      // A declared length is only a hint: the cap is enforced on the bytes as they stream.
-      if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
-        await res.body.cancel().catch(() => undefined);
-        return { ok: false, why: 'too-large' };
-      }
-      const { Upload } = await import('@aws-sdk/lib-storage');
-      let bytes = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          bytes += chunk.length;
-          done(bytes > maxBytes ? new TooLarge() : null, chunk);
-        },
-      });
-      // pipeline: a broken download errors the upload's body too (pipe alone would leave it hanging).
-      pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), counted, () => undefined);
-      // lib-storage sends it in 5 MB parts (one PutObject when smaller): memory stays at a few parts, whatever the size.
-      const upload = new Upload({ client: s3, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType }, queueSize: 2 });
+      // No progress for COPY_STALL_MS aborts the download; the timer restarts with the headers and with every chunk.
+      const stall = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const progressed = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => stall.abort(new Stalled()), COPY_STALL_MS);
+      };
+      progressed();
       try {
-        await upload.done();
-      } catch (err) {
-        if (err instanceof TooLarge || counted.errored instanceof TooLarge) return { ok: false, why: 'too-large' };
-        throw err;
+        let res: Response;
+        try {
+          res = await fetchImpl(url, { signal: AbortSignal.any([stall.signal, AbortSignal.timeout(COPY_TIMEOUT_MS)]) });
+        } catch (err) {
+          if (stall.signal.aborted) return { ok: false, why: 'stalled' };
+          throw err;
+        }
+        progressed();
+        if (res.status === 404 || res.status === 410) return { ok: false, why: 'gone' };
+        if (!res.ok || !res.body) throw new Error(`Could not download the provider's output (${res.status})`);
+        // A declared length is only a hint: the cap is enforced on the bytes as they stream.
+        if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+          await res.body.cancel().catch(() => undefined);
+          return { ok: false, why: 'too-large' };
+        }
+        const { Upload } = await import('@aws-sdk/lib-storage');
+        let bytes = 0;
+        const counted = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            progressed();
+            bytes += chunk.length;
+            done(bytes > maxBytes ? new TooLarge() : null, chunk);
+          },
+        });
+        // pipeline: a broken download errors the upload's body too (pipe alone would leave it hanging).
+        pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), counted, () => undefined);
+        // lib-storage sends it in 5 MB parts (one PutObject when smaller): memory stays at a few parts, whatever the size.
+        const upload = new Upload({ client: s3, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType }, queueSize: 2 });
+        try {
+          await upload.done();
+        } catch (err) {
+          if (err instanceof TooLarge || counted.errored instanceof TooLarge) return { ok: false, why: 'too-large' };
+          if (stall.signal.aborted) return { ok: false, why: 'stalled' };
+          throw err;
+        }
+        return { ok: true, bytes };
+      } finally {
+        clearTimeout(timer);
       }
-      return { ok: true, bytes };
     },
 
     async remove(key) {

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config';
 import { memoUntilFailure } from './memo-until-failure';
+import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
 
 export interface AppSecrets {
   REPLICATE_API_TOKEN?: string;
@@ -24,7 +25,7 @@ const appSecrets = memoUntilFailure(async (): Promise<AppSecrets> => {
     PAYPAL_WEBHOOK_ID: c.PAYPAL_WEBHOOK_ID,
   };
   if (!c.SECRETS_ARN) return fromEnv;
-  const res = await new SecretsManagerClient({ region: c.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
+  const res = await new SecretsManagerClient({ region: c.AWS_REGION, requestHandler: requestHandlerWithin(OTHER_AWS_REQUEST_MS) }).send(new GetSecretValueCommand({ SecretId: c.SECRETS_ARN }));
   return { ...fromEnv, ...(JSON.parse(res.SecretString ?? '{}') as AppSecrets) };
 });
 

@@ -66,8 +66,13 @@ export async function cancelJob(deps: CancelJobDeps, owner: string, jobId: strin
   return answer(deps, jobId, owner, started ? 0 : job.cost, error);
 }
 
-/** A job that already ended: a canceled one answers as the cancel did (a repeat changes nothing), others 409. */
+/**
+ * A job that already ended: a canceled one answers as the cancel did (a repeat changes nothing), others 409. A job
+ * still open here (its output recorded: it succeeded and is being saved) is finished too, in the user's words; one
+ * open without an output was not ended by anything, which is our error and never "already finished".
+ */
 async function ended(deps: CancelJobDeps, job: Job): Promise<CancelJobResponse> {
+  if (!isTerminal(job.status) && !job.outputUrl) throw new Error(`Job ${job.id} is still ${job.status} after its cancel was refused`);
   if (job.status !== 'canceled') throw new Conflict(job.status === 'failed' ? (job.error ?? Messages.jobAlreadyEnded) : Messages.jobAlreadyEnded);
   return answer(deps, job.id, job.owner, job.refunded ? job.cost : 0, job.error ?? Messages.generationCanceled);
 }

@@ -29,7 +29,9 @@ export interface Caller {
  * request that fails half way is finished by the next. Orders stay for accounting without the user; the welcome mark
  * stays (it holds only a keyed hash of the address), and so does a tombstone of the sub until every token issued before
  * outlives its expiry (DELETED_ACCOUNT_TOMBSTONE_SECONDS): no call with one makes the account again. Refused while a
- * generation runs: its result would be saved after.
+ * generation runs: its result would be saved after. Before anything is erased the account is marked as being deleted,
+ * which refuses every later charge: a generation racing the deletion either was charged first (and the deletion waits
+ * for it) or is refused with a 409.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promise<void> {
   const age = deps.now().getTime() / 1000 - me.authTime;
@@ -38,6 +40,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promis
   }
   const data = await deps.data.collect(me.sub);
   if ((await deps.data.countOpenJobs(data.jobIds)) > 0) throw new Conflict(Messages.deleteWhileRunning);
+  // From here no generation can be charged; one charged since `collect` holds a place in activeJobs and refuses the mark.
+  if (!(await deps.data.markDeleting(me.sub))) throw new Conflict(Messages.deleteWhileRunning);
   const tombstoneTtl = Math.floor(deps.now().getTime() / 1000) + DELETED_ACCOUNT_TOMBSTONE_SECONDS;
   await deps.data.erase(me.sub, data, tombstoneTtl);
   // A first GET /api/me racing this deletion may have made the account after `collect`: the erasure's last transaction

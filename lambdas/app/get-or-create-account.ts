@@ -22,6 +22,8 @@ export interface Caller {
  */
 export async function getOrCreateAccount(deps: GetAccountDeps, caller: Caller): Promise<Account> {
   const existing = await deps.accounts.get(caller.sub);
+  // A deletion under way (it may have made this item itself, empty, to hold off a first call racing it).
+  if (existing?.deleting) throw new Unauthorized(Messages.accountDeleted);
   if (existing) return existing;
   // Only the profile: the caller's identity may carry more (the token's username and sign-in time).
   const { sub, email, firstName, lastName } = caller;
@@ -32,6 +34,6 @@ export async function getOrCreateAccount(deps: GetAccountDeps, caller: Caller): 
   // The account was deleted while this token lived (a call racing the deletion; later ones stop at userRoute).
   if (created === 'deleted') throw new Unauthorized(Messages.accountDeleted);
   const winner = await deps.accounts.get(caller.sub);
-  if (!winner) throw new Error(`Account ${caller.sub} vanished after a conditional create`);
+  if (!winner || winner.deleting) throw new Unauthorized(Messages.accountDeleted);
   return winner;
 }

@@ -32,7 +32,10 @@ const OUTCOME: Record<OrderStatus, PaymentOutcome> = {
 export async function getPaymentOutcome(deps: GetPaymentOutcomeDeps, orderId: string): Promise<PaymentOutcomeResponse> {
   const order = await deps.orders.get(orderId);
   if (!order) throw new NotFound(Messages.unknownOrder);
-  const outcome = OUTCOME[shownStatus(order, deps.now()).status];
+  const status = shownStatus(order, deps.now()).status;
+  // The buyer came back approved while PayPal could not be reached: the capture is still to come (the reconciler or
+  // a webhook makes it), so this is pending, never a failure for a payment that then succeeds.
+  const outcome = status === 'created' && order.returnedAt ? 'pending' : OUTCOME[status];
   if (outcome !== 'success') return { outcome };
   const account = await deps.accounts.get(order.owner);
   return { outcome, credits: order.credits, ...(account?.email ? { buyer: maskEmail(account.email) } : {}) };

@@ -2,12 +2,12 @@
  * The safety net that ends every job, whether or not a browser is watching and whether or not a webhook came:
  * each open job (from the sparse open-jobs index, never a scan) is settled from the provider's own state.
  */
-import { maxRunMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
 import type { Job, JobStore } from '../ports/jobs';
 import { isProviderTerminal, PredictionNotFound } from '../ports/model-provider';
-import { applyProviderUpdate } from './steps/apply-provider-update';
+import { applyProviderUpdate, type UpdateOutcome } from './steps/apply-provider-update';
+import { jobDeadline, RUN_GRACE_MS } from './steps/job-deadline';
 import { predictionsOf } from './steps/job-predictions';
 import { saveJobOutput, type SaveJobOutputDeps } from './save-job-output';
 
@@ -16,11 +16,11 @@ export interface ReconcileLimits {
   unconfirmedAfterMs: number;
   /** A recorded output not saved this long after (the stream's copy keeps failing) is saved here. */
   saveAfterMs: number;
-  /** Added to a model's maximum run time before a running prediction is stopped. */
+  /** Added to a model's maximum run time before a running prediction is stopped, or an unsaved output given up. */
   graceMs: number;
 }
 
-export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: 120_000 };
+export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: RUN_GRACE_MS };
 
 export interface ReconcileJobsDeps extends SaveJobOutputDeps {
   jobs: JobStore;
@@ -73,12 +73,14 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
   const now = deps.now().getTime();
   // A clip's later segment is timed from its own start.
   const age = now - (job.segmentAt ?? Date.parse(job.createdAt));
+  // Running or saving, a job past its model's maximum time (and the grace) ends.
+  const overdue = now > jobDeadline(job, deps.limits.graceMs);
 
   if (job.outputUrl) {
-    // The stream saves it; only an overdue save is retried here.
-    if (now - (job.outputAt ?? 0) < deps.limits.saveAfterMs) return 'waiting';
-    const saved = await saveJobOutput(deps, job.id);
-    return saved === 'saved' ? 'saved' : saved === 'failed' ? 'refunded' : saved === 'continued' ? 'progress' : 'skipped';
+    // The stream saves it; only an overdue save is retried here, and one past the job's deadline fails and refunds.
+    if (now - (job.outputAt ?? 0) < deps.limits.saveAfterMs && !overdue) return 'waiting';
+    const saved = await saveJobOutput({ ...deps, graceMs: deps.limits.graceMs }, job.id);
+    return saved === 'saved' ? 'saved' : saved === 'failed' ? 'refunded' : saved === 'continued' ? 'progress' : saved === 'deferred' ? 'waiting' : 'skipped';
   }
 
   const provider = await deps.provider();
@@ -87,10 +89,7 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     // The create call's answer was lost. A prediction it made and that already succeeded is kept; anything still
     // running is cancelled and the job refunded.
     const found = await predictionsOf(provider, job);
-    for (const p of found.filter((f) => f.status === 'succeeded')) {
-      await applyProviderUpdate(deps, job, await provider.get(p.id));
-      return 'recorded';
-    }
+    for (const p of found.filter((f) => f.status === 'succeeded')) return reported(await applyProviderUpdate(deps, job, await provider.get(p.id)));
     await Promise.allSettled(found.filter((f) => !isProviderTerminal(f.status)).map((f) => provider.cancel(f.id)));
     return refund(deps, job, Messages.generationNotConfirmed);
   }
@@ -102,11 +101,14 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     if (err instanceof PredictionNotFound) return refund(deps, job, Messages.generationLost);
     throw err;
   }
-  if (!isProviderTerminal(p.status) && age > maxRunMsOf(job.model) + deps.limits.graceMs) {
+  if (!isProviderTerminal(p.status) && overdue) {
     await provider.cancel(p.id).catch(() => undefined);
     return refund(deps, job, Messages.generationTookTooLong);
   }
-  await applyProviderUpdate(deps, job, p);
-  if (p.status === 'succeeded' && p.output[0] && !p.dataRemoved) return 'recorded';
-  return isProviderTerminal(p.status) ? 'refunded' : 'progress';
+  return reported(await applyProviderUpdate(deps, job, p));
+}
+
+/** What the update really did (a refund that did not land threw, and settleSafely reports it as an error). */
+function reported(outcome: UpdateOutcome): Settlement {
+  return outcome === 'unchanged' ? 'skipped' : outcome;
 }

@@ -1,13 +1,15 @@
 import { MAX_OUTPUT_BYTES } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
+import { modelOfReplicate } from '../../contract/models';
 import { newId } from '../domain/ids';
 import { refundedError } from '../domain/job-messages';
 import { objectKeys } from '../domain/keys';
-import { pngSize } from '../domain/png';
+import { checkPng } from '../domain/png';
 import type { Job, JobStore, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
-import { MediaToolFailed, type MediaTools } from '../ports/media-tools';
+import { MediaToolFailed, type MediaTools, type VideoInfo } from '../ports/media-tools';
+import { jobDeadline } from './steps/job-deadline';
 import { submitPrediction, type SubmitDeps } from './steps/submit-prediction';
 
 export interface SaveJobOutputDeps extends SubmitDeps {
@@ -16,10 +18,20 @@ export interface SaveJobOutputDeps extends SubmitDeps {
   /** ffmpeg: probes videos, makes their posters, cuts and joins a clip's segments. */
   tools: () => Promise<MediaTools>;
   log: (message: string, details: Record<string, unknown>) => void;
+  /** Added to the model's maximum run time to make the job's deadline (steps/job-deadline.ts; its default otherwise). */
+  graceMs?: number;
 }
 
-/** saved: the job succeeded; continued: a clip's next segment was started; failed: refunded. */
-export type SaveOutcome = 'saved' | 'continued' | 'failed' | 'skipped';
+/**
+ * saved: the job succeeded; continued: a clip's next segment was started; failed: refunded; deferred: the download
+ * stalled and is left to the reconciler (a retry in the stream would hold every later change behind it).
+ */
+export type SaveOutcome = 'saved' | 'continued' | 'failed' | 'deferred' | 'skipped';
+
+/** Thrown inside a save when its output cannot be kept: the job is failed with this reason and refunded. */
+class Unusable extends Error {}
+/** Thrown inside a save when the download stalled. */
+class Deferred extends Error {}
 
 /** A clip's next segment gets its start image (the last frame) by a URL good for this long (it may queue a while). */
 const FRAME_URL_SECONDS = 2 * 60 * 60;
@@ -29,17 +41,25 @@ const FRAME_URL_SECONDS = 2 * 60 * 60;
  * stores the media item (with the size, and a video's length and poster, probed from the file) with the job's
  * transition; an output the provider already deleted, or one too large, fails the job and refunds it. A clip made
  * of segments (a 10 s Wan clip) instead starts its next segment from this one's last frame, and its last segment's
- * save joins them all into the one video. A video ffmpeg cannot read, cut or join refunds. Runs from the table's
- * stream when a webhook or poll records the output, and from the reconciler when that save is overdue; transient
- * failures throw so the stream retries. Object keys are the job's own, so a repeated copy overwrites, and the job's
- * conditions store the media item, or start a segment, once.
+ * save joins them all into the one video. Success means a usable file: an image must decode whole as the type the
+ * model promises, a video must decode every frame without an error and be as long as asked within a frame;
+ * anything else fails and refunds, and so does a video ffmpeg cannot read, cut or join, and a save still not done
+ * at the job's deadline. Runs from the table's stream when a webhook or poll records the output, and from the
+ * reconciler when that save is overdue; transient failures throw so the stream retries. Object keys are the job's
+ * own, so a repeated copy overwrites, and the job's conditions store the media item, or start a segment, once.
  */
 export async function saveJobOutput(deps: SaveJobOutputDeps, jobId: string): Promise<SaveOutcome> {
   const job = await deps.jobs.get(jobId);
   if (!job || isTerminal(job.status) || !job.outputUrl) return 'skipped';
+  if (deps.now().getTime() > jobDeadline(job, deps.graceMs)) return fail(deps, job, Messages.resultNotSaved);
   try {
     return job.kind === 'image' ? await saveImages(deps, job) : await saveVideo(deps, job);
   } catch (err) {
+    if (err instanceof Deferred) return 'deferred';
+    if (err instanceof Unusable) {
+      deps.log('save-job-output: output not usable', { jobId, error: err.cause });
+      return fail(deps, job, err.message);
+    }
     if (!(err instanceof MediaToolFailed)) throw err;
     deps.log('save-job-output: video not processed', { jobId, error: err.message });
     return fail(deps, job, Messages.resultUnreadable);
@@ -49,12 +69,45 @@ export async function saveJobOutput(deps: SaveJobOutputDeps, jobId: string): Pro
 const fail = async (deps: SaveJobOutputDeps, job: Job, reason: string): Promise<SaveOutcome> =>
   (await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost))) ? 'failed' : 'skipped';
 
-/** Copies one output into key; false when it cannot be kept (gone or too large: the job was failed and refunded). */
-async function copy(deps: SaveJobOutputDeps, job: Job, url: string, key: string): Promise<boolean> {
-  const copied = await deps.store.copyFromUrl(url, key, job.kind === 'image' ? 'image/png' : 'video/mp4', MAX_OUTPUT_BYTES[job.kind]);
-  if (copied.ok) return true;
-  await fail(deps, job, copied.why === 'gone' ? Messages.resultRemoved : Messages.resultTooLarge);
-  return false;
+/** Copies one output into key and reads it back (bounded by the kind's cap); throws Unusable when it cannot be kept. */
+async function copy(deps: SaveJobOutputDeps, job: Job, url: string, key: string): Promise<Buffer> {
+  const type = modelOfReplicate(job.model)?.outputType ?? (job.kind === 'image' ? 'image/png' : 'video/mp4');
+  const copied = await deps.store.copyFromUrl(url, key, type, MAX_OUTPUT_BYTES[job.kind]);
+  if (!copied.ok && copied.why === 'stalled') throw new Deferred();
+  if (!copied.ok) throw new Unusable(copied.why === 'gone' ? Messages.resultRemoved : Messages.resultTooLarge);
+  return deps.store.getBytes(key, MAX_OUTPUT_BYTES[job.kind]);
+}
+
+/** A damaged file is removed (best effort) before the job fails: nothing unusable stays in the bucket. */
+async function unusable(deps: SaveJobOutputDeps, key: string, reason: string, why: string): Promise<never> {
+  await deps.store.remove(key).catch(() => undefined);
+  throw new Unusable(reason, { cause: why });
+}
+
+/** The image decoded whole as the type its model promises (every model of ours promises PNG); its size. */
+async function checkedImage(deps: SaveJobOutputDeps, key: string, image: Buffer): Promise<{ width: number; height: number }> {
+  const png = checkPng(image);
+  return png.ok ? { width: png.width, height: png.height } : unusable(deps, key, Messages.resultDamaged, png.why);
+}
+
+/**
+ * The video decoded frame by frame without an error, and as long as asked: `part` is a clip's segment, checked
+ * against the frames one prediction renders; otherwise the whole clip's.
+ */
+async function checkedVideo(deps: SaveJobOutputDeps, job: Job, tools: MediaTools, key: string, video: Buffer, part: boolean): Promise<VideoInfo> {
+  let info: VideoInfo;
+  try {
+    info = await tools.check(video);
+  } catch (err) {
+    if (!(err instanceof MediaToolFailed)) throw err;
+    return unusable(deps, key, Messages.resultDamaged, err.message);
+  }
+  const asked = modelOfReplicate(job.model)?.videoLength?.(job.options);
+  const frames = !asked ? undefined : 'seconds' in asked ? asked.seconds * info.fps : part ? asked.segmentFrames : asked.frames;
+  if (frames !== undefined && Math.abs(info.frames - frames) > 1) {
+    return unusable(deps, key, Messages.resultWrongLength, `${info.frames} frames at ${info.fps} fps, ${frames} asked`);
+  }
+  return info;
 }
 
 function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>): MediaItem {
@@ -77,12 +130,16 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
   const urls = job.outputUrls ?? [job.outputUrl!];
   const media: MediaItem[] = [];
   // One after another: a several-image job has at most 4 outputs, and each copy streams.
-  for (const [index, url] of urls.entries()) {
-    const key = objectKeys.result(job, index);
-    if (!(await copy(deps, job, url, key))) return 'failed';
-    const head = await deps.store.head(key, 24);
-    const size = head && pngSize(head.start);
-    media.push(mediaOf(job, key, size ?? {}));
+  try {
+    for (const [index, url] of urls.entries()) {
+      const key = objectKeys.result(job, index);
+      const size = await checkedImage(deps, key, await copy(deps, job, url, key));
+      media.push(mediaOf(job, key, size));
+    }
+  } catch (err) {
+    // The job fails whole: the images already copied go too (best effort, as for the broken one).
+    if (err instanceof Unusable) await Promise.allSettled(media.map((m) => deps.store.remove(m.key)));
+    throw err;
   }
   return (await deps.jobs.succeed(job, media)) ? 'saved' : 'skipped';
 }
@@ -93,10 +150,10 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   const result = objectKeys.result(job, 0);
   // A single clip is copied straight to its place; a segment waits under its own key for the join.
   const key = later.length ? objectKeys.segment(job, segment) : result;
-  if (!(await copy(deps, job, job.outputUrl!, key))) return 'failed';
+  const video = await copy(deps, job, job.outputUrl!, key);
   const tools = await deps.tools();
   const max = MAX_OUTPUT_BYTES.video;
-  const video = await deps.store.getBytes(key, max);
+  const checked = await checkedVideo(deps, job, tools, key, video, later.length > 0);
 
   if (segment <= later.length) {
     // Not the last segment: the next one starts from this one's last frame.
@@ -119,7 +176,8 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   const parts = job.segmentKeys ?? [];
   const joined = parts.length ? await tools.join([...(await Promise.all(parts.map((k) => deps.store.getBytes(k, max)))), video]) : video;
   if (parts.length) await deps.store.put(result, joined, 'video/mp4');
-  const info = await tools.probe(joined);
+  // The join is checked as the provider's files are: the whole clip, every frame, its length.
+  const info = parts.length ? await checkedVideo(deps, job, tools, result, joined, false) : checked;
   const posterKey = objectKeys.poster(result);
   await deps.store.put(posterKey, await tools.poster(joined), 'image/jpeg');
   const media = mediaOf(job, result, { width: info.width, height: info.height, durationSeconds: Math.round(info.durationSeconds * 100) / 100, posterKey });

@@ -21,8 +21,10 @@ export async function settlePaymentReturn(deps: SettleDeps, orderId: string): Pr
     if (!order) return { outcome: { payment: 'error' }, returnPath: DEFAULT_PAYMENT_RETURN_PATH };
     s = await settleStoredOrder(deps, order, 'capture');
   } catch (err) {
-    // PayPal or our table did not answer: the order may be paid. PayPal's webhooks keep coming until it is settled.
+    // PayPal or our table did not answer: the order may be paid. The reconciler (and PayPal's webhooks, while they
+    // last) captures it; until then the page is told pending, and the order remembers it so the outcome says so too.
     deps.log('Payment return could not be settled now', { orderId, error: (err as Error).message });
+    if (order) await deps.orders.markReturned(order, deps.now().toISOString()).catch(() => undefined);
     return { outcome: { payment: 'pending', ...(order ? { order: order.id } : {}) }, returnPath: order?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH };
   }
   const returnPath = order.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH;

@@ -50,3 +50,18 @@ export class ProviderError extends AppError {
     super(ErrorCode.ProviderError, message);
   }
 }
+
+/**
+ * A job's refund that could not be written (its owner's account is gone, or the change never settled): not a user's
+ * error but ours, so a 5xx where a caller waits, logged and counted (BusinessMetric.RefundNotLanded, alarmed), and the
+ * job stays open for the next attempt. Never reported as refunded.
+ */
+export class RefundNotLanded extends Error {
+  constructor(
+    readonly jobId: string,
+    readonly why: string,
+  ) {
+    super(`The refund of job ${jobId} did not land: ${why}`);
+    this.name = 'RefundNotLanded';
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * Every key the backend builds, in one place: the single table's keys (DESIGN section 3, listed in
+ * Every key the backend builds, in one place: the single table's keys (listed in
  * docs/architecture.md) and the media bucket's object keys.
  */
 export const keys = {
@@ -26,6 +26,12 @@ export const keys = {
   openJobs: 'OPEN_JOB',
   /** gsi1 sort key of an open job: oldest first. */
   openJob: (createdAt: string, id: string) => `${createdAt}#${id}`,
+  /**
+   * gsi1 partition of the orders PayPal may still settle (created, pending, canceled: a late approval still pays), so
+   * the order reconciler finds them without a scan; the keys go in the write that captures or fails an order, or when
+   * the reconciler finds one that can no longer be approved. Sort key: openJob's shape, oldest first.
+   */
+  openOrders: 'OPEN_ORDER',
   /** An open WebSocket of the push channel: `USER#<sub>`/`CONN#<id>` (listed per user) and `CONN#<id>`/`CONN` (its owner, for $disconnect). */
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionOwner: 'CONN',
@@ -35,6 +41,12 @@ export const keys = {
    */
   deletedAccount: (sub: string) => `DELETED#${sub}`,
   deletedItem: 'DELETED',
+  /**
+   * A call's first answer under its Idempotency-Key (`IDEMPOTENCY#<route>#<hash of the caller's sub and key>`), with a
+   * ttl of a day: written by Powertools Idempotency (adapters/dynamodb-idempotency.ts), one partition per key.
+   */
+  idempotency: (key: string) => `IDEMPOTENCY#${key}`,
+  idempotencyItem: 'IDEMPOTENCY',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

@@ -1,12 +1,13 @@
 /**
- * The thin-handler kit (STYLE 1, 4): parse the API Gateway v2 event, validate against the route's
+ * The thin-handler kit: parse the API Gateway v2 event, validate against the route's
  * contract schema, call one use case, and map the result or a typed error to HTTP.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { ErrorCode, Messages, httpStatusOf, type ErrorBody } from '../../contract/errors';
 import type { RouteDef } from '../../contract/routes';
 import { AppError, InvalidInput, Unauthorized } from '../domain/errors';
+import { isDependencyUnreachable } from '../domain/unreachable';
 import { logger } from '../logger';
 import { instrumented } from '../observability';
 import { isAccountDeleted } from '../wiring/deps';
@@ -89,6 +90,11 @@ export function errorResponse(err: unknown): APIGatewayProxyResultV2 {
   if (err instanceof AppError) {
     const body: ErrorBody & Record<string, unknown> = { error: err.message, code: err.code, ...(err.details ?? {}) };
     return json(httpStatusOf[err.code], body);
+  }
+  if (isDependencyUnreachable(err)) {
+    // Nothing was decided: the database (or another service) could not be reached. The caller may simply try again.
+    logger.error('Dependency unreachable', err as Error);
+    return json(503, { error: Messages.serviceUnavailable, code: ErrorCode.Unavailable }, { 'retry-after': '5' });
   }
   logger.error('Unhandled error', err as Error);
   return json(500, { error: Messages.internal, code: ErrorCode.Internal });
@@ -250,10 +256,10 @@ export interface UserRouteOptions {
  */
 export function userRoute<R extends RouteDef>(
   route: R,
-  fn: (req: RequestOf<R>, identity: Identity) => Promise<HttpResult>,
+  fn: (req: RequestOf<R>, identity: Identity, context?: Context) => Promise<HttpResult>,
   opts: UserRouteOptions = {},
 ) {
-  return instrumented(route.id, async (event: Event): Promise<APIGatewayProxyResultV2> => {
+  return instrumented(route.id, async (event: Event, context?: Context): Promise<APIGatewayProxyResultV2> => {
     const refused = notFromCloudFront(event);
     if (refused) return refused;
     const identity = identityOf(event);
@@ -261,7 +267,7 @@ export function userRoute<R extends RouteDef>(
     return run(route, event, async (req) => {
       const checkTombstone = !opts.allowDeletedAccount && !opts.deletedAccountAnswersItself;
       if (checkTombstone && (await isAccountDeleted(identity.sub))) throw new Unauthorized(Messages.accountDeleted);
-      return fn(req, identity);
+      return fn(req, identity, context);
     });
   });
 }

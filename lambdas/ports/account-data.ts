@@ -17,6 +17,13 @@ export interface AccountData {
   /** How many of these jobs have not ended (a running job would save its result after the erasure). */
   countOpenJobs(jobIds: readonly string[]): Promise<number>;
   /**
+   * Marks the account as being deleted, unless a job of the user is running (its activeJobs): false then. From the
+   * mark on, every charge is refused (the credit change's condition), so no generation starts for an account that is
+   * about to go; a charge made before it holds a place in activeJobs, which makes the mark wait. Idempotent; an
+   * account not made yet is made marked, so a first generation racing the deletion cannot make it either.
+   */
+  markDeleting(sub: string): Promise<boolean>;
+  /**
    * Deletes every item of `data` and strips the orders of the user: owner, approval and return links go; the order id,
    * pack, amount, currency, credits, dates, status, PayPal's capture and refund ids stay. The account item goes last,
    * in one transaction with the sub's tombstone (kept until `tombstoneTtl`, epoch seconds), so from that moment no

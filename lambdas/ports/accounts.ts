@@ -5,6 +5,8 @@ export interface Account {
   lastName: string;
   createdAt: string;
   credits: number;
+  /** Being deleted (DELETE /api/me marked it): no charge is taken, and the owner's calls are answered as deleted. */
+  deleting?: boolean;
 }
 
 export interface AccountStore {

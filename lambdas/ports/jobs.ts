@@ -102,7 +102,9 @@ export type ChargeResult =
   | { ok: false; balance: number }
   | { ok: false; dailyCapReached: true }
   /** The owner already has the most jobs running that the queue allows. */
-  | { ok: false; queueFull: true };
+  | { ok: false; queueFull: true }
+  /** The owner's account is being deleted (or is gone): nothing was charged or stored. */
+  | { ok: false; accountClosing: true };
 
 export interface JobStore {
   /**
@@ -135,7 +137,10 @@ export interface JobStore {
   startSegment(job: Job, segmentKey: string, at: number): Promise<boolean>;
   /** Succeeds the job and stores its media items (one per output), once. Returns false if the job was already terminal. */
   succeed(job: Job, media: readonly MediaItem[]): Promise<boolean>;
-  /** Fails or cancels the job and refunds its cost, once. Returns false if the job was already terminal. */
+  /**
+   * Fails or cancels the job and refunds its cost, once, whatever the owner's balance. Returns false if the job was
+   * already terminal; throws RefundNotLanded when the refund could not be made (the job stays open, for a retry).
+   */
   failAndRefund(job: Job, status: 'failed' | 'canceled', error: string): Promise<boolean>;
   /**
    * Cancels an open job whose output is not recorded yet, once: with `refund`, its cost comes back in the same

@@ -4,7 +4,7 @@ export interface PresignedUpload {
   key: string;
 }
 
-export type CopyResult = { ok: true; bytes: number } | { ok: false; why: 'gone' | 'too-large' };
+export type CopyResult = { ok: true; bytes: number } | { ok: false; why: 'gone' | 'too-large' | 'stalled' };
 
 /** The private media bucket. */
 export interface MediaStore {
@@ -16,8 +16,9 @@ export interface MediaStore {
   head(key: string, bytes: number): Promise<{ size: number; contentType?: string; start: Buffer } | undefined>;
   /**
    * Streams a provider's output into key, never holding it whole in memory and stopping as soon as it passes
-   * maxBytes. `gone`: the URL answers 404 or 410 (the output was deleted); `too-large`: nothing is kept. Any other
-   * failure (network, 5xx, S3) throws, so the caller retries.
+   * maxBytes. `gone`: the URL answers 404 or 410 (the output was deleted); `too-large`: nothing is kept; `stalled`: the
+   * host sent nothing for a few seconds (headers or body), so the copy was given up. Any other failure (network, 5xx,
+   * S3) throws, so the caller retries.
    */
   copyFromUrl(url: string, key: string, contentType: string, maxBytes: number): Promise<CopyResult>;
   remove(key: string): Promise<void>;

@@ -16,6 +16,11 @@ export class MediaToolFailed extends Error {}
  */
 export interface MediaTools {
   probe(video: Buffer): Promise<VideoInfo>;
+  /**
+   * Decodes every frame of the first video stream and answers what probe does, with `frames` the count decoded; any
+   * error on the way (a cut file, a damaged frame, not a video at all) is a MediaToolFailed.
+   */
+  check(video: Buffer): Promise<VideoInfo>;
   /** The video's last frame, as a PNG (the next segment's start image). */
   lastFrame(video: Buffer): Promise<Buffer>;
   /** A poster frame (about one second in, or the middle of a shorter clip), as a JPEG at the video's size. */

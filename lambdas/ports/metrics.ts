@@ -13,6 +13,3 @@ export type MetricDimensions = { model: string } | { provider: 'replicate' | 'pa
 export interface Metrics {
   count(metric: BusinessMetric, value?: number, dimensions?: MetricDimensions): void;
 }
-
-/** Metrics nobody reads (use-case tests that do not look at them). */
-export const NO_METRICS: Metrics = { count: () => undefined };

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from './webhooks';
+import type { WebhookVerifier } from './webhooks';
 
 /** Replicate's statuses; `aborted`: stopped before it started (a deadline passed), nothing ran. */
 export type ProviderStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
@@ -64,7 +64,5 @@ export interface ProviderWebhook {
   prediction?: ProviderPrediction;
 }
 
-export interface ModelWebhooks {
-  /** The delivery parsed, or undefined when its signature is not genuine (or too old). */
-  parse(delivery: WebhookDelivery): Promise<ProviderWebhook | undefined>;
-}
+/** The model provider's webhooks: the delivery parsed, or undefined when its signature is not genuine (or too old). */
+export type ModelWebhooks = WebhookVerifier<ProviderWebhook>;

@@ -1,6 +1,6 @@
 import type { LedgerReason, OrderStatus, PaymentReturnPath } from '../../contract/payments';
 import type { Page } from './page';
-import type { WebhookDelivery } from './webhooks';
+import type { WebhookVerifier } from './webhooks';
 
 export interface Money {
   /** ISO 4217, e.g. USD. */
@@ -50,7 +50,8 @@ export interface ProviderOrder {
 
 /** A verified PayPal event, reduced to what the use cases act on. */
 export interface PaymentEvent {
-  id: string;
+  /** PayPal's event id: the same on every retry of one event. */
+  eventId: string;
   /** e.g. CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.REFUNDED, CUSTOMER.DISPUTE.CREATED. */
   eventType: string;
   /** The order it is about, when the event names it (a well-formed order id). */
@@ -100,12 +101,13 @@ export interface PaymentProvider {
   captureOrder(id: string, requestId: string): Promise<ProviderOrder>;
   /** A capture, with the order it belongs to. */
   getCapture(id: string): Promise<ProviderCapture>;
-  /**
-   * The event, when the provider confirms the delivery is genuine and meant for our webhook; undefined when it
-   * is not. Throws PaymentProviderUnavailable when the provider cannot say.
-   */
-  parseWebhook(delivery: WebhookDelivery): Promise<PaymentEvent | undefined>;
 }
+
+/**
+ * PayPal's webhooks: the event, when PayPal confirms the delivery is genuine and meant for our webhook; undefined
+ * when it is not. Throws PaymentProviderUnavailable when PayPal cannot say.
+ */
+export type PaymentWebhooks = WebhookVerifier<PaymentEvent>;
 
 // ---- our records ----------------------------------------------------------------------------------------------
 
@@ -137,6 +139,11 @@ export interface Order {
   dispute?: 'open' | 'resolved';
   /** Why PayPal did not pay (failed). */
   failReason?: string;
+  /**
+   * When the buyer came back from PayPal's approval while PayPal could not be reached to capture: the order is shown
+   * pending (not failed) until the reconciler or a webhook captures it.
+   */
+  returnedAt?: string;
 }
 
 /** Every status but 'expired', which is derived when the order is shown. */
@@ -172,6 +179,12 @@ export interface OrderStore {
   takeBack(order: Order, t: TakeBack): Promise<{ applied: true; balance: number } | { applied: false; why: 'stale' }>;
   /** The order from one of `from` to `to` (with the given fields), owner's copy too; false when it was in no `from`. */
   transition(order: Order, from: StoredOrderStatus[], to: StoredOrderStatus, at: string, fields?: { failReason?: string }): Promise<boolean>;
+  /** Records that the buyer came back approved but the capture could not be made now (the order shows pending). */
+  markReturned(order: Order, at: string): Promise<void>;
+  /** Orders PayPal may still settle (not captured or failed yet), oldest first. */
+  listOpen(limit: number): Promise<Order[]>;
+  /** Takes an order off the open list (it can no longer be approved at PayPal); its status stays. */
+  closeOpen(order: Order): Promise<void>;
   /** Marks a dispute opened or resolved on a paid order. */
   setDispute(order: Order, dispute: 'open' | 'resolved'): Promise<void>;
   /** The owner's orders, newest first. */

@@ -1,10 +1,10 @@
 /**
  * The one place that wires use cases to real adapters. Every piece is made on first use and kept for the
- * function instance's life (STYLE 2, 3), and each is a function declaration, so a handler's bundle keeps only
+ * function instance's life, and each is a function declaration, so a handler's bundle keeps only
  * what its own use case reaches: a function that never needs a secret or a client never loads it.
  */
 import { randomUUID } from 'node:crypto';
-import { cognitoClient, dynamo, s3Client, sesClient } from '../adapters/aws-clients';
+import { cognitoClient, dynamo, dynamoBase, s3Client, sesClient } from '../adapters/aws-clients';
 import { cognitoUsers } from '../adapters/cognito-users';
 import { dynamoAccountData } from '../adapters/dynamodb-account-data';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
@@ -12,6 +12,7 @@ import { apiGatewayLiveSender } from '../adapters/apigw-live-sender';
 import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
 import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
+import { dynamoIdempotencyStore } from '../adapters/dynamodb-idempotency';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
 import { dynamoJobStatusReader } from '../adapters/dynamodb-job-status';
 import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
@@ -19,9 +20,10 @@ import { dynamoMediaIndex } from '../adapters/dynamodb-media';
 import { dynamoOrderStore } from '../adapters/dynamodb-orders';
 import { dynamoWebhookInbox } from '../adapters/dynamodb-webhook-inbox';
 import { healthProbes } from '../adapters/health-probes';
-import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../adapters/metered';
+import { meteredJobs, meteredOrders, meteredWebhooks } from '../adapters/metered';
 import { memoUntilFailure } from '../adapters/memo-until-failure';
-import { PAYPAL_SANDBOX_URL, paypalClient } from '../adapters/paypal-client';
+import { PAYPAL_SANDBOX_URL, paypalApi, paypalClient } from '../adapters/paypal-client';
+import { paypalWebhooks } from '../adapters/paypal-webhooks';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
@@ -46,6 +48,7 @@ import type { GetAccountDeps } from '../app/get-or-create-account';
 import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
+import type { ReconcileOrdersDeps } from '../app/reconcile-orders';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
 import type { SaveJobOutputDeps } from '../app/save-job-output';
@@ -103,17 +106,17 @@ const modelProvider = /* @__PURE__ */ once(() =>
   ),
 );
 
-/** PayPal's client. Credentials come from the environment locally and from Secrets Manager in the cloud. */
-const paymentProvider = /* @__PURE__ */ once(() =>
+/** PayPal's API, with one token cache per instance. Credentials come from the environment locally and from Secrets Manager in the cloud. */
+const paypal = /* @__PURE__ */ once(() =>
   memoUntilFailure(async () => {
-    const [clientId, clientSecret, webhookId] = await Promise.all([
-      requireSecret('PAYPAL_CLIENT_ID'),
-      requireSecret('PAYPAL_CLIENT_SECRET'),
-      requireSecret('PAYPAL_WEBHOOK_ID'),
-    ]);
+    const [clientId, clientSecret] = await Promise.all([requireSecret('PAYPAL_CLIENT_ID'), requireSecret('PAYPAL_CLIENT_SECRET')]);
     // Without PAYPAL_BASE_URL the sandbox: going live is a deliberate configuration change.
-    return meteredPaymentProvider(paypalClient({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret, webhookId }), businessMetrics);
+    return paypalApi({ baseUrl: config().PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL, clientId, clientSecret });
   }),
+);
+const paymentProvider = /* @__PURE__ */ once(() => memoUntilFailure(async () => paypalClient(await paypal()())));
+const paymentWebhooks = /* @__PURE__ */ once(() =>
+  memoUntilFailure(async () => meteredWebhooks(paypalWebhooks(await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')), 'paypal', businessMetrics)),
 );
 
 const account = /* @__PURE__ */ once((): GetAccountDeps => ({ accounts: accounts(), now }));
@@ -136,7 +139,7 @@ const startJob = /* @__PURE__ */ once(() => ({
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
-  memoUntilFailure(async () => meteredModelWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), businessMetrics)),
+  memoUntilFailure(async () => meteredWebhooks(replicateWebhooks(() => requireSecret('REPLICATE_WEBHOOK_SECRET')), 'replicate', businessMetrics)),
 );
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
@@ -211,6 +214,17 @@ export function showShareDeps(): ShowShareDeps {
 }
 
 /** Whether the sub's account was deleted (its tombstone): every signed-in route asks first (handlers/http.ts). */
+/**
+ * Where a route's Idempotency-Key records live: one persistence per route, since Powertools keeps the key prefix it is
+ * configured with on the store itself (locally every route shares this module).
+ */
+const idempotencyStores = new Map<string, ReturnType<typeof dynamoIdempotencyStore>>();
+export function idempotencyStore(routeId: string): ReturnType<typeof dynamoIdempotencyStore> {
+  let store = idempotencyStores.get(routeId);
+  if (!store) idempotencyStores.set(routeId, (store = dynamoIdempotencyStore(dynamoBase(), table())));
+  return store;
+}
+
 export function isAccountDeleted(sub: string): Promise<boolean> {
   return accounts().isDeleted(sub);
 }
@@ -254,12 +268,16 @@ export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log' | '
   return { orders: orders(), log: warn, now };
 }
 
+export function reconcileOrdersDeps(): ReconcileOrdersDeps {
+  return settle();
+}
+
 export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
   return { orders: orders(), accounts: accounts(), now };
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
-  return { ...settle(), inbox: paypalInbox() };
+  return { ...settle(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {

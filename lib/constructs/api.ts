@@ -77,7 +77,7 @@ export class Api extends Construct {
       if (route.auth !== 'user') {
         const why =
           route.auth === 'none'
-            ? 'public by design (DESIGN.md §5); its route throttle (contract/throttles.ts) bounds abuse'
+            ? 'public by design; its route throttle (contract/throttles.ts) bounds abuse'
             : 'a provider webhook: the handler verifies the provider signature, callers have no Cognito token';
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` });
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` });

@@ -43,7 +43,9 @@ export class Background extends Construct {
             startingPosition: lambda.StartingPosition.LATEST,
             batchSize: t.batchSize ?? 100,
             retryAttempts: t.maxRetries ?? 10,
-            // A failing record is isolated by halving the batch, so one bad item does not hold back the rest.
+            // The handlers name the records that failed (partial batch responses), so the records before them are
+            // done; a batch that throws is halved, so one bad item does not hold back the rest.
+            reportBatchItemFailures: true,
             bisectBatchOnError: true,
             onFailure: new SqsDlq(this.deadLetters),
           }),

@@ -16,7 +16,7 @@ export interface DataProps {
   restoredTable?: { tableName: string; streamArn: string };
 }
 
-/** What we keep: the single DynamoDB table (DESIGN §3) and the private media bucket. */
+/** What we keep: the single DynamoDB table and the private media bucket. */
 export class Data extends Construct {
   readonly table: dynamodb.ITable;
   readonly mediaBucket: s3.Bucket;

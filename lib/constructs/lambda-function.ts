@@ -11,6 +11,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { BackgroundFunctionDef } from '../../contract/functions';
+import { MEDIA_PREFIX, statementsFor, type GrantArns } from '../../contract/permissions';
 import type { Grant, RouteDef } from '../../contract/routes';
 import { handlerEntry, LAMBDA_BUNDLING } from '../bundling';
 import { FFMPEG_IN_LAYER, ffmpegLayer } from './ffmpeg-layer';
@@ -21,8 +22,7 @@ export const MAX_TIMEOUT_SECONDS = 29;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_MEMORY_MB = 512;
 
-/** Every object the app stores lives under this prefix (users/<sub>/images|videos/...): S3 grants stop there. */
-export const MEDIA_PREFIX = 'users/';
+export { MEDIA_PREFIX };
 
 export interface AppFunctionProps {
   /** The TypeScript file exporting `handler`. */
@@ -102,11 +102,11 @@ export interface GrantTargets {
   /** Settings.secretsRevision: set as SECRETS_REVISION on the functions that read the secret. */
   secretsRevision?: string;
   /** The push channel, for 'live:send' (absent while the push channel's own functions are being built). */
-  live?: { grantSend(role: iam.Role): void; callbackUrl: string };
+  live?: { connectionsArn: string; acknowledgeSend(role: iam.Role): void; callbackUrl: string };
 }
 
 /** What a function needs from its definition: a route of contract/routes or a function of contract/functions. */
-export type FunctionDef = Pick<RouteDef, 'id' | 'handler' | 'timeoutSeconds' | 'memoryMb' | 'grants'> & Pick<BackgroundFunctionDef, 'ffmpeg'> &
+export type FunctionDef = Pick<RouteDef, 'id' | 'handler' | 'timeoutSeconds' | 'memoryMb' | 'grants' | 'tableKeys'> & Pick<BackgroundFunctionDef, 'ffmpeg'> &
   ({ method: RouteDef['method']; path: string } | { description: string });
 
 export interface RouteFunctionProps {
@@ -137,74 +137,50 @@ export class RouteFunction extends AppFunction {
       timeoutSeconds: timeout,
       ...(route.ffmpeg ? { ffmpeg: route.ffmpeg } : {}),
     });
-    for (const grant of grants) GRANTS[grant](this.role, props.targets);
+    // The same statements the embedded stack enforces (contract/permissions.ts, local/iam).
+    for (const statement of statementsFor(route, grantArns(props.targets))) this.role.addToPrincipalPolicy(iam.PolicyStatement.fromJson(statement));
+    for (const grant of grants) GRANT_ACKNOWLEDGEMENTS[grant]?.(this.role, props.targets);
   }
 }
 
-const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-// TransactWriteItems and TransactGetItems are authorized through these item-level actions.
-const TABLE_WRITE = [
-  ...TABLE_READ,
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:ConditionCheckItem',
-];
+/** The ARNs of the resources grants refer to (tokens here; local/iam fixes them for the embedded stack). */
+export function grantArns(t: GrantTargets): GrantArns {
+  return {
+    table: t.table.tableArn,
+    mediaBucket: t.mediaBucket.bucketArn,
+    userPool: t.userPool.userPoolArn,
+    secret: t.secret.secretArn,
+    sendingIdentities: t.sendingIdentityArns,
+    senderEmail: t.senderEmail,
+    ...(t.live ? { liveConnections: t.live.connectionsArn } : {}),
+  };
+}
 
-/** What each grant of contract/routes means in IAM. Typed by `Grant`: a new grant must be mapped here. */
-const GRANTS: Record<Grant, (role: iam.Role, t: GrantTargets) => void> = {
-  // The table itself only: Table.grant would add every index (`<arn>/index/*`); an index is granted by name.
-  'table:read': (role, t) => grantTable(role, t, TABLE_READ),
-  'table:write': (role, t) => grantTable(role, t, TABLE_WRITE),
-  'table:index:gsi1': (role, t) =>
-    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${t.table.tableArn}/index/gsi1`] })),
-  'media:read': (role, t) => grantObjects(role, t.mediaBucket, 's3:GetObject'),
-  'media:write': (role, t) => grantObjects(role, t.mediaBucket, 's3:PutObject'),
-  'media:delete': (role, t) => grantObjects(role, t.mediaBucket, 's3:DeleteObject'),
-  'ses:send': (role, t) =>
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: t.sendingIdentityArns,
-        conditions: { StringEquals: { 'ses:FromAddress': t.senderEmail } },
-      }),
-    ),
-  // GetAccount (sending quota and status, for the health check) has no resource-level permissions.
-  'ses:read': (role) => {
-    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+/** cdk-nag findings each grant's statements bring, with why they are acceptable. */
+const GRANT_ACKNOWLEDGEMENTS: Partial<Record<Grant, (role: iam.Role, t: GrantTargets) => void>> = {
+  'ses:read': (role) =>
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'ses:GetAccount is account-level and supports no resource ARN; it only reads the sending status.',
-    });
-  },
-  'cognito:read': (role, t) =>
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [t.userPool.userPoolArn] }),
-    ),
-  'cognito:delete-user': (role, t) =>
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [t.userPool.userPoolArn] }),
-    ),
-  // ListObjectsV2 is authorized on the bucket; the condition keeps the listing inside users/.
-  'media:list': (role, t) => {
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['s3:ListBucket'],
-        resources: [t.mediaBucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': [`${MEDIA_PREFIX}*`] } },
-      }),
-    );
-  },
-  'secret:replicate': (role, t) => grantSecret(role, t.secret),
-  'secret:paypal': (role, t) => grantSecret(role, t.secret),
+    }),
+  'media:read': (role, t) => acknowledgeObjects(role, t.mediaBucket),
+  'media:write': (role, t) => acknowledgeObjects(role, t.mediaBucket),
+  'media:delete': (role, t) => acknowledgeObjects(role, t.mediaBucket),
   'live:send': (role, t) => {
     if (!t.live) throw new Error("'live:send' needs the push channel (GrantTargets.live)");
-    t.live.grantSend(role);
+    t.live.acknowledgeSend(role);
   },
 };
 
-function grantTable(role: iam.Role, t: GrantTargets, actions: string[]): void {
-  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [t.table.tableArn] }));
+function acknowledgeObjects(role: iam.Role, bucket: s3.IBucket): void {
+  // cdk-nag names a wildcard resource by the bucket's logical id: `Resource::<MediaBucketXXXX.Arn>/users/*`.
+  const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${MEDIA_PREFIX}*]`,
+    reason:
+      'Media object keys are created at run time (users/<sub>/images|videos/<time>-<id>), so each object action is ' +
+      'scoped to the users/ prefix of the media bucket and nothing else.',
+  });
 }
 
 /** Environment a grant brings along. */
@@ -216,24 +192,4 @@ const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<strin
 
 function secretEnvironment(t: GrantTargets): Record<string, string> {
   return { SECRETS_ARN: t.secret.secretArn, ...(t.secretsRevision ? { SECRETS_REVISION: t.secretsRevision } : {}) };
-}
-
-function grantSecret(role: iam.Role, secret: secretsmanager.ISecret): void {
-  role.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
-  );
-}
-
-function grantObjects(role: iam.Role, bucket: s3.IBucket, action: string): void {
-  role.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: [action], resources: [bucket.arnForObjects(`${MEDIA_PREFIX}*`)] }),
-  );
-  // cdk-nag names a wildcard resource by the bucket's logical id: `Resource::<MediaBucketXXXX.Arn>/users/*`.
-  const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
-  Validations.of(role).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${MEDIA_PREFIX}*]`,
-    reason:
-      'Media object keys are created at run time (users/<sub>/images|videos/<time>-<id>), so this one action is ' +
-      'scoped to the users/ prefix of the media bucket and nothing else.',
-  });
 }

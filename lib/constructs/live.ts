@@ -60,9 +60,16 @@ export class Live extends Construct {
     }
   }
 
-  /** Lets a role post to and close connections of this stage (the fan-out). */
-  grantSend(role: iam.Role): void {
-    this.api.grantManageConnections(role);
+  /**
+   * Every connection of this API (execute-api:ManageConnections, granted by 'live:send' in contract/permissions.ts):
+   * the ARN WebSocketApi.grantManageConnections would grant.
+   */
+  get connectionsArn(): string {
+    return Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: '*/*/@connections/*' });
+  }
+
+  /** The cdk-nag finding of a role that may post to and close connections of this API (the fan-out). */
+  acknowledgeSend(role: iam.Role): void {
     // cdk-nag names the wildcard by the API's logical id.
     const stack = Stack.of(this);
     const apiId = stack.getLogicalId(this.api.node.defaultChild as CfnElement);

@@ -139,6 +139,9 @@ export class Observability extends Construct {
     }
     alarm('reconciler-refunds', `The reconciler refunded ${ALARM_THRESHOLDS.reconcilerRefunds}+ jobs in 5 minutes.`, business(M.ReconcilerRefund), ALARM_THRESHOLDS.reconcilerRefunds);
     alarm('claw-backs', 'A PayPal refund or reversal took credits back.', business(M.CreditsClawedBack), ALARM_THRESHOLDS.clawedBackCredits);
+    // A refund that could not be written: the job stays open and its owner's credits are short until it lands.
+    alarm('refund-not-landed', 'A job\'s refund could not be written (the job stays open and is retried).', business(M.RefundNotLanded), 1);
+
     // Every job refunded at once (the provider out of credit, a revoked key, a removed model version) settles through
     // webhooks and polls, not the reconciler: watch the failures themselves, summed over the models.
     const failedPerModel = Object.fromEntries(props.models.map((model, i) => [`m${i}`, business(M.JobFailed, { model })]));

@@ -10,17 +10,11 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fillSitePlaceholders, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { LIVE_PATH } from '../../contract/live';
+import type { AppConfig } from '../../contract/app-config';
 import { removalPolicyFor, SettingsError, type Stage } from '../settings';
 
-/** What the SPA reads from /config.json at start-up (DESIGN §5, STYLE 7). */
-export interface SiteConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  apiBaseUrl: string;
-  /** Where users write for help (shown in the app: My Account > Contact, the terms). */
-  supportEmail: string;
-}
+/** What the cloud's /config.json holds: the contract's shape, with the support address always set. */
+type SiteConfig = AppConfig & Required<Pick<AppConfig, 'supportEmail'>>;
 
 export interface SiteProps {
   stage: Stage;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { DeleteItemCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { readJsonFile, writeFileAtomic } from '../shared/atomic-file';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -72,6 +73,17 @@ function toLambdaRecord(r: _Record, region: string, streamArn: string): DynamoDB
   };
 }
 
+/**
+ * Where a partial batch response says to start again: undefined when the batch succeeded (no response, or no
+ * failures), the index of the lowest failed record, or -1 when the response names a record that is not in the batch.
+ */
+function firstFailed(response: unknown, records: readonly _Record[]): number | undefined {
+  const failures = (response as { batchItemFailures?: Array<{ itemIdentifier?: unknown }> } | undefined)?.batchItemFailures;
+  if (!Array.isArray(failures) || failures.length === 0) return undefined;
+  const indexes = failures.map((f) => records.findIndex((r) => typeof f?.itemIdentifier === 'string' && f.itemIdentifier !== '' && r.dynamodb?.SequenceNumber === f.itemIdentifier));
+  return indexes.some((i) => i < 0) ? -1 : Math.min(...indexes);
+}
+
 export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamPoller> {
   const region = 'us-east-1';
   const idleMs = o.idleMs ?? 100;
@@ -94,9 +106,13 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
 
   for (const consumer of o.consumers) {
     const file = path.join(dir, `${streamArn.split('/').pop()}-${consumer.id}.json`);
-    const saved: Record<string, string> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
-    const fresh = Object.keys(saved).length === 0;
-    const save = () => fs.writeFileSync(file, JSON.stringify(saved));
+    const read = readJsonFile<Record<string, string>>(file);
+    // A position file that cannot be read (written in place before, and cut by a kill) loses the positions, not
+    // the changes: the consumer reads again from the oldest record kept, as Lambda retries (handlers are idempotent).
+    if (read === 'unreadable') log(`[streams] positions of ${consumer.id} unreadable: reading its stream from the oldest record`);
+    const saved: Record<string, string> = typeof read === 'object' ? read.found : {};
+    const fresh = read !== 'unreadable' && Object.keys(saved).length === 0;
+    const save = () => writeFileAtomic(file, JSON.stringify(saved));
     waiting.set(consumer.id, new Map());
     // Positions are taken before this function returns: a change made right after start is never missed.
     const iterators = await initialIterators(saved, fresh);
@@ -170,25 +186,36 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
       } catch (err) {
         if (stopped) return;
         log(`[streams] ${consumer.id}: ${(err as Error).message}`);
+        // DynamoDB Local may have restarted (its iterators are gone): open the shards again from the saved positions.
+        iterators.clear();
         await sleep(1000);
       }
     }
   }
 
-  async function deliver(consumer: StreamConsumer, records: _Record[]): Promise<void> {
-    const event: DynamoDBStreamEvent = { Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) };
+  /**
+   * One batch to one consumer, as an event source mapping that reports batch item failures does: a throw fails the
+   * whole batch; a response naming failed records (`batchItemFailures`) retries from the lowest of them, the records
+   * before it done; a response Lambda cannot read (an identifier that is empty or not in the batch) fails the batch.
+   */
+  async function deliver(consumer: StreamConsumer, all: _Record[]): Promise<void> {
+    let records = all;
     const max = consumer.maxRetries ?? 10;
     for (let attempt = 0; ; attempt++) {
+      let problem: string | undefined;
       try {
-        await consumer.handler(event);
-        return;
+        const from = firstFailed(await consumer.handler({ Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) }), records);
+        if (from === undefined) return;
+        if (from >= 0) records = records.slice(from);
+        problem = from >= 0 ? `${records.length} record(s) reported failed` : 'an unreadable batch response';
       } catch (err) {
-        if (attempt >= max || stopped) {
-          log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${(err as Error).message}`);
-          return;
-        }
-        await sleep(Math.min(5000, 100 * 2 ** attempt));
+        problem = (err as Error).message;
       }
+      if (attempt >= max || stopped) {
+        log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${problem}`);
+        return;
+      }
+      await sleep(Math.min(5000, 100 * 2 ** attempt));
     }
   }
 

@@ -17,7 +17,17 @@ import { readBody, sendJson, TOO_LARGE } from '../shared/http';
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 29_000;
 
-type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+/** The part of Lambda's context the handlers read: the time left (Powertools Idempotency bounds its in-progress lock by it). */
+interface InvocationContext {
+  getRemainingTimeInMillis(): number;
+}
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: InvocationContext) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+/** The function's own deadline, as Lambda counts it from the route's timeout (CDK's default, 10 s, when it has none). */
+function invocationContext(route: RouteDef): InvocationContext {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
+  return { getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
+}
 
 export interface GatewayOptions {
   routes: readonly RouteDef[];
@@ -112,7 +122,7 @@ export function createGateway(o: GatewayOptions) {
       const handler = await handlerFor(route);
       let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
-        handler(event),
+        handler(event, invocationContext(route)),
         new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? INTEGRATION_TIMEOUT_MS);
         }),

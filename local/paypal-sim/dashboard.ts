@@ -3,7 +3,7 @@
  * GET /simulator, the dashboard page; POST /simulator/captures/{id}/refund (form or JSON `amount`, default what is
  * left), /reverse (a chargeback), /dispute (opens one), /complete and /deny (a PENDING capture);
  * POST /simulator/disputes/{id}/resolve (`favour`: buyer or seller; the buyer's win reverses the capture). Each
- * sends the webhooks PayPal would. A form post comes back to the dashboard (303); JSON gets the resource.
+ * sends the webhooks PayPal would. POST /simulator/outage takes PayPal away (outage.ts). A form post comes back to the dashboard (303); JSON gets the resource.
  * No auth: the simulator runs on this machine only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,13 +11,14 @@ import { apiError, malformedJson } from './errors';
 import { header, isJsonContentType, sendHtml, sendJson } from './http';
 import { fromMinor, toMinor } from './money';
 import { renderDashboard } from './pages';
+import type { Outage } from './outage';
 import type { State } from './state';
 import { isRecord } from './types';
 import { validateRefund } from './validation';
 
 export type Dashboard = ReturnType<typeof createDashboard>;
 
-export function createDashboard(state: State) {
+export function createDashboard(state: State, outageSwitch: Outage) {
   function page(res: ServerResponse): void {
     const rows = state.allCaptures().map(({ capture, orderId }) => {
       const refunded = [...state.refunds.values()]
@@ -91,5 +92,15 @@ export function createDashboard(state: State) {
     answer(req, res, 200, state.resolveDispute(disputeId, favour));
   }
 
-  return { page, captureAction, resolveDispute };
+  /** POST /simulator/outage (`on`: true or false; `order`: only that order's calls and events): PayPal away, or back. */
+  function outage(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
+    const f = fields(req, raw);
+    if (f.on !== 'true' && f.on !== 'false') {
+      throw apiError(400, 'INVALID_REQUEST', [{ field: '/on', location: 'body', issue: 'INVALID_PARAMETER_VALUE', description: 'on must be true or false.' }]);
+    }
+    outageSwitch.set(f.on === 'true', f.order?.trim() || undefined);
+    answer(req, res, 200, outageSwitch.describe());
+  }
+
+  return { page, captureAction, resolveDispute, outage };
 }

@@ -2,10 +2,11 @@
  * PayPal REST simulator (OAuth2 client credentials, Orders v2, webhooks), used by `npm start` and the tests in
  * place of https://api-m.paypal.com. node:http only.
  *
- * State is in memory and lives as long as the simulator: issued access tokens, orders, captures, the
- * PayPal-Request-Id idempotency records, the webhook events sent and the raw body of each delivery. Nothing is
- * persisted; a restart forgets every order (and webhooks sent before it can no longer be verified). Maps only grow,
- * which is fine for a development server and a test run.
+ * State: issued access tokens, orders, captures, the PayPal-Request-Id idempotency records, the webhook events sent,
+ * the raw body of each delivery and the signing key. With `dataDir` (the embedded stack's `.data/paypal/`) it is
+ * also kept on disk, written atomically before each answer that changed it (persist.ts), so a restart (even a
+ * `kill -9`) forgets no order, deliveries sent before it still verify, and deliveries not finished go out again.
+ * Without it, state lives in memory only. Maps only grow, which is fine for a development server and a test run.
  *
  * Endpoints (JSON bodies and error shapes as PayPal's; `Authorization: Bearer <token>` required except where noted):
  * - POST /v1/oauth2/token                       Basic clientId:clientSecret, grant_type=client_credentials (no Bearer)
@@ -23,6 +24,8 @@
  *   /checkoutnow/cancel; an order not approved within the approval window (3 h) is expired there
  * - GET  /simulator                              the dashboard (no auth): every capture and its actions, which POST to
  *   /simulator/captures/{id}/(refund|reverse|dispute|complete|deny) and /simulator/disputes/{id}/resolve (dashboard.ts)
+ * - POST /simulator/outage                       PayPal away (for everything, or one order): the API drops connections
+ *   and webhooks are held (outage.ts)
  *
  * Orders created with `payment_source.paypal` start PAYER_ACTION_REQUIRED with a `payer-action` link (PayPal's
  * current flow); orders created with only the legacy `application_context` start CREATED with an `approve` link, as
@@ -55,28 +58,14 @@ import { createApi } from './api';
 import { createCheckout } from './checkout';
 import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
+import { createOutage, orderOfEvent } from './outage';
+import { persistence, savingBeforeAnswer } from './persist';
 import { createState } from './state';
 import type { PaypalSim, PaypalSimOptions } from './types';
 import { createWebhooks } from './webhooks';
 
 export { crc32 } from './crc32';
-export {
-  SIM_BUYER,
-  SIM_FUNDING_OUTCOMES,
-  type SimFundingOutcome,
-  type PaypalErrorBody,
-  type PaypalIssue,
-  type PaypalSim,
-  type PaypalSimOptions,
-  type SimCapture,
-  type SimExperienceContext,
-  type SimLink,
-  type SimMoney,
-  type SimOrder,
-  type SimOrderStatus,
-  type SimPayer,
-  type SimPurchaseUnit,
-} from './types';
+export type { PaypalSim, PaypalSimOptions } from './types';
 
 export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim> {
   const host = opts.host ?? '127.0.0.1';
@@ -86,7 +75,13 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
   let publicBaseUrl = '';
   let closed = false;
 
+  const outage = createOutage();
+  const disk = opts.dataDir ? persistence(opts.dataDir) : undefined;
+  const saved = disk?.load(log);
+  let save = () => {};
   const webhooks = createWebhooks({
+    changed: () => save(),
+    held: (event) => outage.blocksOrder(orderOfEvent(event.resource)),
     webhookId: opts.webhookId,
     fetchImpl: opts.fetchImpl ?? globalThis.fetch.bind(globalThis),
     log,
@@ -94,13 +89,18 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
     target: () => webhookUrl,
     retryDelaysMs: opts.webhookRetryDelaysMs ?? [250, 1_000, 5_000, 30_000, 120_000],
     jitterMs: opts.webhookJitterMs ?? 100,
-  });
+  }, saved?.webhooks);
   const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks, approvalWindowMs: opts.approvalWindowMs ?? 3 * 60 * 60 * 1000 });
-  const server = http.createServer(createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state), log));
+  if (saved) state.restore(saved.state);
+  if (disk) save = () => disk.save({ state: state.snapshot(), webhooks: webhooks.snapshot() });
+  const router = createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage), outage, log);
+  const server = http.createServer(disk ? savingBeforeAnswer(router, () => save()) : router);
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
+      // Deliveries a previous run had not finished go out again once the URL is known.
+      if (saved) setImmediate(() => webhooks.resumeDeliveries());
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
@@ -128,6 +128,7 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
           if (!o) throw new Error(`paypal-sim: no order ${orderId}`);
           if (o.status === 'COMPLETED') throw new Error(`paypal-sim: order ${orderId} is already completed`);
           if (!state.approveOrder(o, outcome)) throw new Error(`paypal-sim: order ${orderId} can no longer be approved`);
+          save();
         },
       });
     });

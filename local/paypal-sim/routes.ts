@@ -6,15 +6,18 @@ import type { Checkout } from './checkout';
 import type { Dashboard } from './dashboard';
 import { apiError, PaypalError } from './errors';
 import { MAX_BODY, sendJson } from './http';
+import type { Outage } from './outage';
 
 /** The request listener. */
-export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard, log: (line: string) => void) {
+export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard, outage: Outage, log: (line: string) => void) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req, MAX_BODY);
     // Everything below is synchronous: a request's check and its state change never interleave with another's.
     const u = new URL(req.url ?? '/', 'http://paypal-sim.invalid');
     const path = u.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
+    // PayPal unreachable: the caller sees its connection dropped, not an answer.
+    if (outage.blocksPath(path)) return void req.socket.destroy();
     try {
       if (raw === TOO_LARGE) throw apiError(413, 'INVALID_REQUEST', undefined, 'Request body too large.');
       let m: RegExpExecArray | null = null;
@@ -62,6 +65,10 @@ export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard,
       if (route(/^\/simulator\/captures\/([^/]+)\/(refund|reverse|dispute|complete|deny)$/)) {
         allow('POST');
         return dashboard.captureAction(req, res, seg(1), seg(2), raw);
+      }
+      if (route(/^\/simulator\/outage$/)) {
+        allow('POST');
+        return dashboard.outage(req, res, raw);
       }
       if (route(/^\/simulator\/disputes\/([^/]+)\/resolve$/)) {
         allow('POST');

@@ -1,7 +1,8 @@
 /**
- * The simulator's state, in memory for as long as it runs: access tokens, orders, captures and the
- * PayPal-Request-Id idempotency records; orders as PayPal represents them; the order transitions
- * (synchronous: no await between a check and its change). Maps only grow, which is fine for a dev server and a test run.
+ * The simulator's state: access tokens, orders, captures and the PayPal-Request-Id idempotency records; orders as
+ * PayPal represents them; the order transitions (synchronous: no await between a check and its change). In memory,
+ * and with a data folder also on disk after every change (snapshot/restore, persist.ts). Maps only grow, which is
+ * fine for a dev server and a test run.
  */
 import { randomAlnum, now } from './ids';
 import { fromMinor, toMinor } from './money';
@@ -21,6 +22,17 @@ export interface StateOptions {
 }
 
 export type State = ReturnType<typeof createState>;
+
+export interface StateSnapshot {
+  tokens: [string, number][];
+  orders: [string, SimOrder][];
+  createRequests: [string, string][];
+  captureResponses: [string, string][];
+  captures: [string, { orderId: string; unit: number }][];
+  refunds: [string, { refund: SimRefund; captureId: string }][];
+  refundRequests: [string, string][];
+  disputes: [string, SimDispute][];
+}
 
 export function createState(opts: StateOptions) {
   const { webhooks } = opts;
@@ -323,7 +335,38 @@ export function createState(opts: StateOptions) {
     return d;
   }
 
+  /** Everything above as JSON (persist.ts keeps it on disk: a restart forgets nothing, as PayPal does not). */
+  function snapshot(): StateSnapshot {
+    return {
+      tokens: [...tokens],
+      orders: [...orders],
+      createRequests: [...createRequests],
+      captureResponses: [...captureResponses],
+      captures: [...captures],
+      refunds: [...refunds],
+      refundRequests: [...refundRequests],
+      disputes: [...disputes],
+    };
+  }
+
+  function restore(snap: StateSnapshot): void {
+    const fill = <K, V>(map: Map<K, V>, entries: [K, V][] | undefined) => {
+      map.clear();
+      for (const [k, v] of entries ?? []) map.set(k, v);
+    };
+    fill(tokens, snap.tokens);
+    fill(orders, snap.orders);
+    fill(createRequests, snap.createRequests);
+    fill(captureResponses, snap.captureResponses);
+    fill(captures, snap.captures);
+    fill(refunds, snap.refunds);
+    fill(refundRequests, snap.refundRequests);
+    fill(disputes, snap.disputes);
+  }
+
   return {
+    snapshot,
+    restore,
     tokens,
     orders,
     captureResponses,

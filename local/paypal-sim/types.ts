@@ -5,6 +5,8 @@ export interface PaypalSimOptions {
   host?: string;
   /** Default 0: a free port. */
   port?: number;
+  /** Keep the state on disk here (persist.ts); default: in memory only. */
+  dataDir?: string;
   /** OAuth client credentials the token endpoint accepts. */
   clientId: string;
   clientSecret: string;

@@ -25,6 +25,10 @@ export interface WebhookOptions {
   retryDelaysMs: number[];
   /** The first attempt of each delivery waits a random 0..N ms (events can overtake each other). */
   jitterMs: number;
+  /** Called when what is kept changed (a delivery recorded, or settled): the simulator saves its state. */
+  changed?: () => void;
+  /** True while PayPal is away for this event's order (outage.ts): the attempt fails without being sent. */
+  held?: (event: WebhookEvent) => boolean;
 }
 
 /**
@@ -38,14 +42,26 @@ export function serializeEvent(event: WebhookEvent): string {
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
 
-export function createWebhooks(o: WebhookOptions) {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** What a restart brings back: the signing key (deliveries sent before still verify), events, deliveries, and the events still to deliver. */
+export interface WebhooksSnapshot {
+  privateKeyPem: string;
+  certId: string;
+  events: [string, { event: WebhookEvent; raw: string }][];
+  deliveries: [string, Delivery][];
+  undelivered: string[];
+}
+
+export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
+  const privateKey = saved ? crypto.createPrivateKey(saved.privateKeyPem) : crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const publicKey = crypto.createPublicKey(privateKey);
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const certId = `CERT-360caa42-fca2a594-${randomAlnum(8).toLowerCase()}`;
+  const certId = saved?.certId ?? `CERT-360caa42-fca2a594-${randomAlnum(8).toLowerCase()}`;
   const certUrl = () => `${o.url()}/v1/notifications/certs/${certId}`;
 
-  const events = new Map<string, { event: WebhookEvent; raw: string }>();
-  const deliveries = new Map<string, Delivery>(); // transmission id -> what was sent
+  const events = new Map<string, { event: WebhookEvent; raw: string }>(saved?.events ?? []);
+  const deliveries = new Map<string, Delivery>(saved?.deliveries ?? []); // transmission id -> what was sent
+  /** Events not delivered yet (first attempt or retries pending): delivered again after a restart. */
+  const undelivered = new Set<string>(saved?.undelivered ?? []);
   const timers = new Set<NodeJS.Timeout>();
   const inflight = new Set<AbortController>();
   let closed = false;
@@ -77,6 +93,11 @@ export function createWebhooks(o: WebhookOptions) {
     return crypto.sign('sha256', Buffer.from(message, 'utf8'), privateKey).toString('base64');
   }
 
+  function settled(eventId: string): void {
+    undelivered.delete(eventId);
+    o.changed?.();
+  }
+
   /** Fire-and-forget delivery with retries; never throws. The delivery is recorded before it is sent. */
   function deliver(eventId: string): void {
     const stored = events.get(eventId);
@@ -86,6 +107,8 @@ export function createWebhooks(o: WebhookOptions) {
     const transmissionId = crypto.randomUUID();
     const transmissionTime = new Date().toISOString();
     deliveries.set(transmissionId, { raw, eventId, transmissionTime });
+    undelivered.add(eventId);
+    o.changed?.();
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'PayPal/AUHD-214.0-58904720',
@@ -103,7 +126,11 @@ export function createWebhooks(o: WebhookOptions) {
       const timeout = setTimeout(() => ac.abort(), TIMEOUT_MS);
       timeout.unref();
       let failure: string | undefined;
-      try {
+      if (o.held?.(event)) {
+        inflight.delete(ac);
+        clearTimeout(timeout);
+        failure = 'PayPal is in an outage';
+      } else try {
         const r = await o.fetchImpl(target, { method: 'POST', headers, body: raw, signal: ac.signal });
         await r.arrayBuffer().catch(() => undefined);
         if (!r.ok) failure = `HTTP ${r.status}`;
@@ -113,11 +140,12 @@ export function createWebhooks(o: WebhookOptions) {
         clearTimeout(timeout);
         inflight.delete(ac);
       }
-      if (failure === undefined || closed) return;
+      if (closed) return;
+      if (failure === undefined) return settled(eventId);
       const delay = o.retryDelaysMs[n];
       if (delay === undefined) {
         o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed after ${n + 1} attempts: ${failure}`);
-        return;
+        return settled(eventId);
       }
       o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed (${failure}); retrying in ${delay} ms`);
       const t = setTimeout(() => {
@@ -174,6 +202,17 @@ export function createWebhooks(o: WebhookOptions) {
     },
     /** Delivers a recorded event again (a new transmission). */
     resend: deliver,
+    snapshot: (): WebhooksSnapshot => ({
+      privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      certId,
+      events: [...events],
+      deliveries: [...deliveries],
+      undelivered: [...undelivered],
+    }),
+    /** After a restart: the events that were still being delivered go out again (PayPal keeps retrying). */
+    resumeDeliveries(): void {
+      for (const id of [...undelivered]) deliver(id);
+    },
     verify,
     /** Stops the retries and aborts the deliveries in flight; nothing is sent after. */
     close(): void {

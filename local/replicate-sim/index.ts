@@ -24,15 +24,17 @@
  *   (the create call answers after hangMs), [busy] (429 + Retry-After), [down] (created, then 500), [lost] (output
  *   deleted before the webhook), [early] (webhooks before the create call answers), [dup] (each delivery sent
  *   dupCopies times at once), [abort] (ends `aborted`), [stuck] (never finishes), [queued] (stays
- *   `starting` until canceled).
+ *   `starting` until canceled); broken outputs of a succeeded prediction: [truncated] (cut in half), [garbage]
+ *   (random bytes), [html] (an HTML error page), [stall] (headers and 1 KB, then nothing).
  *
  * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
- * generate.ts + media.ts (the outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
+ * generate.ts + media.ts (the outputs), damage.ts (broken outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { writeFileAtomic } from '../shared/atomic-file';
 import { localFfmpegPath } from '../shared/ffmpeg-path';
 import { generate } from './generate';
 import { createRouter } from './routes';
@@ -45,18 +47,10 @@ import { createWebhooks } from './webhooks';
 export { signWebhook } from './signing';
 export {
   FAIL_ERROR,
-  FAIL_MARKER,
-  NO_WEBHOOK_MARKER,
   NSFW_ERROR,
-  NSFW_MARKER,
-  REJECT_MARKER,
-  SIM_MARKERS,
-  SLOW_MARKER,
-  type PredictionStatus,
   type ReplicateSim,
   type ReplicateSimOptions,
   type SimPrediction,
-  type WebhookEvent,
 } from './types';
 
 export async function startReplicateSimulator(opts: ReplicateSimOptions): Promise<ReplicateSim> {
@@ -95,14 +89,15 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     });
   // The port of the last run, kept with the data: the URLs in stored predictions and outputs keep working.
   const portFile = opts.dataDir ? path.join(opts.dataDir, 'port') : undefined;
-  const lastPort = portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : 0;
+  // An empty or unreadable file (older runs wrote it in place) is no port: a free one is taken.
+  const lastPort = (portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8').trim()) : 0) || 0;
   if (opts.port === undefined && lastPort > 0) await listen(lastPort).catch(() => listen(0));
   else await listen(opts.port ?? 0);
   const addr = server.address() as AddressInfo;
   const host = opts.host && !['0.0.0.0', '::'].includes(opts.host) ? opts.host : '127.0.0.1';
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
   filesBase = (opts.publicBaseUrl ?? baseUrl).replace(/\/+$/, '');
-  if (portFile) fs.writeFileSync(portFile, String(addr.port));
+  if (portFile) writeFileAtomic(portFile, String(addr.port));
   store.resume();
 
   return {

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../shared/atomic-file';
 import { SIM_MODELS } from './models';
 import type { OutputFile, Rec, SimMarker, WebhookEvent } from './types';
 
@@ -35,12 +36,6 @@ export function persistence(dataDir: string): Persistence {
   fs.mkdirSync(predictions, { recursive: true });
   fs.mkdirSync(files, { recursive: true });
 
-  function writeAtomic(file: string, data: string | Buffer): void {
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, file);
-  }
-
   return {
     save(rec) {
       const saved: Saved = {
@@ -57,12 +52,12 @@ export function persistence(dataDir: string): Persistence {
         events: [...rec.events],
         files: [...rec.files].map(([name, f]) => ({ name, type: f.type })),
       };
-      writeAtomic(path.join(predictions, `${rec.p.id}.json`), JSON.stringify(saved));
+      writeFileAtomic(path.join(predictions, `${rec.p.id}.json`), JSON.stringify(saved));
     },
     saveFiles(rec) {
       const dir = path.join(files, rec.p.id);
       fs.mkdirSync(dir, { recursive: true });
-      for (const [name, f] of rec.files) writeAtomic(path.join(dir, name), f.data);
+      for (const [name, f] of rec.files) writeFileAtomic(path.join(dir, name), f.data);
     },
     dropFiles(id) {
       if (safeId(id)) fs.rmSync(path.join(files, id), { recursive: true, force: true });

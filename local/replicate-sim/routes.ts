@@ -17,6 +17,15 @@ const LIST_PAGE = 100;
 /** Replicate's answer when throttling creates: 429 with Retry-After. */
 const busy = () => problem(429, 'Request was throttled', 'Request was throttled. Expected available in 1 second.', {}, { 'retry-after': '1' });
 
+/** How long a stalled download ([stall]) is held open at most, if its client never gives up (closing the simulator ends it too). */
+const STALL_HOLD_MS = 10 * 60_000;
+
+/** [stall]: the first 1 KB of the body, then silence on an open connection, as a stuck CDN node does. */
+function stall(res: ServerResponse, body: Buffer): void {
+  res.write(body.subarray(0, 1024));
+  setTimeout(() => res.destroy(), STALL_HOLD_MS).unref();
+}
+
 /** The request listener: routes a request, answering errors as Replicate does (problem+json). */
 export function createRouter(store: Store, apiToken: string) {
   const downloads = new Map<string, number>();
@@ -51,6 +60,7 @@ export function createRouter(store: Store, apiToken: string) {
     headers['content-length'] = body.length;
     if (req.method === 'GET') downloads.set(id, (downloads.get(id) ?? 0) + 1);
     res.writeHead(status, headers);
+    if (req.method === 'GET' && rec.markers.has('stall')) return stall(res, body);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 

@@ -5,6 +5,7 @@
  * change is written to disk and a restart resumes the unfinished predictions where they were.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { damaged } from './damage';
 import { doneLines, midwayLines, startLines } from './logs';
 import type { SimModel } from './models';
 import { FAIL_ERROR, NSFW_ERROR, type JobOutcome, type PredictionStatus, type Rec, type WebhookEvent } from './types';
@@ -156,7 +157,7 @@ export function createStore(o: StoreOptions) {
       return finish(rec, 'failed', outcome.error);
     }
     log(rec, [...doneLines(rec), outcome.note]);
-    rec.files = outcome.files;
+    rec.files = damaged(outcome.files, rec.markers);
     rec.p.output = outcome.output;
     finish(rec, 'succeeded', null);
   }

@@ -36,6 +36,14 @@ export const QUEUED_MARKER = '[queued]';
 export const FAIL_FROM_IMAGE_MARKER = '[fail-from-image]';
 /** `[stuck-from-image]`: like `[stuck]`, but only for a prediction given a start `image`. */
 export const STUCK_FROM_IMAGE_MARKER = '[stuck-from-image]';
+/** `[truncated]`: the prediction succeeds, but each output file is cut to its first half (a video decodes part way, then ends). */
+export const TRUNCATED_MARKER = '[truncated]';
+/** `[garbage]`: each output file is 300 KB of random bytes, served with the type the model promises. */
+export const GARBAGE_MARKER = '[garbage]';
+/** `[html]`: each output URL answers 200 with an HTML error page (a proxy's or CDN's) instead of the file. */
+export const HTML_MARKER = '[html]';
+/** `[stall]`: each output URL sends its headers (with the full length) and the first 1 KB, then nothing, holding the connection. */
+export const STALL_MARKER = '[stall]';
 /** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
 export const SIM_MARKERS = {
   fail: FAIL_MARKER,
@@ -54,6 +62,10 @@ export const SIM_MARKERS = {
   queued: QUEUED_MARKER,
   failFromImage: FAIL_FROM_IMAGE_MARKER,
   stuckFromImage: STUCK_FROM_IMAGE_MARKER,
+  truncated: TRUNCATED_MARKER,
+  garbage: GARBAGE_MARKER,
+  html: HTML_MARKER,
+  stall: STALL_MARKER,
 } as const;
 
 export const FAIL_ERROR = 'Prediction failed: simulated model error';

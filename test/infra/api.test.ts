@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/settings';
 import { LIVE_ROUTES } from '../../contract/live';
+import { KEY_SCOPES } from '../../contract/permissions';
 import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
 import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite, synthTemplate } from './synth';
 
@@ -10,7 +11,7 @@ import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'table:read': TABLE_READ,
-  'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:BatchWriteItem'],
   'table:index:gsi1': ['dynamodb:Query'],
   'media:read': ['s3:GetObject'],
   'media:write': ['s3:PutObject'],
@@ -119,6 +120,23 @@ describe('Api (contract/routes)', () => {
       const [fnId] = routeFunction(synth.template, route);
       expect([...permissionsOf(synth.template, fnId).keys()].sort()).toEqual(expectedActions(route));
     }
+  });
+
+  it('narrows the table statements of the public functions to their keys (dynamodb:LeadingKeys) and no others', () => {
+    for (const route of ROUTES) {
+      const [fnId] = routeFunction(synth.template, route);
+      const role = synth.template.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0];
+      const conditions = resourcesOfType(synth.template, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties!.Roles.some((r: { Ref?: string }) => r.Ref === role))
+        .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement as Array<{ Action: string | string[]; Condition?: unknown }>)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')))
+        .map((st) => st.Condition);
+      const scope = route.tableKeys;
+      const expected = scope ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...KEY_SCOPES[scope]] } } : undefined;
+      expect({ route: route.id, conditions }).toEqual({ route: route.id, conditions: conditions.map(() => expected) });
+    }
+    // The scoped ones are the functions anyone can call.
+    expect(ROUTES.filter((r) => r.tableKeys).map((r) => r.auth)).toEqual(ROUTES.filter((r) => r.tableKeys).map(() => 'none'));
   });
 
   it('never grants a wildcard action, and none on the table', () => {

@@ -19,12 +19,13 @@ describe('Background: stream and scheduled functions', () => {
     });
   });
 
-  it('a stream function reads the table stream with its batch size, retries and bisecting', () => {
+  it('a stream function reads the table stream with its batch size, retries, bisecting and partial batch responses', () => {
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnId('test: table stream') },
       BatchSize: 25,
       MaximumRetryAttempts: 4,
       BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
       StartingPosition: 'LATEST',
     });
     expect(permissionsOf(synth.template, fnId('test: table stream')).size).toBeGreaterThan(0);

@@ -1,8 +1,7 @@
-import { meteredJobs, meteredModelWebhooks, meteredOrders, meteredPaymentProvider } from '../../lambdas/adapters/metered';
+import { meteredJobs, meteredOrders, meteredWebhooks } from '../../lambdas/adapters/metered';
 import type { Job, JobStore } from '../../lambdas/ports/jobs';
 import { BusinessMetric, type Metrics } from '../../lambdas/ports/metrics';
-import type { ModelWebhooks } from '../../lambdas/ports/model-provider';
-import type { Order, OrderStore, PaymentProvider } from '../../lambdas/ports/payments';
+import type { Order, OrderStore } from '../../lambdas/ports/payments';
 
 /** An in-memory Metrics port that remembers every count. */
 function recorder(): Metrics & { seen: Array<[string, number, Record<string, string> | undefined]> } {
@@ -77,11 +76,11 @@ describe('business metrics', () => {
 
   it('counts each webhook whose signature is not genuine, per provider', async () => {
     const m = recorder();
-    const replicate = meteredModelWebhooks({ parse: async (d) => (d.rawBody === 'ok' ? { eventId: 'e' } : undefined) } as ModelWebhooks, m);
-    const paypal = meteredPaymentProvider({ parseWebhook: async () => undefined } as unknown as PaymentProvider, m);
+    const replicate = meteredWebhooks<{ eventId: string }>({ parse: async (d) => (d.rawBody === 'ok' ? { eventId: 'e' } : undefined) }, 'replicate', m);
+    const paypal = meteredWebhooks<{ eventId: string }>({ parse: async () => undefined }, 'paypal', m);
     await replicate.parse({ rawBody: 'ok' } as never);
     await replicate.parse({ rawBody: 'forged' } as never);
-    await paypal.parseWebhook({ rawBody: 'forged' } as never);
+    await paypal.parse({ rawBody: 'forged' } as never);
     expect(m.seen).toEqual([
       [BusinessMetric.WebhookSignatureFailure, 1, { provider: 'replicate' }],
       [BusinessMetric.WebhookSignatureFailure, 1, { provider: 'paypal' }],

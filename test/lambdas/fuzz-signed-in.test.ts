@@ -7,11 +7,12 @@ import { ALL_ROUTES, type RouteDef } from '../../contract/routes';
 import { PACK_72 } from '../support/payments';
 import {
   authHeader,
-
   firstProblems,
+  fixtureAlive,
   jsonOf,
   paramsOf,
   routeCases,
+  routeNamed,
   runCases,
   sample,
   storedStateOf,
@@ -58,6 +59,15 @@ describe('fuzzing the signed-in routes', () => {
     expect(userRoutes.map((r) => r.id)).toEqual(expect.arrayContaining(['me', 'generateImage', 'checkStatus', 'deleteMedia', 'createPaypalPayment', 'listPayments']));
   });
 
+  it('swaps a method only where the swapped request names no other route', () => {
+    // With any method at all, GET /api/me became DELETE /api/me with the fixture's token.
+    for (const [i, route] of userRoutes.entries()) {
+      const swapped = sample(routeCases(route, { auth: authHeader(fixture.user.idToken) }), 1_000 + i, 600).filter((c) => c.method !== route.method);
+      expect(swapped.length).toBeGreaterThan(0);
+      for (const c of swapped) expect([route.id, c.method, c.path.slice(0, 80), routeNamed(c.method, c.path)?.id]).toEqual([route.id, c.method, c.path.slice(0, 80), undefined]);
+    }
+  });
+
   it.each(userRoutes.map((r, i) => [r.id, r, i] as const))('%s: no 5xx, a message with each 4xx, nothing stored changes', async (_id, route, i) => {
     const arb = routeCases(route, {
       auth: authHeader(fixture.user.idToken),
@@ -68,7 +78,13 @@ describe('fuzzing the signed-in routes', () => {
     // DELETE /api/me takes nothing but the token: its bad cases are the wrong methods and tokens only.
     expect(cases.length).toBeGreaterThan(route.id === 'deleteAccount' ? 50 : 200);
     const before = await storedStateOf(fixture.user.sub);
-    const run = await runCases(route.id, cases, (c, a) => (route.method !== 'GET' && c.method !== 'GET' && a.status < 400 ? `carried out bad input (${a.status})` : undefined));
+    const run = await runCases(
+      route.id,
+      cases,
+      (c, a) => (route.method !== 'GET' && c.method !== 'GET' && a.status < 400 ? `carried out bad input (${a.status})` : undefined),
+      6,
+      fixtureAlive(fixture.user.sub),
+    );
     expect(firstProblems(run)).toBe('');
     expect(await storedStateOf(fixture.user.sub)).toBe(before);
   });

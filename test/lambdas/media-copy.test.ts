@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { s3Client } from '../../lambdas/adapters/aws-clients';
-import { s3MediaStore } from '../../lambdas/adapters/s3-media-store';
+import { COPY_STALL_MS, s3MediaStore } from '../../lambdas/adapters/s3-media-store';
 import { stackEnv } from '../support/users';
 
 const BIG = randomBytes(12 * 1024 * 1024 + 123);
@@ -19,6 +19,9 @@ describe('copying a provider output into S3', () => {
       if (req.url === '/gone') return void res.writeHead(410).end();
       if (req.url === '/missing') return void res.writeHead(404).end();
       if (req.url === '/broken') return void res.writeHead(503).end();
+      // Headers and 1 KB, then nothing on an open connection; or no headers at all.
+      if (req.url === '/stall') return void res.writeHead(200, { 'content-length': String(BIG.length) }).write(BIG.subarray(0, 1024));
+      if (req.url === '/silent') return;
       // Chunked: no content-length, so only the bytes themselves can tell the size.
       res.writeHead(200, { 'content-type': 'video/mp4' });
       res.end(BIG);
@@ -26,7 +29,13 @@ describe('copying a provider output into S3', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(
+    () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  );
 
   const store = () => s3MediaStore(s3Client(), stackEnv().MEDIA_BUCKET!);
 
@@ -48,5 +57,14 @@ describe('copying a provider output into S3', () => {
     expect(await store().copyFromUrl(`${base}/gone`, 'test/x.mp4', 'video/mp4', 1024)).toEqual({ ok: false, why: 'gone' });
     expect(await store().copyFromUrl(`${base}/missing`, 'test/x.mp4', 'video/mp4', 1024)).toEqual({ ok: false, why: 'gone' });
     await expect(store().copyFromUrl(`${base}/broken`, 'test/x.mp4', 'video/mp4', 1024)).rejects.toThrow(/503/);
+  });
+
+  it.each(['/stall', '/silent'])('a download that stops making progress (%s) is given up after the stall limit, not the copy timeout, and keeps nothing', async (path) => {
+    const key = `test/stalled-${Date.now()}.mp4`;
+    const t0 = Date.now();
+    expect(await store().copyFromUrl(`${base}${path}`, key, 'video/mp4', 50 * 1024 * 1024)).toEqual({ ok: false, why: 'stalled' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(COPY_STALL_MS - 100);
+    expect(Date.now() - t0).toBeLessThan(COPY_STALL_MS + 3_000);
+    expect(await store().head(key, 16)).toBeUndefined();
   });
 });

@@ -11,9 +11,11 @@ import { listPayments } from '../../lambdas/app/list-payments';
 import { applyPaymentWebhook, type ApplyPaymentWebhookDeps } from '../../lambdas/app/apply-payment-webhook';
 import { cancelPaymentReturn } from '../../lambdas/app/cancel-payment-return';
 import { settlePaymentReturn } from '../../lambdas/app/settle-payment-return';
+import { getPaymentOutcome } from '../../lambdas/app/get-payment-outcome';
+import { reconcileOrders } from '../../lambdas/app/reconcile-orders';
 import { settleOrder } from '../../lambdas/app/steps/settle-order';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
-import { paymentEventOf } from '../../lambdas/adapters/paypal-client';
+import { paymentEventOf } from '../../lambdas/adapters/paypal-webhooks';
 import { creditsFor } from '../../lambdas/app/steps/take-back';
 import type { Mail } from '../../lambdas/ports/mailer';
 import {
@@ -140,6 +142,21 @@ class FakeOrders implements OrderStore {
   async setDispute(order: Order, dispute: 'open' | 'resolved') {
     this.orders.get(order.id)!.dispute = dispute;
   }
+  closed = new Set<string>();
+  async markReturned(order: Order, at: string) {
+    this.orders.get(order.id)!.returnedAt ??= at;
+  }
+  /** Like the adapter's index: orders neither captured nor failed, not closed, oldest first. */
+  async listOpen(limit: number) {
+    return [...this.orders.values()]
+      .filter((o) => ['created', 'pending', 'canceled'].includes(o.status) && !this.closed.has(o.id))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .slice(0, limit)
+      .map((o) => ({ ...o }));
+  }
+  async closeOpen(order: Order) {
+    this.closed.add(order.id);
+  }
 }
 
 function setup() {
@@ -164,9 +181,11 @@ function setup() {
     newRequestId: () => `req-${paypal.created.length}`,
     log: (message, details) => logs.push({ message, details }),
     mailer: { send: async (m) => void mails.push(m) },
+    webhooks: async () => ({ parse: (d) => paypal.parseWebhook(d) }),
     inbox: {
-      seen: async (id) => seen.has(id),
-      record: async (id, info) => void seen.set(id, info),
+      claim: async (id, info) => (seen.has(id) ? false : (seen.set(id, { ...info }), true)),
+      release: async (id) => void seen.delete(id),
+      note: async (id, info) => void seen.set(id, { ...seen.get(id), ...info }),
     },
   };
   return { paypal, orders, seen, logs, deps, mails };
@@ -607,5 +626,50 @@ describe('taking credits back', () => {
     expect(ctx.orders.ledger.map((l) => l.delta)).toEqual([72, -72]);
     expect(await settleOrder(ctx.deps, orderId, 'check')).toMatchObject({ result: 'already-credited' });
     expect(ctx.orders.ledger).toHaveLength(2);
+  });
+});
+
+describe('reconcileOrders', () => {
+  const order = (ctx: ReturnType<typeof setup>) => createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 }).then((r) => r.orderId);
+  const outcomeDeps = (ctx: ReturnType<typeof setup>) => ({ orders: ctx.orders, accounts: ctx.deps.accounts, now: ctx.deps.now });
+
+  it('a return that could not reach PayPal says pending; the reconciler captures once PayPal is back, and only once', async () => {
+    const ctx = setup();
+    const id = await order(ctx);
+    ctx.paypal.approve(id);
+    ctx.paypal.down = true;
+    expect(await settlePaymentReturn(ctx.deps, id)).toMatchObject({ outcome: { payment: 'pending', order: id } });
+    expect(await getPaymentOutcome(outcomeDeps(ctx), id)).toEqual({ outcome: 'pending' });
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { unreachable: 1 } });
+    ctx.paypal.down = false;
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { credited: 1 } });
+    expect(await getPaymentOutcome(outcomeDeps(ctx), id)).toMatchObject({ outcome: 'success', credits: 72 });
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 0, settled: {} });
+    expect(ctx.orders.ledger.filter((l) => l.ref === id)).toHaveLength(1);
+  });
+
+  it('an unapproved order stays open (outcome error) until its approval window is over, then leaves the open list', async () => {
+    const ctx = setup();
+    const id = await order(ctx);
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { 'not-approved': 1 } });
+    expect(await getPaymentOutcome(outcomeDeps(ctx), id)).toEqual({ outcome: 'error' });
+    const later = { ...ctx.deps, now: () => new Date(Date.parse('2026-01-02T03:04:05.000Z') + 4 * 3_600_000) };
+    expect(await reconcileOrders(later)).toEqual({ open: 1, settled: { closed: 1 } });
+    expect(await reconcileOrders(later)).toEqual({ open: 0, settled: {} });
+    expect(ctx.orders.ledger.filter((l) => l.ref === id)).toHaveLength(0);
+  });
+
+  it('a held capture is read, not captured again, and credited when PayPal completes it', async () => {
+    const ctx = setup();
+    const id = await order(ctx);
+    ctx.paypal.approve(id);
+    ctx.paypal.captureAs = 'PENDING';
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { pending: 1 } });
+    const calls = ctx.paypal.captureCalls;
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { pending: 1 } });
+    expect(ctx.paypal.captureCalls).toBe(calls);
+    ctx.paypal.orders.get(id)!.captures[0]!.status = 'COMPLETED';
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 1, settled: { credited: 1 } });
+    expect(ctx.orders.ledger.filter((l) => l.ref === id)).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 /** The PayPal adapter against the embedded stack's PayPal simulator (OAuth, Orders v2, webhook verification). */
 import { randomUUID } from 'node:crypto';
-import { paypalClient, type PaypalClientOptions } from '../../lambdas/adapters/paypal-client';
+import { paypalApi, paypalClient } from '../../lambdas/adapters/paypal-client';
+import type { PaypalApiOptions } from '../../lambdas/adapters/paypal-api';
+import { paypalWebhooks } from '../../lambdas/adapters/paypal-webhooks';
 import { OrderNotApproved, PaymentProviderUnavailable, PaymentRefused, type NewProviderOrder } from '../../lambdas/ports/payments';
 import { decideAtPaypal } from '../support/payments';
 import { stackEnv } from '../support/users';
 
-function counted(extra: Partial<PaypalClientOptions> = {}, intercept?: (url: string, init: RequestInit) => RequestInit | 'fail' | undefined) {
+function counted(extra: Partial<PaypalApiOptions> = {}, intercept?: (url: string, init: RequestInit) => RequestInit | 'fail' | undefined) {
   const env = stackEnv();
   const calls: string[] = [];
   const fetchImpl: typeof fetch = async (input, init = {}) => {
@@ -15,15 +17,10 @@ function counted(extra: Partial<PaypalClientOptions> = {}, intercept?: (url: str
     if (changed === 'fail') throw new TypeError('fetch failed');
     return fetch(input, changed);
   };
-  const client = paypalClient({
-    baseUrl: env.PAYPAL_BASE_URL!,
-    clientId: env.PAYPAL_CLIENT_ID!,
-    clientSecret: env.PAYPAL_CLIENT_SECRET!,
-    webhookId: env.PAYPAL_WEBHOOK_ID!,
-    fetchImpl,
-    ...extra,
-  });
-  return { client, calls, tokenCalls: () => calls.filter((c) => c.endsWith('/v1/oauth2/token')).length };
+  const api = paypalApi({ baseUrl: env.PAYPAL_BASE_URL!, clientId: env.PAYPAL_CLIENT_ID!, clientSecret: env.PAYPAL_CLIENT_SECRET!, fetchImpl, ...extra });
+  const client = paypalClient(api);
+  const webhooks = paypalWebhooks(api, env.PAYPAL_WEBHOOK_ID!);
+  return { client, webhooks, calls, tokenCalls: () => calls.filter((c) => c.endsWith('/v1/oauth2/token')).length };
 }
 
 const order = (over: Partial<NewProviderOrder> = {}): NewProviderOrder => ({
@@ -117,9 +114,9 @@ describe('paypalClient', () => {
   });
 
   it('does not confirm webhooks without PayPal\u2019s transmission headers or with made-up ones', async () => {
-    const { client, calls } = counted();
+    const { webhooks, calls } = counted();
     const rawBody = JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'X' } });
-    expect(await client.parseWebhook({ headers: {}, rawBody, query: {} })).toBeUndefined();
+    expect(await webhooks.parse({ headers: {}, rawBody, query: {} })).toBeUndefined();
     expect(calls).toHaveLength(0);
     const headers = {
       'paypal-auth-algo': 'SHA256withRSA',
@@ -128,7 +125,7 @@ describe('paypalClient', () => {
       'paypal-transmission-sig': 'c2ln',
       'paypal-transmission-time': new Date().toISOString(),
     };
-    expect(await client.parseWebhook({ headers, rawBody, query: {} })).toBeUndefined();
-    expect(await client.parseWebhook({ headers, rawBody: 'not json', query: {} })).toBeUndefined();
+    expect(await webhooks.parse({ headers, rawBody, query: {} })).toBeUndefined();
+    expect(await webhooks.parse({ headers, rawBody: 'not json', query: {} })).toBeUndefined();
   });
 });

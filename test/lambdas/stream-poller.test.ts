@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const put = (sk: string) => db.send(new PutItemCommand({ TableName: table, Item: { pk: { S: 'P' }, sk: { S: sk }, n: { N: '1' } } }));
 
-async function start(id: string, handler: (e: DynamoDBStreamEvent) => Promise<void>) {
+async function start(id: string, handler: (e: DynamoDBStreamEvent) => Promise<unknown>) {
   const p = await startStreamPoller({ endpoint: endpoint(), tableName: table, dataDir, consumers: [{ id, handler }], idleMs: 20 });
   pollers.push(p);
   return p;
@@ -74,4 +74,40 @@ test('a failing batch is retried before anything newer, and a restart neither lo
   await put('b3');
   await again.drain();
   expect(seen).toEqual(['b1', 'b2', 'b3']);
+});
+
+test('a partial batch response retries from the first failed record only, as Lambda does; an unknown identifier fails the whole batch', async () => {
+  const deliveries: string[][] = [];
+  let failOnce = true;
+  let badOnce = true;
+  // The consumer holds its first batch (the gate) until p0-p3 are written, so they arrive in one batch.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const p = await start('partial', async (e) => {
+    const sks = e.Records.map((r) => r.dynamodb!.NewImage!.sk!.S!);
+    if (sks.includes('gate')) await gate;
+    deliveries.push(sks);
+    const seq = (sk: string) => e.Records.find((r) => r.dynamodb!.NewImage!.sk!.S === sk)?.dynamodb?.SequenceNumber;
+    if (sks.includes('p2') && failOnce) {
+      failOnce = false;
+      // p3 and p2 fail: the stream starts again at p2 (the lowest), p0 and p1 are done.
+      return { batchItemFailures: [{ itemIdentifier: seq('p3')! }, { itemIdentifier: seq('p2')! }] };
+    }
+    if (sks.includes('p2') && badOnce) {
+      badOnce = false;
+      return { batchItemFailures: [{ itemIdentifier: 'not-in-this-batch' }] };
+    }
+    return { batchItemFailures: [] };
+  });
+  await put('gate');
+  await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < 4; i++) await put(`p${i}`);
+  open();
+  await p.drain();
+  expect(deliveries.map((d) => d.filter((s) => s !== 'gate')).filter((d) => d.length)).toEqual([
+    ['p0', 'p1', 'p2', 'p3'],
+    // After the partial failure: from p2 on; after the unreadable answer, the same batch again; then done.
+    ['p2', 'p3'],
+    ['p2', 'p3'],
+  ]);
 });

@@ -9,8 +9,8 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RouteDef } from '../../contract/routes';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ALL_ROUTES, type RouteDef } from '../../contract/routes';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { json, waitForStatus } from './generation';
 import { scanItems, startPayment } from './payments';
@@ -107,6 +107,7 @@ export async function runCases(
   cases: FuzzCase[],
   check?: (c: FuzzCase, a: FuzzAnswer) => string | undefined,
   concurrency = 6,
+  alive?: () => Promise<string | undefined>,
 ): Promise<FuzzRun> {
   const started = Date.now();
   const run: FuzzRun = { answers: [], problems: [], byStatus: {} };
@@ -117,7 +118,8 @@ export async function runCases(
       const a = await send(c);
       run.answers.push({ c, a });
       run.byStatus[a.status] = (run.byStatus[a.status] ?? 0) + 1;
-      const problem = clientErrorProblem(a, c) ?? check?.(c, a);
+      // A case that broke the fixture (deleted the account) would make every later comparison of its state vacuous.
+      const problem = clientErrorProblem(a, c) ?? check?.(c, a) ?? (await alive?.());
       if (problem) run.problems.push(`${problem}\n    for ${describeCase(c)}`);
     }
   };
@@ -349,7 +351,7 @@ export function routeCases(route: RouteDef, f: RouteFuzz = {}): fc.Arbitrary<Fuz
     { weight: route.method === 'POST' ? 9 : 1, arbitrary: withBody },
     { weight: route.method === 'POST' ? 1 : 6, arbitrary: fc.constant(undefined) },
   );
-  const method = fc.oneof({ weight: 19, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'OPTIONS', 'POST', 'GET', 'DELETE') });
+  const method = fc.oneof({ weight: 19, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...swappedMethods(route)) });
   return fc
     .record({ values, junk, query, body, method, auth: f.auth ?? fc.constant({}), headers: f.headers ?? fc.constant({}) })
     .map(({ values, junk, query, body, method, auth, headers }) => {
@@ -357,8 +359,27 @@ export function routeCases(route: RouteDef, f: RouteFuzz = {}): fc.Arbitrary<Fuz
       const path = `${fillPath(route, () => values[i++]!)}${junk}${query}`;
       const all: Record<string, string> = { ...auth, ...headers };
       if (body?.type) all['content-type'] = body.type;
-      return { method, path, headers: all, ...(body ? { body: Buffer.isBuffer(body.body) ? body.body : Buffer.from(body.body, 'utf8') } : {}) };
+      // Junk after the path can reach another route's template too (DELETE /api/media + /x is deleteMedia).
+      const sent = method !== route.method && routeNamed(method, path) ? route.method : method;
+      return { method: sent, path, headers: all, ...(body ? { body: Buffer.isBuffer(body.body) ? body.body : Buffer.from(body.body, 'utf8') } : {}) };
     });
+}
+
+const SWAPPABLE = ['PUT', 'PATCH', 'OPTIONS', 'POST', 'GET', 'DELETE'];
+
+/**
+ * The wrong methods a case of `route` may use: only those that name no other route at the same path, so a swapped
+ * method can never turn a case into a valid call of another route (GET /api/me as DELETE deletes the caller).
+ */
+export function swappedMethods(route: RouteDef): string[] {
+  const taken = new Set<string>(ALL_ROUTES.filter((r) => r.path === route.path).map((r) => r.method));
+  return SWAPPABLE.filter((m) => m !== route.method && !taken.has(m));
+}
+
+/** The route a request line names, if any (its path without the query, matched against each route's template). */
+export function routeNamed(method: string, target: string): RouteDef | undefined {
+  const path = target.split('?')[0]!;
+  return ALL_ROUTES.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
 }
 
 /** The path parameters a case names, decoded, or undefined when its path is not the route's or does not decode. */
@@ -394,6 +415,19 @@ export async function userWithHistory(): Promise<UserWithHistory> {
   if (!done.mediaId) throw new Error(`The setup image ended ${done.status}`);
   const { orderId } = await startPayment(user);
   return { user, jobId: predictionId, mediaId: done.mediaId, orderId };
+}
+
+/**
+ * undefined while the fixture's account is there and not deleted; else what happened to it. runCases asks after
+ * every case, so a case that deletes the account fails at once instead of making later comparisons vacuous.
+ */
+export function fixtureAlive(sub: string): () => Promise<string | undefined> {
+  const read = (pk: string, sk: string) => dynamo().send(new GetCommand({ TableName: stackEnv().TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }));
+  return async () => {
+    const [account, tombstone] = await Promise.all([read(`USER#${sub}`, 'ACCOUNT'), read(`DELETED#${sub}`, 'DELETED')]);
+    if (tombstone.Item) return 'deleted the fixture\'s account';
+    return account.Item ? undefined : 'the fixture\'s account is gone';
+  };
 }
 
 /** JSON with object keys sorted, so two reads of the same items compare equal as text. */

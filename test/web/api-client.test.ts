@@ -1,5 +1,5 @@
 import { ALL_ROUTES } from '../../contract/routes';
-import { api, ApiError, resolveUrl, setTokenProvider } from '../../web/src/lib/api-client';
+import { api, ApiError, resolveUrl, RETRY_DELAYS_MS, setTokenProvider } from '../../web/src/lib/api-client';
 import { API_ROUTES, routePath } from '../../web/src/lib/api-routes';
 import { setConfigForTesting } from '../../web/src/lib/config';
 
@@ -36,6 +36,50 @@ async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the request to fail');
 }
+
+describe('a call that charges (Idempotency-Key)', () => {
+  const keyOf = (i: number) => new Headers(fetchMock.mock.calls[i]![1].headers).get('idempotency-key');
+  afterEach(() => jest.useRealTimers());
+
+  it('sends one key per call, and the same key on each retry of a 5xx, a network error or a call still in progress', async () => {
+    jest.useFakeTimers();
+    fetchMock
+      .mockResolvedValueOnce(respond(503, JSON.stringify({ message: 'Service Unavailable' })))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(respond(409, JSON.stringify({ error: 'still running', code: 'IDEMPOTENCY_IN_PROGRESS' })))
+      .mockResolvedValueOnce(respond(200, JSON.stringify({ predictionId: 'j1', credits: 9 })));
+    const answer = api.generateImage({ body: { prompt: 'a cat' } });
+    await jest.runAllTimersAsync();
+    expect(await answer).toEqual({ predictionId: 'j1', credits: 9 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect([1, 2, 3].map(keyOf)).toEqual([keyOf(0), keyOf(0), keyOf(0)]);
+
+    fetchMock.mockResolvedValueOnce(respond(200, JSON.stringify({ predictionId: 'j2', credits: 8 })));
+    await api.generateImage({ body: { prompt: 'a cat' } });
+    expect(keyOf(4)).not.toBe(keyOf(0));
+  });
+
+  it('gives up after its bounded retries, and never retries a 4xx answer or a call without a key', async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValue(respond(500, JSON.stringify({ error: 'Something went wrong on our side. Please try again.' })));
+    const failed = errorOf(api.createPaypalPayment({ body: { amount: '6.99', credits: 72 } }));
+    await jest.runAllTimersAsync();
+    expect((await failed).status).toBe(500);
+    expect(fetchMock).toHaveBeenCalledTimes(RETRY_DELAYS_MS.length + 1);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(respond(402, JSON.stringify({ error: 'Not enough credits. Required: 1', code: 'NOT_ENOUGH_CREDITS' })));
+    expect((await errorOf(api.generateVideo({ body: { prompt: 'a cat', model: 'wan-2.1' } as never }))).status).toBe(402);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(respond(503, ''));
+    expect((await errorOf(api.me())).status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(keyOf(0)).toBeNull();
+  });
+});
 
 describe('api client', () => {
   it('turns an error body into its message and code', async () => {
@@ -121,6 +165,12 @@ describe('the typed route client', () => {
   it("names each route the SPA calls with the contract's method and path", () => {
     for (const [id, { method, path }] of Object.entries(API_ROUTES)) {
       expect(ALL_ROUTES.find((r) => r.id === id)).toMatchObject({ method, path });
+    }
+  });
+
+  it('sends an Idempotency-Key exactly on the routes whose contract takes one', () => {
+    for (const [id, route] of Object.entries(API_ROUTES)) {
+      expect('idempotencyKey' in route).toBe(ALL_ROUTES.find((r) => r.id === id)?.idempotencyKey === true);
     }
   });
 

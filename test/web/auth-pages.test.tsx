@@ -183,7 +183,7 @@ describe('/verify', () => {
   });
 
   it('fills the email from the sign-up in this browser when the link carries only the code (the cloud email)', async () => {
-    localStorage.setItem('framewright.pendingVerificationEmail', 'grace@example.com');
+    localStorage.setItem('framewright:pending-email', 'grace@example.com');
     renderAt('/verify', <VerifyPage />, '/verify?code=654321');
     await waitFor(() => expect(amplify.confirmEmail).toHaveBeenCalledWith('grace@example.com', '654321'));
   });

@@ -5,7 +5,7 @@
 import { Messages } from '../../../contract/errors';
 import { MAX_ACTIVE_JOBS, MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
 import { modelOfReplicate } from '../../../contract/models';
-import { InvalidInput, NotEnoughCredits, NotFound, ProviderError, RateLimited } from '../../domain/errors';
+import { Conflict, InvalidInput, NotEnoughCredits, NotFound, ProviderError, RateLimited } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
 import type { Job, JobKind, JobStore, MediaIndex } from '../../ports/jobs';
@@ -126,6 +126,8 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
   if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
   if ('queueFull' in charged) throw new RateLimited(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
+  // A deletion of the account got there first: nothing was charged, and no prediction is made for an account that goes.
+  if ('accountClosing' in charged) throw new Conflict(Messages.accountBeingDeleted);
   // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 

@@ -1,10 +1,5 @@
-export { Alert, type AlertProps, type AlertVariant } from './alert';
-export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant, type ButtonStyleOptions } from './button';
-export { ButtonLink, type ButtonLinkProps } from './button-link';
-export { Card, type CardProps } from './card';
-export { EmptyState, type EmptyStateProps } from './empty-state';
-export { marketingLinkClass, textLinkClass } from './link-styles';
-export { Logo, LogoMark } from './logo';
-export { Modal, type ModalProps } from './modal';
-export { PageLoader, Spinner, type SpinnerProps } from './spinner';
-export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './text-field';
+export { Alert } from './alert';
+export { Button } from './button';
+export { EmptyState } from './empty-state';
+export { Spinner } from './spinner';
+export { TextField } from './text-field';

@@ -118,15 +118,57 @@ interface CallArgs extends RequestOptions {
   body?: unknown;
 }
 
+/** Waits before each retry of a keyed call: a few short steps, then the click's answer is the last error. */
+export const RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000];
+let retryDelays = RETRY_DELAYS_MS;
+
+/** Component tests that answer 5xx on purpose retry without waiting. */
+export function setRetryDelaysForTesting(delays: readonly number[] = RETRY_DELAYS_MS): void {
+  retryDelays = delays;
+}
+
+/** Worth sending again with the same key: no answer, a server error or the gateway's timeout, or the first still running. */
+const retriable = (err: unknown) =>
+  err instanceof ApiError && (err.status === 0 || err.status >= 500 || (err.status === 409 && err.code === 'IDEMPOTENCY_IN_PROGRESS'));
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+/**
+ * A call that charges or orders: one Idempotency-Key per call (a click), and the same key on every retry, so a retry
+ * after a lost answer gets the first answer instead of charging again.
+ */
+async function keyedRequest(method: 'POST', url: string, body: unknown, options: RequestOptions): Promise<unknown> {
+  const headers = { ...options.headers, 'Idempotency-Key': crypto.randomUUID() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request(method, url, body, { ...options, headers });
+    } catch (err) {
+      const delay = retryDelays[attempt];
+      if (delay === undefined || !retriable(err)) throw err;
+      await pause(delay, options.signal);
+    }
+  }
+}
+
 function call(id: ApiRouteId, { params, query, body, ...options }: CallArgs = {}): Promise<unknown> {
-  const { method, path } = API_ROUTES[id];
+  const route: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; idempotencyKey?: true } = API_ROUTES[id];
   let url: string;
   try {
-    url = routePath(path, params, query);
+    url = routePath(route.path, params, query);
   } catch (err) {
     return Promise.reject(err);
   }
-  return request(method, url, body, options);
+  if (route.idempotencyKey && route.method === 'POST') return keyedRequest(route.method, url, body, options);
+  return request(route.method, url, body, options);
 }
 
 // Each method's types come from its route (Api); at run time they all share call().

@@ -10,12 +10,15 @@ import type { z } from 'zod';
 import type { RouteId, RouteOf } from '../../../contract/routes';
 import type { RequestOptions } from './api-client';
 
-/** Every route the SPA calls. The webhooks and PayPal's browser redirects are not called with fetch. */
+/**
+ * Every route the SPA calls. The webhooks and PayPal's browser redirects are not called with fetch. `idempotencyKey`:
+ * the route takes an Idempotency-Key (contract/idempotency.ts), so the client sends one per call and retries with it.
+ */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/api/health' },
   me: { method: 'GET', path: '/api/me' },
   createUpload: { method: 'POST', path: '/api/uploads' },
-  generateImage: { method: 'POST', path: '/api/generate-image' },
+  generateImage: { method: 'POST', path: '/api/generate-image', idempotencyKey: true },
   checkStatus: { method: 'GET', path: '/api/check-status/{predictionId}' },
   listMedia: { method: 'GET', path: '/api/media' },
   deleteMedia: { method: 'DELETE', path: '/api/media/{id}' },
@@ -25,13 +28,13 @@ export const API_ROUTES = {
   unshareMedia: { method: 'DELETE', path: '/api/media/{id}/share' },
   deleteAccount: { method: 'DELETE', path: '/api/me' },
   sendContact: { method: 'POST', path: '/api/send-contact' },
-  generateVideo: { method: 'POST', path: '/api/generate-video' },
+  generateVideo: { method: 'POST', path: '/api/generate-video', idempotencyKey: true },
   cancelJob: { method: 'POST', path: '/api/jobs/{id}/cancel' },
   getMedia: { method: 'GET', path: '/api/media/{id}' },
-  createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment' },
+  createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment', idempotencyKey: true },
   listPayments: { method: 'GET', path: '/api/payments' },
   paymentOutcome: { method: 'GET', path: '/api/payment-outcome' },
-} as const satisfies { [I in RouteId]?: Pick<RouteOf<I>, 'method' | 'path'> };
+} as const satisfies { [I in RouteId]?: Pick<RouteOf<I>, 'method' | 'path'> & { idempotencyKey?: true } };
 
 export type ApiRouteId = keyof typeof API_ROUTES;
 

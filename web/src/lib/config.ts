@@ -1,8 +1,9 @@
 // zod/mini: same validation, ~17 kB gzip less on the landing page's first load than classic zod.
 import * as z from 'zod/mini';
+import type { AppConfig } from '../../../contract/app-config';
 import { ConfigError, setCurrentConfig } from './config-state';
 
-export { ConfigError, ensureConfig, getConfig } from './config-state';
+export { ConfigError, getConfig } from './config-state';
 
 /**
  * Runtime configuration of the SPA. It comes from `/config.json` (written by CDK beside the built app,
@@ -17,7 +18,7 @@ const ApiBaseUrl = z.string().check(
   }),
 );
 
-export const AppConfigSchema = z.object({
+const AppConfigSchema = z.object({
   region: nonEmpty(),
   userPoolId: nonEmpty(),
   userPoolClientId: nonEmpty(),
@@ -29,7 +30,11 @@ export const AppConfigSchema = z.object({
   /** Where users write for help (My Account > Contact, the terms). */
   supportEmail: z.optional(z.email()),
 });
-export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type { AppConfig };
+// The schema validates exactly the contract's shape: a key added to one and not the other fails the type-check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaIsContract: Same<z.infer<typeof AppConfigSchema>, AppConfig> = true;
+void schemaIsContract;
 
 /** Validates raw JSON; throws a ConfigError naming every bad key. */
 export function parseConfig(raw: unknown): AppConfig {

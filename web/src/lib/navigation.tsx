@@ -1,4 +1,4 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { normalizePath } from './normalize-path';
 
 /**
@@ -7,9 +7,8 @@ import { normalizePath } from './normalize-path';
  * (layouts, header, footer, ButtonLink, marketing pages) read the location and navigate through this,
  * never through react-router directly.
  *
- * - The marketing entry renders a `<NavigationProvider>` with its own implementation.
- * - The app registers react-router's hooks once as the ambient implementation (`setAmbientNavigation`,
- *   see app/router-navigation.ts), used wherever no provider is above a component.
+ * The app registers react-router's hooks once as the implementation (`setAmbientNavigation`, see
+ * app/router-navigation.ts).
  */
 export interface NavigateOptions {
   /** Replace the current history entry instead of pushing one. */
@@ -32,25 +31,15 @@ export interface Navigation {
   prefetch?(to: string): void;
 }
 
-const NavigationContext = createContext<Navigation | null>(null);
-
-export function NavigationProvider({ value, children }: { value: Navigation; children: ReactNode }) {
-  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
-}
-
 let ambient: (() => Navigation) | undefined;
 
-/** Installs the hook used where no NavigationProvider is present (the app: react-router's location). */
+/** Installs the hook every component navigates with (the app: react-router's location). */
 export function setAmbientNavigation(hook: () => Navigation): void {
   ambient = hook;
 }
 
 export function useNavigation(): Navigation {
-  const provided = useContext(NavigationContext);
-  if (provided) return provided;
-  if (!ambient) throw new Error('No navigation: render inside <NavigationProvider> or call setAmbientNavigation() first.');
-  // Whether a provider is above a component never changes during its life (adding or removing one
-  // remounts the subtree), so this hook runs on every render of a component or on none.
+  if (!ambient) throw new Error('No navigation: call setAmbientNavigation() first.');
   return ambient();
 }
 

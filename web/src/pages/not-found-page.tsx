@@ -1,6 +1,6 @@
 import { ButtonLink } from '../components/button-link';
 
-export function NotFoundPage() {
+function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
       <title>Page not found · Framewright</title>

@@ -1,30 +1,20 @@
 /**
  * The address waiting for verification, remembered across pages and tabs: the cloud's verification
  * email links to /verify with the code only (Cognito cannot put the address in it), so /verify fills
- * the email field from here.
+ * the email field from here (with storage off, the user types the address instead).
  */
-const KEY = 'framewright.pendingVerificationEmail';
+import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
+
+const pending = () => storedValue(STORAGE_KEYS.pendingEmail);
 
 export function rememberPendingEmail(email: string): void {
-  try {
-    localStorage.setItem(KEY, email);
-  } catch {
-    // Storage disabled: the user types the address instead.
-  }
+  pending().set(email);
 }
 
 export function pendingEmail(): string {
-  try {
-    return localStorage.getItem(KEY) ?? '';
-  } catch {
-    return '';
-  }
+  return pending().get() ?? '';
 }
 
 export function forgetPendingEmail(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // nothing to forget
-  }
+  pending().set(undefined);
 }

@@ -1,11 +1,12 @@
 /**
- * Running generation jobs as the browser keeps them: localStorage 'activeJobs' (spec section 3), so a reload,
+ * Running generation jobs as the browser keeps them: localStorage 'activeJobs', so a reload,
  * a closed tab or a second tab can pick every job up again. Each entry carries the spec's predictionId, prompt
  * and createdAt, plus what this app needs to route its outcome (kind, model, options) and whose job it is.
  */
+import { STORAGE_KEYS } from '../../lib/browser-storage';
 import { IMAGE_MODEL } from '../../../../contract/catalog';
 
-export const ACTIVE_JOBS_KEY = 'activeJobs';
+export const ACTIVE_JOBS_KEY = STORAGE_KEYS.activeJobs;
 
 export type JobKind = 'image' | 'video';
 export type JobOptions = Record<string, string | number | boolean>;
@@ -82,16 +83,6 @@ export function parseJobs(raw: string | null | undefined, now = Date.now()): Act
     });
   }
   return jobs;
-}
-
-/** localStorage, or undefined where it cannot be used (disabled storage, private modes that throw). */
-export function browserStorage(): Storage | undefined {
-  try {
-    const storage = globalThis.localStorage;
-    return storage ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function readJobs(storage: Storage | undefined): ActiveJob[] {

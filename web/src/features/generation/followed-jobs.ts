@@ -1,5 +1,5 @@
 /**
- * The jobs this browser follows until they end (spec section 4), and how each ended. Which jobs: every stored job
+ * The jobs this browser follows until they end, and how each ended. Which jobs: every stored job
  * of the signed-in user (localStorage 'activeJobs', shared by the tabs; a reload resumes them all at once), and any
  * job the server pushes (started in another tab). Their states are TanStack queries (`['job', id]`, GET
  * /api/check-status/{id}) in the app's query client: a push writes the state into the query at once; while the push

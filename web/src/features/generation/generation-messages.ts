@@ -1,12 +1,12 @@
 /**
- * What the generators, their galleries and My Account say (spec sections 2, 4, 5 and 8), verbatim. Messages the
+ * What the generators, their galleries and My Account say, verbatim. Messages the
  * server also sends come from contract/errors, so both sides say the same thing.
  */
 import { Messages } from '../../../../contract/errors';
 import { errorFetchingData } from '../../lib/messages';
 
 export const GenerationText = {
-  // Image generator (spec sections 2, 5, 8).
+  // Image generator.
   enterPrompt: Messages.enterPrompt,
   signInToGenerateImages: Messages.signInToGenerateImages,
   notEnoughCredits: Messages.notEnoughCredits,

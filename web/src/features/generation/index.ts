@@ -13,7 +13,7 @@ export { ModelOptions, requestOptions, type OptionState } from './model-options'
 export { PreviewCaption } from './preview-caption';
 export { PreviewSlot } from './preview-slot';
 export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';
-export { animateUrl, readReuseParams, reusedOptions, reuseUrl, type ReuseUse } from './reuse-urls';
+export { animateUrl, readReuseParams, reusedOptions, reuseUrl } from './reuse-urls';
 export { useReuseFromUrl } from './use-reuse';
 export { startGeneration } from './start-generation';
 export { uploadStartImage, useStartImage } from './start-image';

@@ -9,7 +9,8 @@ import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
 import { setCredits } from '../credits';
 import { liveChannel, queryClient } from '../live';
-import { ACTIVE_JOBS_KEY, browserStorage, type ActiveJob } from './active-jobs';
+import { browserStorage } from '../../lib/browser-storage';
+import { ACTIVE_JOBS_KEY, type ActiveJob } from './active-jobs';
 import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './followed-jobs';
 
 export const jobTracker = createJobTracker({

@@ -29,7 +29,7 @@ export interface MediaCardProps {
 
 /**
  * Download: the server's presigned link answers with Content-Disposition, so the browser saves the file as
- * {prompt}-{timestamp}.png|.mp4 (spec section 5) instead of opening it.
+ * {prompt}-{timestamp}.png|.mp4 instead of opening it.
  */
 export function DownloadAction({ url, label, onError, size = 'sm' }: { url: string | undefined; label: string; onError: (m: string) => void; size?: 'sm' | 'md' }) {
   if (!url) {

@@ -6,7 +6,7 @@ import { modelOfReplicate } from '../../../../contract/models';
 import type { MediaItemView } from './media-api';
 import { animateModelSlug, animateUrl as animateUrlOf } from './reuse-urls';
 
-export { reuseUrl, type ReuseUse as ReuseWhat } from './reuse-urls';
+export { reuseUrl } from './reuse-urls';
 
 /** Where Animate leads for this image, when the registry has a video model that takes a start image. */
 export function animateUrl(media: Pick<MediaItemView, 'id'>): string | undefined {

@@ -7,7 +7,7 @@ import { GenerationText } from './generation-messages';
 import type { RunningStatus } from './followed-jobs';
 import { formatClock, formatSpan, useNow } from './use-now';
 
-/** The longest a video usually takes (spec section 9), for each prediction it runs. */
+/** The longest a video usually takes, for each prediction it runs. */
 export const VIDEO_MAX_SECONDS = 180;
 
 /** What this job usually takes: a clip made in several segments runs a prediction for each, one after another. */

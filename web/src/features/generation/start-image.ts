@@ -1,5 +1,5 @@
 /**
- * The optional start image: checked when picked or dropped (spec section 5), converted at once to the PNG the
+ * The optional start image: checked when picked or dropped, converted at once to the PNG the
  * model takes (so a bad file is reported before Generate), and uploaded with a presigned POST on Generate.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { api, ApiError } from '../../lib/api-client';
 import { useSession } from '../auth';
-import { browserStorage } from './active-jobs';
+import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { useJobOutcomes } from './jobs';
 import type { JobFilter } from './followed-jobs';
 import type { MediaItemView } from './media-api';
@@ -49,28 +49,13 @@ const previewOf = (item: MediaItemView): PreviewMedia => ({ url: item.url, promp
 
 /**
  * The spec's `currentImage`, kept across reloads as a media id (its URL expires; the id does not), per user and
- * generator, in localStorage: `currentMedia:<sub>:<generator>`.
+ * generator, in localStorage (`STORAGE_KEYS.pickedMedia`).
  */
 function pickedStore(owner: string | undefined, generator: string) {
-  const storage = browserStorage();
-  const key = owner ? `currentMedia:${owner}:${generator}` : undefined;
+  const stored = owner ? storedValue(STORAGE_KEYS.pickedMedia(owner, generator)) : undefined;
   return {
-    read: () => {
-      try {
-        return key ? (storage?.getItem(key) ?? undefined) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    write: (id: string | undefined) => {
-      if (!key || !storage) return;
-      try {
-        if (id) storage.setItem(key, id);
-        else storage.removeItem(key);
-      } catch {
-        // Full or disabled storage: the pick lasts until the page is left.
-      }
-    },
+    read: () => stored?.get(),
+    write: (id: string | undefined) => stored?.set(id || undefined),
   };
 }
 

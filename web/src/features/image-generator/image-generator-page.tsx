@@ -1,5 +1,5 @@
 /**
- * /generator, the image generator (spec section 2): credits and Buy Credits, prompt, optional start image, the
+ * /generator, the image generator: credits and Buy Credits, prompt, optional start image, the
  * error line, running jobs, 'Generate Image (1 Credit)'; the preview (the newest image unless one is chosen) with
  * the 'Generating...' overlay, and 'Previous Images'.
  */
@@ -21,7 +21,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   empty: 'Your images will appear here.',
 };
 
-export function ImageGeneratorPage() {
+function ImageGeneratorPage() {
   const { user } = useSession();
   const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');

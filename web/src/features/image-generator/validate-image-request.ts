@@ -10,7 +10,7 @@ export interface ImageRequestDraft {
   cost?: number;
 }
 
-/** The image generator's checks before calling the server (spec section 5), in the spec's order. */
+/** The image generator's checks before calling the server, in the spec's order. */
 export function validateImageRequest({ prompt, signedIn, credits, cost = IMAGE_COST }: ImageRequestDraft): string | undefined {
   if (prompt.trim() === '') return GenerationText.enterPrompt;
   if (!signedIn) return GenerationText.signInToGenerateImages;

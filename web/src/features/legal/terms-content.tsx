@@ -1,5 +1,5 @@
 /**
- * The Terms and Conditions (spec section 2, "Terms content"): one text, shown in the signup modal and on
+ * The Terms and Conditions ("Terms content"): one text, shown in the signup modal and on
  * the public /terms page. Last updated June 07, 2025; users must be 18 or older; no refunds except the
  * three cases; support replies within 2 business days; governed by the laws of Israel; covers video.
  */

@@ -14,7 +14,7 @@ import { startPayment } from './start-payment';
  * straight to PayPal's approval page for that pack, and PayPal brings them back to `from` (the pricing page's packs
  * link here). The order is created by the server from the contract's pack, as the Buy buttons do.
  */
-export function BuyPage() {
+function BuyPage() {
   const [search] = useSearchParams();
   const { pack, from } = readBuyLink(search);
   const [error, setError] = useState<string | undefined>();

@@ -7,23 +7,21 @@
  *   buyer back; re-reads the balance, then clears the payment keys from the query string.
  * - `PaymentHistory`: orders and credit ledger (My Account > My Payments).
  * - `landingPaymentNotice(answer)`: the landing page's message from the server's answer about the order (shown by
- *   marketing/payment-alert, which asks with './payment-outcome-api' and clears the query with './use-payment-return'
- *   as PaymentReturnNotice does). Marketing pages import those three files directly: this index also brings the
+ *   marketing/payment-alert, which asks with './payment-outcome-api', clears the query with './use-payment-return'
+ *   and asks again while pending with './use-pending-outcome', as PaymentReturnNotice does). Marketing pages import
+ *   those files directly: this index also brings the
  *   signed-in parts (session, credits), which marketing pages must not load up front.
- * - `buyLink(pack, from)` ('./buy-link', also imported directly by the pricing page): the /buy page's address, which
- *   goes to PayPal for that pack once signed in (buy-page.tsx, a route of the app's router).
+ * - The /buy page's address (`./buy-link`) is imported directly by the pricing page: it goes to PayPal for that pack
+ *   once signed in (buy-page.tsx, a route of the app's router).
  */
 export { BuyCreditsToggle } from './buy-credits-toggle';
-export { CreditPacks, type CreditPacksProps } from './credit-packs';
-export { PaymentReturnNotice, type PaymentReturnNoticeProps } from './payment-return-notice';
-export { PaymentHistory, type PaymentHistoryProps } from './payment-history';
+export { CreditPacks } from './credit-packs';
+export { PaymentReturnNotice } from './payment-return-notice';
+export { PaymentHistory } from './payment-history';
 export {
   landingPaymentNotice,
   paymentNotice,
   readPaymentReturn,
   withoutPaymentQuery,
-  type PaymentNotice,
 } from './payment-messages';
 export { paymentReturnPathFor } from './return-path';
-export { startPayment } from './start-payment';
-export { buyLink, BUY_PATH } from './buy-link';

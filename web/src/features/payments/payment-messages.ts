@@ -1,6 +1,5 @@
 /**
- * What the app says after PayPal sends the buyer back with `?payment=...&order=<orderId>` (spec section 4,
- * DESIGN section 4). The query string only names the order: the page asks the server about it
+ * What the app says after PayPal sends the buyer back with `?payment=...&order=<orderId>`. The query string only names the order: the page asks the server about it
  * (GET /api/payment-outcome) and words only the server's answer, so numbers in a URL show nothing. Pure functions
  * with no React, session or API import, so the landing page can use them without pulling the signed-in app into
  * its first load.
@@ -59,7 +58,7 @@ export function withoutPaymentQuery(search: string): string {
 }
 
 /**
- * The generators' and My Account's message (spec section 4), from the server's answer about the order.
+ * The generators' and My Account's message, from the server's answer about the order.
  * `currentEmail` is the signed-in user's: a success whose buyer is someone else is the mismatch message.
  */
 export function paymentNotice(answer: PaymentOutcomeResponse, currentEmail: string | undefined): PaymentNotice {
@@ -78,8 +77,8 @@ export function paymentNotice(answer: PaymentOutcomeResponse, currentEmail: stri
 }
 
 /**
- * The landing page's message (spec section 2, route /): 'Payment successful! {credits} credits added to user
- * {user}.' with the server's credits and the buyer's masked email (DESIGN: never an internal id), or 'Payment was
+ * The landing page's message (route /): 'Payment successful! {credits} credits added to user
+ * {user}.' with the server's credits and the buyer's masked email (never an internal id), or 'Payment was
  * canceled.', plus the pending and error outcomes. Undefined when the server's success names no buyer.
  */
 export function landingPaymentNotice(answer: PaymentOutcomeResponse): PaymentNotice | undefined {

@@ -4,7 +4,7 @@ import { useNavigation } from '../../lib/navigation';
 import { hasPaymentQuery, readPaymentReturn, withoutPaymentQuery } from './payment-messages';
 
 /**
- * A payment return, shown once (spec section 4): when the query string carries payment keys, calls `show` with the
+ * A payment return, shown once: when the query string carries payment keys, calls `show` with the
  * outcome (unless it is not one we send), then removes those keys from the address in place (other query keys, the
  * hash and the history state kept), so a reload or a shared link does not show it again. Waits while `ready` is
  * false (the signed-in pages wait for the session). Built on lib/navigation, so the light marketing entry can use

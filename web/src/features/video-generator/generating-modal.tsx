@@ -17,7 +17,7 @@ export interface GeneratingModalProps {
 }
 
 /**
- * The loading modal while a video is generated (spec section 2). A video can take minutes, so it shows progress
+ * The loading modal while a video is generated. A video can take minutes, so it shows progress
  * and lets the user hide it (Escape or the button): the job keeps running and the controls stay disabled.
  */
 export function GeneratingModal({ open, submitting, uploading, jobs, statuses, onHide, actionRef }: GeneratingModalProps) {

@@ -8,7 +8,7 @@ export interface VideoRequestDraft {
   cost: number;
 }
 
-/** The video generators' checks before calling the server (spec section 5), in the spec's order. */
+/** The video generators' checks before calling the server, in the spec's order. */
 export function validateVideoRequest({ prompt, signedIn, credits, cost }: VideoRequestDraft): string | undefined {
   if (prompt.trim() === '') return GenerationText.promptRequired;
   if (!signedIn) return GenerationText.signIn;

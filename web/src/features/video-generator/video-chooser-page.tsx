@@ -1,5 +1,5 @@
 /**
- * /video-generator: the model chooser (spec section 2). A card per video family from the catalog: the available
+ * /video-generator: the model chooser. A card per video family from the catalog: the available
  * ones link to /video-generator/{id}; Kling 1.6 is shown as upcoming and cannot be chosen.
  */
 import { useId } from 'react';
@@ -71,7 +71,7 @@ function FamilyCard({ family }: { family: VideoFamily }) {
   );
 }
 
-export function VideoChooserPage() {
+function VideoChooserPage() {
   return (
     <section className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
       <title>Video Generator · Framewright</title>

@@ -1,5 +1,5 @@
 /**
- * One video model's generator (spec section 2): credits box and Buy Credits, prompt, the family's options from the
+ * One video model's generator: credits box and Buy Credits, prompt, the family's options from the
  * catalog (start image, quality, duration), the error area, the active jobs with their progress, a Generate button
  * with the catalog's price; a loading modal while generating; the newest result and 'Previous Videos'.
  */

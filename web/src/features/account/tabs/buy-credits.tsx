@@ -1,7 +1,7 @@
 import { CreditPacks } from '../../payments';
 
 /**
- * My Account > Buy Credits: the three packs with their equivalent basic videos (spec sections 2 and 9). Buy goes
+ * My Account > Buy Credits: the three packs with their equivalent basic videos. Buy goes
  * to PayPal, which brings the buyer back to My Account with the outcome.
  */
 export function BuyCreditsTab() {

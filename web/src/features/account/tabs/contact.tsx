@@ -3,7 +3,7 @@ import { textLinkClass } from '../../../components/link-styles';
 import { supportEmail } from '../../legal';
 
 /** My Account > Contact: the support email (from the deployment's config) and the FAQ. */
-export function ContactTab() {
+function ContactTab() {
   const email = supportEmail();
   return (
     <div className="max-w-xl">

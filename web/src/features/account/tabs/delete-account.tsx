@@ -18,7 +18,7 @@ export const DeleteAccountText = {
   failed: (reason: string) => `Your account could not be deleted: ${reason}`,
 } as const;
 
-export function DeleteAccountTab() {
+function DeleteAccountTab() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');

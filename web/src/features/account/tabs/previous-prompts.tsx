@@ -22,7 +22,7 @@ type TypeFilter = 'all' | 'image' | 'video';
 
 const selectClasses = 'rounded-control border border-line bg-surface px-2 py-1.5 text-sm text-ink';
 
-export function PreviousPromptsTab() {
+function PreviousPromptsTab() {
   const { status } = useSession();
   const [type, setType] = useState<TypeFilter>('all');
   const [model, setModel] = useState('');

@@ -1,0 +1,165 @@
+/**
+ * save-job-output's checks with in-memory ports and the real ffmpeg: a video that decodes cleanly but is not the
+ * length asked for fails and refunds; one that is saves with its probed size; a save past the job's deadline fails
+ * without a download; a stalled download leaves the job open for the reconciler.
+ */
+import { IMAGE_MODEL, PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import sharp from 'sharp';
+import { ffmpegMediaTools } from '../../lambdas/adapters/ffmpeg-media-tools';
+import { runFfmpeg } from '../../lambdas/adapters/ffmpeg';
+import { saveJobOutput, type SaveJobOutputDeps } from '../../lambdas/app/save-job-output';
+import { RUN_GRACE_MS } from '../../lambdas/app/steps/job-deadline';
+import type { Job, JobStore, MediaItem } from '../../lambdas/ports/jobs';
+import type { CopyResult, MediaStore } from '../../lambdas/ports/media-store';
+import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+jest.setTimeout(60_000);
+
+/** An H.264 MP4 of exactly `frames` frames at `fps`. */
+async function mp4(frames: number, fps: number): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'fw-test-'));
+  try {
+    const out = join(dir, 'v.mp4');
+    await runFfmpeg(localFfmpegPath(), ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=${fps}`, '-frames:v', String(frames), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', out], { timeoutMs: 20_000 });
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A media store whose provider URLs are files in a map, or a stall. */
+function memoryStore(outputs: Map<string, Buffer | 'stall'>) {
+  const objects = new Map<string, Buffer>();
+  const store: MediaStore = {
+    presignUpload: async () => {
+      throw new Error('unused');
+    },
+    presignGet: async (key) => `memory://${key}`,
+    head: async (key, bytes) => {
+      const o = objects.get(key);
+      return o && { size: o.length, start: o.subarray(0, bytes) };
+    },
+    copyFromUrl: async (url, key): Promise<CopyResult> => {
+      const o = outputs.get(url);
+      if (o === 'stall') return { ok: false, why: 'stalled' };
+      if (!o) return { ok: false, why: 'gone' };
+      objects.set(key, o);
+      return { ok: true, bytes: o.length };
+    },
+    remove: async (key) => void objects.delete(key),
+    removeAll: async () => 0,
+    getBytes: async (key) => objects.get(key)!,
+    put: async (key, body) => void objects.set(key, body),
+  };
+  return { store, objects };
+}
+
+/** A job store holding one job, with the real store's once-only terminal transitions. */
+function memoryJobs(job: Job) {
+  const state = { job: { ...job }, media: [] as MediaItem[] };
+  const end = (status: Job['status'], extra: Partial<Job>) => {
+    if (['succeeded', 'failed', 'canceled'].includes(state.job.status)) return false;
+    state.job = { ...state.job, status, ...extra };
+    return true;
+  };
+  const jobs = {
+    get: async () => ({ ...state.job }),
+    succeed: async (_j: Job, media: readonly MediaItem[]) => {
+      const ok = end('succeeded', {});
+      if (ok) state.media.push(...media);
+      return ok;
+    },
+    failAndRefund: async (_j: Job, status: 'failed' | 'canceled', error: string) => end(status, { error, refunded: true }),
+  } as unknown as JobStore;
+  return { jobs, state };
+}
+
+function setup(job: Job, outputs: Map<string, Buffer | 'stall'>, now = new Date()) {
+  const { store, objects } = memoryStore(outputs);
+  const { jobs, state } = memoryJobs(job);
+  const tools = ffmpegMediaTools({ binary: localFfmpegPath(), timeoutMs: 20_000 });
+  const deps: SaveJobOutputDeps = {
+    jobs,
+    store,
+    tools: async () => tools,
+    provider: async () => {
+      throw new Error('no provider call expected');
+    },
+    webhookUrl: 'http://unused',
+    now: () => now,
+    log: () => undefined,
+  };
+  return { deps, state, objects };
+}
+
+const videoJob = (model: string, options: Job['options'], cost: number): Job => ({
+  id: 'job1',
+  owner: 'u1',
+  kind: 'video',
+  model,
+  prompt: 'waves',
+  options,
+  cost,
+  status: 'processing',
+  providerId: 'p1',
+  createdAt: new Date().toISOString(),
+  outputUrl: 'https://replicate.delivery/out.mp4',
+  outputAt: Date.now(),
+});
+
+describe('saveJobOutput', () => {
+  it('a 5 s Wan clip of 60 frames (81 asked) decodes cleanly but fails and refunds, and is not kept', async () => {
+    const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
+    const { deps, state, objects } = setup(job, new Map([[job.outputUrl!, await mp4(60, 16)]]));
+    expect(await saveJobOutput(deps, job.id)).toBe('failed');
+    expect(state.job).toMatchObject({ status: 'failed', error: 'The video did not have the length you asked for. 8 credits refunded.' });
+    expect([...objects.keys()]).toEqual([]);
+  });
+
+  it('a 5 s Wan clip of 80 or 81 frames (within one of 81) is saved with its size and length', async () => {
+    for (const frames of [80, 81]) {
+      const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
+      const { deps, state } = setup(job, new Map([[job.outputUrl!, await mp4(frames, 16)]]));
+      expect(await saveJobOutput(deps, job.id)).toBe('saved');
+      expect(state.media).toEqual([expect.objectContaining({ width: 320, height: 240, durationSeconds: expect.closeTo(frames / 16, 1) })]);
+    }
+  });
+
+  it('Pixverse picks its own rate: 5 s at 24 fps is saved, 4 s is refused', async () => {
+    const ok = videoJob(PIXVERSE, { duration: 5, quality: '540p', aspectRatio: '16:9', seed: 1 }, 6);
+    const saved = setup(ok, new Map([[ok.outputUrl!, await mp4(120, 24)]]));
+    expect(await saveJobOutput(saved.deps, ok.id)).toBe('saved');
+    const short = videoJob(PIXVERSE, { duration: 5, quality: '540p', aspectRatio: '16:9', seed: 1 }, 6);
+    const refused = setup(short, new Map([[short.outputUrl!, await mp4(96, 24)]]));
+    expect(await saveJobOutput(refused.deps, short.id)).toBe('failed');
+    expect(refused.state.job.error).toBe('The video did not have the length you asked for. 6 credits refunded.');
+  });
+
+  it('past the model’s maximum time and the grace, the save fails and refunds without downloading', async () => {
+    const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
+    const late = new Date(Date.parse(job.createdAt) + 900_000 + RUN_GRACE_MS + 1_000);
+    const { deps, state } = setup(job, new Map([[job.outputUrl!, 'stall']]), late);
+    expect(await saveJobOutput(deps, job.id)).toBe('failed');
+    expect(state.job.error).toBe('The result could not be saved in time. 8 credits refunded.');
+  });
+
+  it('a stalled download is deferred: the job stays open, nothing refunded', async () => {
+    const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
+    const { deps, state } = setup(job, new Map([[job.outputUrl!, 'stall']]));
+    expect(await saveJobOutput(deps, job.id)).toBe('deferred');
+    expect(state.job.status).toBe('processing');
+  });
+
+  it('a several-image job whose second image is broken fails whole: the first, already copied, is removed too', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#08f' } }).png().toBuffer();
+    const urls = ['https://replicate.delivery/out-0.png', 'https://replicate.delivery/out-1.png'];
+    const job: Job = { ...videoJob(IMAGE_MODEL.id, { count: 2 }, 2), kind: 'image', outputUrl: urls[0]!, outputUrls: urls };
+    const { deps, state, objects } = setup(job, new Map([[urls[0]!, png], [urls[1]!, png.subarray(0, png.length - 20)]]));
+    expect(await saveJobOutput(deps, job.id)).toBe('failed');
+    expect(state.job.error).toBe('The result arrived damaged or incomplete and could not be saved. 2 credits refunded.');
+    expect([...objects.keys()]).toEqual([]);
+  });
+});
