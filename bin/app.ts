@@ -3,8 +3,9 @@ import { buildApp } from '../lib/build-app';
 import { SettingsError } from '../lib/settings';
 
 // Context (cdk.json or -c key=value): stage, senderEmail, supportEmail, senderDomain, existingSenderIdentity,
-// cognitoEmail, paypal, alarmEmail, monthlyBudgetUsd, dailyGenerationCap, reservedConcurrency.
-// lib/settings.ts validates them; the README's Deploy section explains them.
+// cognitoEmail, paypal, alarmEmail, monthlyBudgetUsd, dailyGenerationCap, reservedConcurrency,
+// accountConcurrency, restoredTableName, restoredTableStreamArn, region.
+// lib/settings.ts validates them (and refuses unsafe prod settings); docs/deploy.md explains them.
 try {
   const app = new App();
   buildApp(app);

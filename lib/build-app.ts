@@ -4,6 +4,7 @@ import type { BackgroundFunctionDef } from '../contract/functions';
 import type { RouteDef } from '../contract/routes';
 import { EdgeStack } from './edge-stack';
 import { FramewrightStack } from './framewright-stack';
+import { assertRegionSupported } from './regions';
 import { readSettings, SettingsError } from './settings';
 
 export interface BuildAppOptions {
@@ -36,6 +37,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): FramewrightSt
   // both regions known at synth: the CLI's (from the profile or AWS_REGION), or context `region`.
   const region = (app.node.tryGetContext('region') as string | undefined) ?? process.env.CDK_DEFAULT_REGION ?? process.env.AWS_REGION;
   if (!region) throw new SettingsError('No AWS region: set AWS_REGION (or a profile region), or pass -c region=<region>');
+  assertRegionSupported(region);
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const edge = new EdgeStack(app, `Framewright-${settings.stage}-edge`, {
     stage: settings.stage,

@@ -11,9 +11,10 @@ import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Live } from './constructs/live';
 import { LIVE_ROUTES } from '../contract/live';
+import { MODELS } from '../contract/models';
 import { Site } from './constructs/site';
 import { AuthWaf } from './constructs/auth-waf';
-import { reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
+import { assertQuotaHolds, reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
 import { Observability } from './constructs/observability';
 import { WelcomeHashKey } from './constructs/welcome-hash-key';
 import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
@@ -52,7 +53,7 @@ export class FramewrightStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
-    this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket });
+    this.data = new Data(this, 'Data', { stage, accessLogs: accessLogs.bucket, restoredTable: props.settings.restoredTable });
     this.site = new Site(this, 'Site', {
       stage,
       webDist,
@@ -96,6 +97,7 @@ export class FramewrightStack extends Stack {
     this.api = new Api(this, 'Api', { stage, routes, auth: this.auth, targets, environment });
     this.live = new Live(this, 'Live', { stage, routes: LIVE_ROUTES, targets, environment });
     if (props.settings.reservedConcurrency) {
+      assertQuotaHolds(routes, props.settings.accountConcurrency);
       for (const route of routes) reserveConcurrency(this.api.functions[route.id]!.function, reservedConcurrencyOf(route));
     }
     this.background = new Background(this, 'Background', {
@@ -136,7 +138,11 @@ export class FramewrightStack extends Stack {
         })),
         ...LIVE_ROUTES.map((r) => ({ id: r.id, fn: this.live.functions[r.id]!, timeoutSeconds: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS })),
         { id: ORIGIN_SECRET_ROTATION.id, fn: this.originRotation, timeoutSeconds: ORIGIN_SECRET_ROTATION.timeoutSeconds },
+        // Cognito's triggers: when CustomMessage fails, sign-up and reset emails are not sent; when PreSignUp fails, nobody signs up.
+        { id: 'cognitoCustomMessage', fn: this.auth.customMessage, timeoutSeconds: this.auth.customMessage.function.timeout?.toSeconds() ?? DEFAULT_TIMEOUT_SECONDS },
+        { id: 'cognitoPreSignUp', fn: this.auth.preSignUp, timeoutSeconds: this.auth.preSignUp.function.timeout?.toSeconds() ?? DEFAULT_TIMEOUT_SECONDS },
       ],
+      models: MODELS.flatMap((m) => m.models.map((v) => v.id)),
       deadLetters: [this.background.deadLetters],
       alarmEmail: props.settings.alarmEmail,
       monthlyBudgetUsd: props.settings.monthlyBudgetUsd,

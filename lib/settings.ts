@@ -46,6 +46,16 @@ export interface Settings {
    * prod, off in dev). A new account's concurrency quota can be as low as 10, where any reservation fails the deploy.
    */
   reservedConcurrency: boolean;
+  /**
+   * Context `accountConcurrency`: the account's Lambda concurrent-executions quota in this region (ConcurrentExecutions
+   * of `aws lambda get-account-settings`). Required in prod with reservedConcurrency, which checks it leaves room.
+   */
+  accountConcurrency?: number;
+  /**
+   * Context `restoredTableName` and `restoredTableStreamArn`: after a point-in-time restore (which makes a new table),
+   * the stack uses that table, and its stream, instead of the one it made (docs/deploy.md, "Restoring the table").
+   */
+  restoredTable?: { tableName: string; streamArn: string };
 }
 
 export const PAYPAL_BASE_URLS = {
@@ -104,6 +114,31 @@ export function readSettings(scope: Construct): Settings {
     const v = ctx(key);
     return v === undefined ? fallback : oneOf(key, v, ['true', 'false'] as const) === 'true';
   };
+  const reservedConcurrency = flag('reservedConcurrency', stage === 'prod');
+  const accountConcurrency = ctx('accountConcurrency') === undefined ? undefined : positiveInt(ctx, 'accountConcurrency', 0);
+  const restoredTableName = ctx('restoredTableName');
+  const restoredTableStreamArn = ctx('restoredTableStreamArn');
+  if ((restoredTableName === undefined) !== (restoredTableStreamArn === undefined)) {
+    throw new SettingsError('Context "restoredTableName" and "restoredTableStreamArn" go together: the restored table, and the stream you enabled on it (docs/deploy.md)');
+  }
+  if (restoredTableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(restoredTableName)) {
+    throw new SettingsError(`Context "restoredTableName" must be a DynamoDB table name (got "${restoredTableName}")`);
+  }
+  if (restoredTableStreamArn !== undefined && !(restoredTableStreamArn.startsWith('arn:') && restoredTableStreamArn.includes(`:table/${restoredTableName}/stream/`))) {
+    throw new SettingsError(`Context "restoredTableStreamArn" must be the stream ARN of table ${restoredTableName} (got "${restoredTableStreamArn}")`);
+  }
+  if (stage === 'prod') {
+    // Unsafe in prod and invisible until it hurts, so refused at synth (dev keeps its easy defaults).
+    if (cognitoEmail !== 'ses') {
+      throw new SettingsError('Prod needs -c cognitoEmail=ses: Cognito\'s own sender sends 50 verification and reset emails a day (verify senderEmail in SES first: docs/deploy.md)');
+    }
+    if (alarmEmail === undefined) throw new SettingsError('Prod needs -c alarmEmail=<address>: without it every alarm and budget alert notifies nobody');
+    if (reservedConcurrency && accountConcurrency === undefined) {
+      throw new SettingsError(
+        'Prod reserves Lambda concurrency: pass -c accountConcurrency=<ConcurrentExecutions of `aws lambda get-account-settings`> (a new account may have 10: raise it first, docs/deploy.md), or -c reservedConcurrency=false',
+      );
+    }
+  }
   return {
     stage,
     senderEmail,
@@ -116,7 +151,9 @@ export function readSettings(scope: Construct): Settings {
     ...(alarmEmail ? { alarmEmail } : {}),
     monthlyBudgetUsd: positiveInt(ctx, 'monthlyBudgetUsd', 50),
     dailyGenerationCap: positiveInt(ctx, 'dailyGenerationCap', 200),
-    reservedConcurrency: flag('reservedConcurrency', stage === 'prod'),
+    reservedConcurrency,
+    ...(accountConcurrency ? { accountConcurrency } : {}),
+    ...(restoredTableName && restoredTableStreamArn ? { restoredTable: { tableName: restoredTableName, streamArn: restoredTableStreamArn } } : {}),
   };
 }
 

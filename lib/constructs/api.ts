@@ -4,10 +4,11 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../contract/routes';
+import { THROTTLES, throttleClassOf } from '../../contract/throttles';
 import type { Stage } from '../settings';
 import type { Auth } from './auth';
 import { RouteFunction, type GrantTargets } from './lambda-function';
-import { STAGE_THROTTLE, stageAccessLogs } from './stage-access-logs';
+import { stageAccessLogs } from './stage-access-logs';
 
 export interface ApiProps {
   stage: Stage;
@@ -19,7 +20,10 @@ export interface ApiProps {
   environment: Record<string, string>;
 }
 
-/** The HTTP API: every route of the contract, the Cognito JWT authorizer on `user` routes, a throttled stage. */
+/**
+ * The HTTP API: every route of the contract, the Cognito JWT authorizer on `user` routes, a stage that throttles each
+ * route by its kind (contract/throttles.ts).
+ */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
@@ -38,7 +42,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: STAGE_THROTTLE,
+      throttle: THROTTLES.rest,
       accessLogSettings: stageAccessLogs(this, props.stage, {
         method: '$context.httpMethod',
         latencyMs: '$context.responseLatency',
@@ -54,6 +58,8 @@ export class Api extends Construct {
       { jwtAudience: [client.userPoolClientId] },
     );
 
+    // RouteSettings is free-form JSON in CloudFormation (CDK passes it through as is): keys as the API names them.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes) {
       const fn = new RouteFunction(this, `${route.id}-fn`, {
         route,
@@ -71,11 +77,18 @@ export class Api extends Construct {
       if (route.auth !== 'user') {
         const why =
           route.auth === 'none'
-            ? 'public by design; the stage throttle bounds abuse'
+            ? 'public by design; its route throttle (contract/throttles.ts) bounds abuse'
             : 'a provider webhook: the handler verifies the provider signature, callers have no Cognito token';
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` });
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` });
       }
+      const kind = throttleClassOf(route);
+      if (kind !== 'rest') {
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: THROTTLES[kind].rateLimit, ThrottlingBurstLimit: THROTTLES[kind].burstLimit };
+        // A stage's route settings name routes that must already exist.
+        this.stage.node.addDependency(httpRoute);
+      }
     }
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
   }
 }

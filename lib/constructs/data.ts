@@ -5,15 +5,20 @@ import { Construct } from 'constructs';
 import { removalPolicyFor, type Stage } from '../settings';
 import { TABLE_SCHEMA } from '../table-schema';
 
+/** How long the media bucket keeps an overwritten or deleted object's old version (the window to restore it). */
+export const NONCURRENT_VERSION_DAYS = 30;
+
 export interface DataProps {
   stage: Stage;
   /** Receives the media bucket's server access logs. */
   accessLogs: s3.IBucket;
+  /** A table restored to a point in time (a new table): used, with its stream, instead of the one made here. */
+  restoredTable?: { tableName: string; streamArn: string };
 }
 
 /** What we keep: the single DynamoDB table and the private media bucket. */
 export class Data extends Construct {
-  readonly table: dynamodb.Table;
+  readonly table: dynamodb.ITable;
   readonly mediaBucket: s3.Bucket;
   /**
    * The origins browsers use for presigned media URLs. Built from the bucket's fixed name rather than its
@@ -26,25 +31,9 @@ export class Data extends Construct {
     super(scope, id);
     const prod = props.stage === 'prod';
 
-    this.table = new dynamodb.Table(this, 'Table', {
-      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: dynamodb.AttributeType.STRING },
-      sortKey: { name: TABLE_SCHEMA.sortKey, type: dynamodb.AttributeType.STRING },
-      stream: dynamodb.StreamViewType[TABLE_SCHEMA.streamView],
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      timeToLiveAttribute: TABLE_SCHEMA.timeToLive,
-      deletionProtection: prod,
-      removalPolicy: removalPolicyFor(props.stage),
-    });
-    for (const index of TABLE_SCHEMA.indexes) {
-      this.table.addGlobalSecondaryIndex({
-        indexName: index.name,
-        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
-      });
-    }
+    this.table = props.restoredTable
+      ? dynamodb.Table.fromTableAttributes(this, 'RestoredTable', { tableName: props.restoredTable.tableName, tableStreamArn: props.restoredTable.streamArn })
+      : this.makeTable(props.stage);
 
     const mediaBucketName = `framewright-${props.stage}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     this.mediaOrigins = [
@@ -61,10 +50,40 @@ export class Data extends Construct {
       // Uploads that never completed are removed after a day. Abandoned start images cannot be expired by a
       // rule: they share users/<sub>/images/ with generated results (create-upload.ts, generation.ts
       // resultKey), and lifecycle filters match a key prefix, not a pattern.
-      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Versioned, so an overwritten or deleted object (a bug, a bad deploy, a stolen key) can be brought back for
+      // NONCURRENT_VERSION_DAYS; after that its old versions expire, as a deleted account's media must.
+      versioned: true,
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS), expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,
     });
+  }
+
+  /** The single table (DESIGN §3) with its stream, point-in-time recovery, TTL and indexes. */
+  private makeTable(stage: Stage): dynamodb.Table {
+    const table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: dynamodb.AttributeType.STRING },
+      stream: dynamodb.StreamViewType[TABLE_SCHEMA.streamView],
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: TABLE_SCHEMA.timeToLive,
+      deletionProtection: stage === 'prod',
+      removalPolicy: removalPolicyFor(stage),
+    });
+    for (const index of TABLE_SCHEMA.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
   }
 
   /** Lets the app at `origin` upload to and download from the media bucket with presigned URLs. */

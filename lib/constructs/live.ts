@@ -73,10 +73,12 @@ export class Live extends Construct {
     // cdk-nag names the wildcard by the API's logical id.
     const stack = Stack.of(this);
     const apiId = stack.getLogicalId(this.api.node.defaultChild as CfnElement);
-    // A stack with an explicit region (env) has it written out; an environment-agnostic one, as a pseudo parameter.
+    // A stack with an explicit region or account (env, e.g. the CLI's with credentials) has it written out; an
+    // environment-agnostic one, as a pseudo parameter.
     const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
     Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:${region}:<AWS::AccountId>:<${apiId}>/*/*/@connections/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:${region}:${account}:<${apiId}>/*/*/@connections/*]`,
       reason: 'Connections are made at run time: execute-api:ManageConnections on the @connections of this one WebSocket API only.',
     });
   }

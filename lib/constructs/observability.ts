@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -9,13 +9,14 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BusinessMetric as M, METRICS_NAMESPACE } from '../../contract/metrics';
+import { OPTIONAL_RESOURCES, regionHas } from '../regions';
 import type { Stage } from '../settings';
-import type { RouteFunction } from './lambda-function';
+import type { AppFunction } from './lambda-function';
 
 /** A function to watch, with what feeds it. */
 export interface WatchedFunction {
   id: string;
-  fn: RouteFunction;
+  fn: AppFunction;
   timeoutSeconds: number;
   /** Fed by the table's stream: its iterator age is watched too. */
   stream?: boolean;
@@ -23,6 +24,8 @@ export interface WatchedFunction {
 
 export interface ObservabilityProps {
   stage: Stage;
+  /** The job's `model` dimension values of JobFailed (contract/models), summed by the provider-failures alarm. */
+  models: readonly string[];
   functions: WatchedFunction[];
   httpApi: apigw.HttpApi;
   deadLetters: sqs.IQueue[];
@@ -41,6 +44,12 @@ export const ALARM_THRESHOLDS = {
   webhookSignatureFailures: 10,
   reconcilerRefunds: 5,
   clawedBackCredits: 1,
+  /** Jobs the provider failed (all models) in 5 minutes: an empty Replicate balance, a 401, a removed model version. */
+  providerFailures: 5,
+  /** SES bounce rate (share of sends): SES reviews an account at 5% and may pause its sending at 10%. */
+  sesBounceRate: 0.05,
+  /** Hours without a single API request (prod only) before the traffic alarm fires. */
+  silentHours: 3,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -133,6 +142,40 @@ export class Observability extends Construct {
     // A refund that could not be written: the job stays open and its owner's credits are short until it lands.
     alarm('refund-not-landed', 'A job\'s refund could not be written (the job stays open and is retried).', business(M.RefundNotLanded), 1);
 
+    // Every job refunded at once (the provider out of credit, a revoked key, a removed model version) settles through
+    // webhooks and polls, not the reconciler: watch the failures themselves, summed over the models.
+    const failedPerModel = Object.fromEntries(props.models.map((model, i) => [`m${i}`, business(M.JobFailed, { model })]));
+    alarm(
+      'provider-failures',
+      `${ALARM_THRESHOLDS.providerFailures}+ jobs failed at the provider (and were refunded) in 5 minutes.`,
+      new cloudwatch.MathExpression({ label: 'Jobs failed, all models', expression: Object.keys(failedPerModel).join(' + ') || '0', usingMetrics: failedPerModel, period: FIVE_MINUTES }),
+      ALARM_THRESHOLDS.providerFailures,
+    );
+
+    // ---- email: SES's own account metrics in this region (sign-up codes and contact messages go through it) ----
+    alarm('ses-rejects', 'SES rejected an email (it would not send it at all).', new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Reject', statistic: 'Sum', period: FIVE_MINUTES }), 1);
+    alarm(
+      'ses-bounce-rate',
+      `SES bounce rate at ${ALARM_THRESHOLDS.sesBounceRate * 100}% or more: SES may pause sending (sign-up codes included).`,
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', statistic: 'Maximum', period: Duration.hours(1) }),
+      ALARM_THRESHOLDS.sesBounceRate,
+    );
+
+    // ---- traffic falling to zero (prod: a dev stack is idle most of the time) ----
+    if (props.stage === 'prod') {
+      const silent = alarm(
+        'traffic-stopped',
+        `No API request for ${ALARM_THRESHOLDS.silentHours} hours: the site, CloudFront or DNS may be down.`,
+        props.httpApi.metricCount({ period: Duration.hours(1), statistic: 'Sum' }),
+        1,
+        cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      );
+      // No request means no data point: missing data is the very thing to alarm on.
+      const cfn = silent.node.defaultChild as cloudwatch.CfnAlarm;
+      cfn.evaluationPeriods = ALARM_THRESHOLDS.silentHours;
+      cfn.treatMissingData = cloudwatch.TreatMissingData.BREACHING;
+    }
+
     // ---- dashboard ----
     const search = (metric: string, dims: string) =>
       new cloudwatch.MathExpression({ expression: `SEARCH('{${METRICS_NAMESPACE},${dims}} MetricName="${metric}"', 'Sum', 300)`, label: metric, period: FIVE_MINUTES });
@@ -164,7 +207,15 @@ export class Observability extends Construct {
       ],
     });
 
-    // ---- budget ----
+    this.budget(prefix, region, props.monthlyBudgetUsd);
+  }
+
+  /** A monthly AWS Budget alerting the topic; the opt-in regions CloudFormation has no Budgets in get none (synth says so). */
+  private budget(prefix: string, region: string, monthlyBudgetUsd: number): void {
+    if (!regionHas(region, 'AWS::Budgets::Budget')) {
+      Annotations.of(this).addWarningV2('framewright:no-budget', `${region} has no AWS::Budgets::Budget in CloudFormation: this stack is without ${OPTIONAL_RESOURCES['AWS::Budgets::Budget']}.`);
+      return;
+    }
     this.topic.addToResourcePolicy(
       new iam.PolicyStatement({
         actions: ['sns:Publish'],
@@ -179,7 +230,7 @@ export class Observability extends Construct {
         budgetName: `${prefix}-${region}-monthly`,
         budgetType: 'COST',
         timeUnit: 'MONTHLY',
-        budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
+        budgetLimit: { amount: monthlyBudgetUsd, unit: 'USD' },
       },
       notificationsWithSubscribers: [
         { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: 80, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },

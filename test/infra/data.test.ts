@@ -107,10 +107,11 @@ describe('Data: table and buckets', () => {
         AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] }],
       }),
     ]);
-    // Only unfinished multipart uploads: no rule may expire stored objects (results share users/<sub>/images/
-    // with start images, so a rule there would delete what users generated).
+    // Unfinished multipart uploads and old versions only: no rule may expire current objects (results share
+    // users/<sub>/images/ with start images, so a rule there would delete what users generated).
     expect(media.Properties.LifecycleConfiguration.Rules).toEqual([
       { Id: 'abort-incomplete-uploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+      { Id: 'expire-old-versions', NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
     ]);
   });
 

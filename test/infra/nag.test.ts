@@ -33,7 +33,7 @@ const REPORT_ONLY = { '@aws-cdk/core:failSynthOnValidationErrors': false };
 describe('cdk-nag AwsSolutions and CloudFormation validation', () => {
   it.each([
     ['dev', {}],
-    ['prod, with a domain sender and Cognito mailing through SES', { stage: 'prod', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app', supportEmail: 'help@framewright.app', cognitoEmail: 'ses' }],
+    ['prod, with a domain sender and Cognito mailing through SES', { stage: 'prod', senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app', supportEmail: 'help@framewright.app', cognitoEmail: 'ses', alarmEmail: 'ops@framewright.app', accountConcurrency: '1000' }],
   ])('leaves no unacknowledged finding on the %s stack', (_name, context) => {
     const synth = makeApp({ validate: true, context: { ...REPORT_ONLY, ...context } });
     try {

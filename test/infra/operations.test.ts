@@ -120,7 +120,7 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
 
 describe('operations in prod and special accounts', () => {
   it('reserves concurrency for the webhooks and caps generation in prod', () => {
-    const s = synthTemplate({ context: { stage: 'prod' } });
+    const s = synthTemplate({ context: { stage: 'prod', cognitoEmail: 'ses', alarmEmail: 'ops@framewright.app', accountConcurrency: '1000' } });
     try {
       const fns = resourcesOfType(s.template, 'AWS::Lambda::Function');
       const of = (description: string) => fns.find(([, f]) => f.Properties!.Description === description)![1].Properties!.ReservedConcurrentExecutions;

@@ -1,11 +1,13 @@
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as path from 'node:path';
+import { ROUTES } from '../../contract/routes';
+import { reservedConcurrencyOf } from '../../lib/constructs/concurrency';
 import { readSettings, REPO_ROOT } from '../../lib/settings';
 import { resourcesOfType, synthForSuite, synthTemplate } from './synth';
 
 // One prod synth for the file: the prod stage's own tests and the dev/prod comparison read it.
-const prod = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app' } });
+const prod = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app', cognitoEmail: 'ses', alarmEmail: 'ops@framewright.app', accountConcurrency: '1000' } });
 
 describe('prod stage', () => {
   it('is the Framewright-prod stack', () => {
@@ -114,6 +116,8 @@ describe('a domain sender', () => {
 
 describe('settings from context', () => {
   const settings = (context: Record<string, string>) => readSettings(new App({ context }));
+  /** What prod needs besides its sender: Cognito mailing through SES, someone to alarm, the account's quota. */
+  const PROD = { stage: 'prod', cognitoEmail: 'ses', alarmEmail: 'ops@b.co', accountConcurrency: '1000' };
 
   it('defaults to dev, Cognito\'s email, the PayPal sandbox, web/dist and the operations defaults', () => {
     expect(settings({ senderEmail: 'hello@framewright.app' })).toEqual({
@@ -128,7 +132,7 @@ describe('settings from context', () => {
       dailyGenerationCap: 200,
       reservedConcurrency: false,
     });
-    expect(settings({ stage: 'prod', senderEmail: 'a@b.co' }).reservedConcurrency).toBe(true);
+    expect(settings({ ...PROD, senderEmail: 'a@b.co' }).reservedConcurrency).toBe(true);
     expect(settings({ senderEmail: 'a@b.co', alarmEmail: 'ops@b.co', monthlyBudgetUsd: '120', dailyGenerationCap: '30', existingSenderIdentity: 'true' })).toMatchObject({
       alarmEmail: 'ops@b.co',
       monthlyBudgetUsd: 120,
@@ -138,8 +142,34 @@ describe('settings from context', () => {
   });
 
   it('takes live PayPal in prod unless told otherwise', () => {
-    expect(settings({ stage: 'prod', senderEmail: 'a@b.co' }).paypal).toBe('live');
-    expect(settings({ stage: 'prod', senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+    expect(settings({ ...PROD, senderEmail: 'a@b.co' }).paypal).toBe('live');
+    expect(settings({ ...PROD, senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+  });
+
+  it('refuses prod with an unsafe setting, in one line each; dev keeps its defaults', () => {
+    const messageOf = (context: Record<string, string>) => {
+      try {
+        settings({ ...PROD, senderEmail: 'a@b.co', ...context });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(messageOf({ cognitoEmail: 'cognito' })).toMatch(/^Prod needs -c cognitoEmail=ses: Cognito's own sender sends 50 [^\n]*$/);
+    expect(messageOf({ alarmEmail: '' })).toMatch(/^Prod needs -c alarmEmail=<address>: [^\n]*$/);
+    expect(messageOf({ accountConcurrency: '' })).toMatch(/^Prod reserves Lambda concurrency: pass -c accountConcurrency=[^\n]*$/);
+    expect(messageOf({ accountConcurrency: '', reservedConcurrency: 'false' })).toBe('accepted');
+    expect(messageOf({ accountConcurrency: 'ten' })).toBe('Context "accountConcurrency" must be a whole number above 0 (got "ten")');
+    expect(settings({ senderEmail: 'a@b.co' })).toMatchObject({ cognitoEmail: 'cognito', reservedConcurrency: false });
+  });
+
+  it("refuses reservations the account's quota cannot hold (Lambda keeps 100 unreserved), naming the numbers", () => {
+    const reserved = ROUTES.reduce((sum, r) => sum + (reservedConcurrencyOf(r) ?? 0), 0);
+    const context = { ...PROD, senderEmail: 'a@b.co' };
+    expect(() => synthTemplate({ context: { ...context, accountConcurrency: '10' } })).toThrow(
+      `Context "accountConcurrency" is 10, below the ${reserved + 100} reservedConcurrency needs (${reserved} reserved + 100 Lambda keeps unreserved)`,
+    );
+    expect(() => synthTemplate({ context: { ...context, accountConcurrency: String(reserved + 100) } }).cleanup()).not.toThrow();
   });
 
   it('refuses an unknown stage or option, a malformed address, or prod without a sender', () => {

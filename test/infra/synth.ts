@@ -16,6 +16,8 @@ export interface SynthOptions {
   backgroundFunctions?: readonly BackgroundFunctionDef[];
   /** Run cdk-nag and CloudFormation's built-in validation (the nag test only). */
   validate?: boolean;
+  /** A concrete account id, as the CDK CLI sets it (CDK_DEFAULT_ACCOUNT) when it has credentials. */
+  account?: string;
 }
 
 export interface Synthesized {
@@ -46,12 +48,17 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
     builtinCloudFormationValidation: options.validate ?? false,
   });
   const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
+  const savedAccount = process.env.CDK_DEFAULT_ACCOUNT;
+  if (options.account) process.env.CDK_DEFAULT_ACCOUNT = options.account;
   try {
     const stack = buildApp(app, { nag: options.validate ?? false, routes: options.routes, backgroundFunctions: options.backgroundFunctions });
     return { app, stack, outdir, cleanup };
   } catch (err) {
     cleanup();
     throw err;
+  } finally {
+    if (savedAccount === undefined) delete process.env.CDK_DEFAULT_ACCOUNT;
+    else process.env.CDK_DEFAULT_ACCOUNT = savedAccount;
   }
 }
 
