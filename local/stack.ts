@@ -113,7 +113,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
-    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'secrets', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-connections'] as const);
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'secrets', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-secrets', 'iam-connections'] as const);
     const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
@@ -136,12 +136,42 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     stops.push(cognito.close);
     log(`[cognito] cognito-local on ${cognito.url}, pool ${LOCAL_IDS.userPoolId}`);
     await ensureTable(dynamo.endpoint, LOCAL_IDS.tableName);
+    const secrets = await startLocalSecrets({
+      dataDir: path.join(dataDir, 'secrets-manager'),
+      region: LOCAL_IDS.region,
+      port: ports.secrets,
+      stage: 'local',
+      appKeys: {
+        REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
+        REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
+        PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
+        PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
+        PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
+      },
+      welcomeHashKey: LOCAL_SECRETS.welcomeHashKey,
+      loadRotation: async () => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', 'rotate-origin-secret.ts'))).handler,
+      log,
+    });
+    stops.push(secrets.close);
     // The functions reach every emulator through IAM: each call is evaluated against its function's statements.
     const iam = await startLocalIam({
-      emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url },
-      resources: { tableName: LOCAL_IDS.tableName, mediaBucket: LOCAL_IDS.mediaBucket, userPoolId: LOCAL_IDS.userPoolId, senderEmail: LOCAL_IDS.from },
+      emulators: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, cognito: cognito.url, secretsManager: secrets.endpoint },
+      resources: {
+        tableName: LOCAL_IDS.tableName,
+        mediaBucket: LOCAL_IDS.mediaBucket,
+        userPoolId: LOCAL_IDS.userPoolId,
+        senderEmail: LOCAL_IDS.from,
+        secretArns: { secret: secrets.env.SECRETS_ARN!, originSecret: secrets.env.ORIGIN_SECRET_ARN!, welcomeHashKey: secrets.env.WELCOME_HASH_KEY_ARN! },
+      },
       // The fronts are the addresses the functions and their presigned links use: kept, like the emulators'.
-      ports: { dynamodb: ports['iam-dynamodb'], s3: ports['iam-s3'], ses: ports['iam-ses'], cognito: ports['iam-cognito'], connections: ports['iam-connections'] },
+      ports: {
+        dynamodb: ports['iam-dynamodb'],
+        s3: ports['iam-s3'],
+        ses: ports['iam-ses'],
+        cognito: ports['iam-cognito'],
+        secretsManager: ports['iam-secrets'],
+        connections: ports['iam-connections'],
+      },
       log,
     });
     stops.push(iam.close);
@@ -177,23 +207,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     log(`[replicate] simulator on ${replicate.url}`);
     log(`[paypal] simulator on ${paypal.url}`);
 
-    const secrets = await startLocalSecrets({
-      dataDir: path.join(dataDir, 'secrets-manager'),
-      region: LOCAL_IDS.region,
-      port: ports.secrets,
-      stage: 'local',
-      appKeys: {
-        REPLICATE_API_TOKEN: LOCAL_SECRETS.replicateToken,
-        REPLICATE_WEBHOOK_SECRET: LOCAL_SECRETS.replicateWebhookSecret,
-        PAYPAL_CLIENT_ID: LOCAL_SECRETS.paypalClientId,
-        PAYPAL_CLIENT_SECRET: LOCAL_SECRETS.paypalClientSecret,
-        PAYPAL_WEBHOOK_ID: LOCAL_SECRETS.paypalWebhookId,
-      },
-      welcomeHashKey: LOCAL_SECRETS.welcomeHashKey,
-      loadRotation: async () => (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', 'rotate-origin-secret.ts'))).handler,
-      log,
-    });
-    stops.push(secrets.close);
 
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_IDS.region,
@@ -216,7 +229,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: iam.endpoints.cognito,
       // Secrets are read at run time from the local Secrets Manager, by ARN, as in the cloud; kept a second here so a
       // changed key or a rotation shows at once (minutes in the cloud), and the old origin value is refused 10 s after one.
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: iam.endpoints.secretsManager,
       ...secrets.env,
       SECRETS_CACHE_SECONDS: '1',
       ORIGIN_SECRET_CACHE_SECONDS: '1',

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { cognitoRequest, connectionsRequest, dynamoRequest, s3Request, sesRequest } from './requests';
+import { cognitoRequest, connectionsRequest, dynamoRequest, s3Request, secretsManagerRequest, sesRequest } from './requests';
 import { jsonTargetFront, restJsonFront, s3Front, startIamFront, type IamFront, type Refusal } from './front';
 import { LOCAL_ACCOUNT, LOCAL_LIVE_API_ID, localArns, localPolicies, type LocalResources } from './policies';
 
@@ -11,6 +11,7 @@ export interface Emulators {
   s3: string;
   ses: string;
   cognito: string;
+  secretsManager: string;
 }
 
 export interface LocalIam {
@@ -45,10 +46,17 @@ export async function startLocalIam(o: { emulators: Emulators; resources: LocalR
     startIamFront({ target: o.emulators.s3, port: o.ports?.s3, policies, onRefusal, service: s3Front((m, url, req, body) => s3Request(m, url, req.headers, body)) }),
     startIamFront({ target: o.emulators.ses, port: o.ports?.ses, policies, onRefusal, service: restJsonFront('ses', (m, url, b) => sesRequest(a, m, url, b, identities)) }),
     startIamFront({ target: o.emulators.cognito, port: o.ports?.cognito, policies, onRefusal, service: jsonTargetFront('cognito-idp', (t, b) => cognitoRequest(a, t, b)) }),
+    startIamFront({
+      target: o.emulators.secretsManager,
+      port: o.ports?.secretsManager,
+      policies,
+      onRefusal,
+      service: jsonTargetFront('secretsmanager', (t, b) => secretsManagerRequest(a, t, b)),
+    }),
   ]);
-  const [dynamodb, s3, ses, cognito] = fronts.map((f) => f.endpoint) as [string, string, string, string];
+  const [dynamodb, s3, ses, cognito, secretsManager] = fronts.map((f) => f.endpoint) as [string, string, string, string, string];
   return {
-    endpoints: { dynamodb, s3, ses, cognito },
+    endpoints: { dynamodb, s3, ses, cognito, secretsManager },
     async frontConnections(endpoint) {
       const url = new URL(endpoint);
       const front = await startIamFront({

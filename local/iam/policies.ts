@@ -13,6 +13,8 @@ export interface LocalResources {
   mediaBucket: string;
   userPoolId: string;
   senderEmail: string;
+  /** The local Secrets Manager's ARNs (their suffixes are made at creation, as Secrets Manager makes them). */
+  secretArns?: { secret: string; originSecret: string; welcomeHashKey: string };
 }
 
 export function localArns(r: LocalResources): GrantArns {
@@ -21,9 +23,9 @@ export function localArns(r: LocalResources): GrantArns {
     table: `arn:aws:dynamodb:${region}:${accountId}:table/${r.tableName}`,
     mediaBucket: `arn:aws:s3:::${r.mediaBucket}`,
     userPool: `arn:aws:cognito-idp:${region}:${accountId}:userpool/${r.userPoolId}`,
-    secret: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright-local-AbCdEf`,
-    originSecret: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/origin-verify-AbCdEf`,
-    welcomeHashKey: `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/welcome-hash-key-AbCdEf`,
+    secret: r.secretArns?.secret ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright-local-AbCdEf`,
+    originSecret: r.secretArns?.originSecret ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/origin-verify-AbCdEf`,
+    welcomeHashKey: r.secretArns?.welcomeHashKey ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/welcome-hash-key-AbCdEf`,
     // As lib/constructs/email.ts: the sender's address and its domain.
     sendingIdentities: [`arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail}`, `arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail.split('@')[1]}`],
     senderEmail: r.senderEmail,

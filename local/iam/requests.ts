@@ -131,3 +131,10 @@ export function connectionsRequest(a: Account, apiId: string, method: string, ur
   const [, stage = '', ...rest] = url.pathname.split('/');
   return [{ action: 'execute-api:ManageConnections', resource: `arn:aws:execute-api:${a.region}:${a.accountId}:${apiId}/${stage}/${method}/${rest.join('/')}` }];
 }
+
+/** Secrets Manager's JSON protocol: the operation on the secret the call names (our functions name it by ARN). */
+export function secretsManagerRequest(a: Account, target: string, body: Record<string, unknown>): RequestContext[] {
+  const operation = target.split('.').pop() ?? '';
+  const id = String(body.SecretId ?? body.Name ?? '');
+  return [{ action: `secretsmanager:${operation}`, resource: id.startsWith('arn:') ? id : `arn:aws:secretsmanager:${a.region}:${a.accountId}:secret:${id}` }];
+}

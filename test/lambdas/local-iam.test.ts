@@ -1,5 +1,6 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand, DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { statementsFor, type PolicyStatementJson } from '../../contract/permissions';
 import { isAllowed } from '../../local/iam/evaluate';
@@ -59,6 +60,16 @@ describe('the local IAM check, against the embedded stack', () => {
       )();
     await expect(send('someone-else@framewright.local')).rejects.toMatchObject({ name: 'AccessDeniedException' });
     await expect(send(RESOURCES.senderEmail)).resolves.toBeDefined();
+  });
+
+  it('reads a secret only with its grant, as Secrets Manager answers otherwise', async () => {
+    const sm = new SecretsManagerClient({ region: 'us-east-1', endpoint: env().AWS_ENDPOINT_URL_SECRETS_MANAGER, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const read = (fn: string, arn: string) => asFunction(fn, () => sm.send(new GetSecretValueCommand({ SecretId: arn })))();
+    // The contact form reads no secret; the Replicate webhook reads the app keys, never the welcome hash key.
+    await expect(read('sendContact', env().SECRETS_ARN!)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(read('replicateWebhook', env().WELCOME_HASH_KEY_ARN!)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(read('replicateWebhook', env().SECRETS_ARN!)).resolves.toMatchObject({ ARN: env().SECRETS_ARN });
+    sm.destroy();
   });
 });
 
