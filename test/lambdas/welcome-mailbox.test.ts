@@ -8,6 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { emailHash, mailboxOf, normaliseEmail } from '../../lambdas/domain/email-hash';
 import { keys } from '../../lambdas/domain/keys';
+import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { api, confirmSignUp, latestCode, signIn, signUp, stackEnv, type TestUser } from '../support/users';
 
 async function userWith(email: string): Promise<TestUser> {
@@ -55,7 +56,8 @@ describe('welcome credits once per mailbox', () => {
 
   it('honours a mark made before marks named the mailbox (the address as typed)', async () => {
     const address = `old-${randomUUID().slice(0, 8)}+tag@example.com`;
-    const key = stackEnv().WELCOME_HASH_KEY!;
+    // The stack's welcome hash key (in its local Secrets Manager, fixed so that marks survive a restart).
+    const key = LOCAL_SECRETS.welcomeHashKey;
     const legacy = createHmac('sha256', key).update(normaliseEmail(address)).digest('base64url');
     expect(legacy).not.toBe(emailHash(address, key));
     await dynamo().send(
