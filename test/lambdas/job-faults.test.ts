@@ -11,17 +11,12 @@ import { newId } from '../../lambdas/domain/ids';
 import type { Job } from '../../lambdas/ports/jobs';
 import { jobItem, json, postWebhook, providerIdOf, signedWebhook, simPrediction, userItems, waitForSim } from '../support/generation';
 import { backdateJob, downloadsOf, drainStreams, expectExact, runReconciler, settled, simPredictionsOf } from '../support/jobs';
-import { api, createUser, stackEnv, stackUrl, type TestUser } from '../support/users';
+import { api, createAccount, stackEnv, stackUrl, type TestUser, WELCOME_CREDITS } from '../support/users';
 
 jest.setTimeout(120_000);
 
-const START = 10;
-
-async function newUser(): Promise<TestUser> {
-  const user = await createUser();
-  await api(user, '/api/me');
-  return user;
-}
+const START = WELCOME_CREDITS;
+const newUser = createAccount;
 
 const image = (user: TestUser, prompt: string) => api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt }) });
 const video = (user: TestUser, prompt: string) =>

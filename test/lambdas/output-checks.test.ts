@@ -10,17 +10,12 @@ import { s3Client } from '../../lambdas/adapters/aws-clients';
 import { COPY_STALL_MS } from '../../lambdas/adapters/s3-media-store';
 import { jobItem, providerIdOf, simPrediction, waitForSim } from '../support/generation';
 import { backdateJob, drainStreams, expectExact, runReconciler, settled } from '../support/jobs';
-import { api, createUser, stackEnv, type TestUser } from '../support/users';
+import { api, createAccount, stackEnv, type TestUser, WELCOME_CREDITS } from '../support/users';
 
 jest.setTimeout(120_000);
 
-const START = 10;
-
-async function newUser(): Promise<TestUser> {
-  const user = await createUser();
-  await api(user, '/api/me');
-  return user;
-}
+const START = WELCOME_CREDITS;
+const newUser = createAccount;
 
 async function started(res: Promise<Response>): Promise<string> {
   const r = await res;

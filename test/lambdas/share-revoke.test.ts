@@ -15,19 +15,25 @@ import { api, createUser, stackEnv } from '../support/users';
 
 jest.setTimeout(180_000);
 
+/** A user with one image in the gallery (its file in the bucket, its media item in the table). */
+async function storedImage(prompt: string) {
+  const user = await createUser();
+  const at = new Date();
+  const id = newId(at);
+  const key = `users/${user.sub}/images/${at.getTime()}-${id.split('-')[1]}.png`;
+  await s3Client().send(new PutObjectCommand({ Bucket: stackEnv().MEDIA_BUCKET!, Key: key, Body: Buffer.from(`file of ${id}`), ContentType: 'image/png' }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: stackEnv().TABLE_NAME!,
+      Item: mediaRecord({ id, owner: user.sub, type: 'image', key, prompt, model: 'stability-ai/sdxl', options: { seed: 7 }, createdAt: at.toISOString() }),
+    }),
+  );
+  return { user, id };
+}
+
 describe('Stop sharing stops the file', () => {
   it('the presigned URL handed out before the revoke stops answering within a minute', async () => {
-    const user = await createUser();
-    const at = new Date();
-    const id = newId(at);
-    const key = `users/${user.sub}/images/${at.getTime()}-${id.split('-')[1]}.png`;
-    await s3Client().send(new PutObjectCommand({ Bucket: stackEnv().MEDIA_BUCKET!, Key: key, Body: Buffer.from(`file of ${id}`), ContentType: 'image/png' }));
-    await dynamo().send(
-      new PutCommand({
-        TableName: stackEnv().TABLE_NAME!,
-        Item: mediaRecord({ id, owner: user.sub, type: 'image', key, prompt: 'a shared gull', model: 'stability-ai/sdxl', options: { seed: 7 }, createdAt: at.toISOString() }),
-      }),
-    );
+    const { user, id } = await storedImage('a shared gull');
     const { url } = await json<{ url: string }>(api(user, `/api/media/${id}/share`, { method: 'POST', body: '{}' }));
 
     const media = await fetch(`${url}/media`, { redirect: 'manual' });
@@ -56,17 +62,7 @@ describe('Stop sharing stops the file', () => {
   });
 
   it("hands the owner's gallery links that live a quarter of an hour", async () => {
-    const user = await createUser();
-    const at = new Date();
-    const id = newId(at);
-    const key = `users/${user.sub}/images/${at.getTime()}-${id.split('-')[1]}.png`;
-    await s3Client().send(new PutObjectCommand({ Bucket: stackEnv().MEDIA_BUCKET!, Key: key, Body: Buffer.from(`file of ${id}`), ContentType: 'image/png' }));
-    await dynamo().send(
-      new PutCommand({
-        TableName: stackEnv().TABLE_NAME!,
-        Item: mediaRecord({ id, owner: user.sub, type: 'image', key, prompt: 'a listed gull', model: 'stability-ai/sdxl', options: { seed: 7 }, createdAt: at.toISOString() }),
-      }),
-    );
+    const { user, id } = await storedImage('a listed gull');
     const { items } = await json<{ items: Array<{ id: string; url: string; downloadUrl: string }> }>(api(user, '/api/media'));
     const item = items.find((i) => i.id === id)!;
     expect(MEDIA_URL_SECONDS).toBe(900);

@@ -121,6 +121,16 @@ export async function createUser(names?: { first: string; last: string }): Promi
   return signIn(email, password);
 }
 
+/** The credits an account starts with (the welcome credits). */
+export const WELCOME_CREDITS = 10;
+
+/** A signed-in user whose account exists (its first GET /api/me made it, with the welcome credits). */
+export async function createAccount(): Promise<TestUser> {
+  const user = await createUser();
+  await api(user, '/api/me');
+  return user;
+}
+
 /** fetch against the stack's API with the user's ID token. */
 export function api(user: TestUser | undefined, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
