@@ -71,6 +71,21 @@ export const Messages = {
   /** PAYMENT_RETURN_PATHS spelled out for the caller: 'returnPath must be one of /, /generator, ... or /admin.' */
   invalidReturnPath: `returnPath must be one of ${PAYMENT_RETURN_PATHS.slice(0, -1).join(', ')} or ${PAYMENT_RETURN_PATHS.at(-1)}.`,
   paymentUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',
+  // ---- plans (PayPal Subscriptions) ----
+  /** Not in the spec: POST /api/subscriptions or /api/subscription/change without one of contract/plans. */
+  invalidPlan: 'Choose one of the plans.',
+  /** Not in the spec: subscribing while a plan is active or suspended (change it, or cancel it first). */
+  alreadySubscribed: 'You already have a plan. Change it or cancel it in My Account.',
+  /** Not in the spec: cancel or change without an active or suspended plan. */
+  noSubscription: 'You have no active plan.',
+  /** Not in the spec: changing to the plan one already has. */
+  samePlan: 'This is already your plan.',
+  /** Not in the spec: PayPal suspended the plan after failed payments (shown in My Account). */
+  subscriptionSuspended:
+    'PayPal could not take your monthly payment, so your plan is paused and no plan credits are added. Update your payment method in your PayPal account (Settings > Payments > Automatic payments); your plan resumes when PayPal is paid.',
+  /** Not in the spec: a payment failed and PayPal will retry it. */
+  subscriptionPaymentFailed: (retryAt: string) =>
+    `PayPal could not take your monthly payment. It will try again on ${retryAt}; check the payment method in your PayPal account (Settings > Payments > Automatic payments).`,
   invalidWebhookSignature: 'Invalid webhook signature.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
   invalidLimit: 'limit must be a whole number from 1 to 100.',

@@ -153,8 +153,11 @@ export const PaymentOrderView = z.object({
 });
 export type PaymentOrderView = z.infer<typeof PaymentOrderView>;
 
-/** refund: a job's credits given back; purchase-refund and chargeback: a purchase's credits taken back. */
-export const LedgerReason = z.enum(['welcome', 'image', 'video', 'refund', 'purchase', 'purchase-refund', 'chargeback']);
+/**
+ * refund: a job's credits given back; purchase-refund and chargeback: a purchase's (or a plan payment's) credits taken
+ * back; plan: a plan's monthly grant (on its completed billing payment); plan-expiry: plan credits beyond the rollover cap.
+ */
+export const LedgerReason = z.enum(['welcome', 'image', 'video', 'refund', 'purchase', 'purchase-refund', 'chargeback', 'plan', 'plan-expiry']);
 export type LedgerReason = z.infer<typeof LedgerReason>;
 
 export const LedgerEntryView = z.object({
@@ -165,7 +168,9 @@ export const LedgerEntryView = z.object({
   delta: z.number().int(),
   /** The balance right after this change. */
   balance: z.number().int(),
-  /** What the change belongs to: the order id (purchase, purchase-refund, chargeback), the job id (image, video, refund), "signup" (welcome). */
+  /** The part of delta that was plan credits (a charge spends them first); absent when none. */
+  plan: z.number().int().optional(),
+  /** What the change belongs to: the order id (purchase, purchase-refund, chargeback; a plan payment's sale id for plan), the job id (image, video, refund), "signup" (welcome). */
   ref: z.string(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntryView>;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Messages } from './errors';
 import * as s from './schemas';
 import * as pay from './payments';
+import * as sub from './subscriptions';
 import type { KeyScope } from './permissions';
 
 /**
@@ -367,6 +368,72 @@ export const ROUTES = [
     query: pay.ListPaymentsQuery,
     response: pay.ListPaymentsResponse,
     grants: ['table:read', 'secret:origin'],
+  },
+  // ---- plans through PayPal Subscriptions (issue 26) ----
+  {
+    id: 'plans',
+    method: 'GET',
+    path: '/api/plans',
+    auth: 'none',
+    handler: 'list-plans',
+    response: sub.PlansResponse,
+    grants: ['secret:origin'],
+  },
+  {
+    // 409 while a plan is active or suspended (change it or cancel it instead).
+    id: 'createSubscription',
+    method: 'POST',
+    path: '/api/subscriptions',
+    auth: 'user',
+    handler: 'create-subscription',
+    request: sub.CreateSubscriptionRequest,
+    response: sub.ApprovalResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin', 'secret:welcome-hash'],
+  },
+  {
+    id: 'getSubscription',
+    method: 'GET',
+    path: '/api/subscription',
+    auth: 'user',
+    handler: 'get-subscription',
+    response: sub.SubscriptionView,
+    grants: ['table:read', 'secret:origin'],
+  },
+  {
+    // Cancels at PayPal; reads the subscription back (and grants a payment PayPal made meanwhile, with its receipt).
+    id: 'cancelSubscription',
+    method: 'POST',
+    path: '/api/subscription/cancel',
+    auth: 'user',
+    handler: 'cancel-subscription',
+    response: sub.SubscriptionView,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
+  },
+  {
+    // PayPal's revise: answers the approval page where the buyer agrees to the new price.
+    id: 'changeSubscription',
+    method: 'POST',
+    path: '/api/subscription/change',
+    auth: 'user',
+    handler: 'change-subscription',
+    request: sub.ChangeSubscriptionRequest,
+    response: sub.ApprovalResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin'],
+  },
+  {
+    // PayPal sends the buyer's browser here after approving or cancelling a subscription (or a plan change): a 302 to
+    // the page the buyer came from with `?subscription=<outcome>`, never JSON.
+    id: 'subscriptionReturn',
+    method: 'GET',
+    path: '/api/paypal/subscription-return',
+    auth: 'none',
+    handler: 'paypal-subscription-return',
+    query: sub.SubscriptionReturnQuery,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -49,6 +49,12 @@ export const ROUTE_THROTTLE_CLASS = {
   paypalWebhook: 'webhook',
   paymentOutcome: 'payments',
   listPayments: 'payments',
+  plans: 'rest',
+  createSubscription: 'payments',
+  getSubscription: 'rest',
+  cancelSubscription: 'payments',
+  changeSubscription: 'payments',
+  subscriptionReturn: 'payments',
 } as const satisfies Record<RouteId, ThrottleClass>;
 
 /** A route's throttle kind: a signature-checked route is always a webhook; a route the table does not know, `rest`. */

@@ -1,7 +1,12 @@
 /**
  * Every credit change is one DynamoDB transaction: the balance (conditioned on the value just read, so the
  * ledger row can record the balance after it), the ledger row, and the job or order transition it belongs
- * to. Only a charge is refused below zero: a change that gives credits back (a job's refund) lands whatever the balance,
+ * to. Two kinds of credits make one balance: `credits` is the whole balance and `planCredits` the part of it a plan
+ * granted (the rest is pack and welcome credits, which never expire). A charge spends plan credits first and notes how
+ * many on its job (`planCost`), so a refund gives them back to the kind they came from; a plan's grant rolls over at
+ * most one month's grant (the rest expires, on its own ledger row in the same transaction); a billing payment's
+ * claw-back takes plan credits first. Every ledger row says how much of its delta was plan credits (`plan`). Only a
+ * charge is refused below zero: a change that gives credits back (a job's refund) lands whatever the balance,
  * so a job still ends after a claw-back left the balance negative; a refund or chargeback may take back purchased
  * credits that were already spent (`allowNegative`). A charge is also refused while the account is being deleted (its
  * `deleting` mark), so a generation and a deletion exclude each other. A transition that was already made cancels the
@@ -37,6 +42,15 @@ export interface CreditChange {
    * takes it off. One item can appear once in a transaction, hence here and not as another item in `with`.
    */
   activeJobs?: { add: 1; cap: number } | { add: -1 };
+  /**
+   * How the change moves plan credits (absent: a charge spends them first, anything else leaves them):
+   * - grant: `delta` is a month's grant; what was left rolls over up to one grant, the rest expires;
+   * - first: a take-back (allowNegative) takes plan credits first;
+   * - back: a job's refund gives back `back` of its delta as plan credits (what its charge took from them).
+   */
+  plan?: { kind: 'grant'; month: number } | { kind: 'first' } | { kind: 'back'; back: number };
+  /** The index in `with` of a Put whose item records the plan credits a charge spent (`planCost`). */
+  notePlanCostOn?: number;
 }
 
 export type CreditChangeResult =
@@ -57,22 +71,65 @@ export async function readBalance(db: DynamoDBDocumentClient, table: string, sub
   return (await readAccount(db, table, sub))?.credits;
 }
 
-async function readAccount(db: DynamoDBDocumentClient, table: string, sub: string): Promise<{ credits: number; activeJobs: number; deleting: boolean } | undefined> {
+/** The account's whole balance and its plan part (both 0 on an account that has none yet). */
+export async function readBalances(db: DynamoDBDocumentClient, table: string, sub: string): Promise<{ credits: number; planCredits: number } | undefined> {
+  const a = await readAccount(db, table, sub);
+  return a ? { credits: a.credits, planCredits: a.planCredits } : undefined;
+}
+
+async function readAccount(
+  db: DynamoDBDocumentClient,
+  table: string,
+  sub: string,
+): Promise<{ credits: number; planCredits: number; activeJobs: number; deleting: boolean } | undefined> {
   const res = await db.send(
-    new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits, activeJobs, deleting' }),
+    new GetCommand({ TableName: table, Key: { pk: keys.user(sub), sk: keys.account }, ConsistentRead: true, ProjectionExpression: 'credits, planCredits, activeJobs, deleting' }),
   );
-  return res.Item ? { credits: Number(res.Item.credits ?? 0), activeJobs: Number(res.Item.activeJobs ?? 0), deleting: res.Item.deleting === true } : undefined;
+  return res.Item
+    ? { credits: Number(res.Item.credits ?? 0), planCredits: Number(res.Item.planCredits ?? 0), activeJobs: Number(res.Item.activeJobs ?? 0), deleting: res.Item.deleting === true }
+    : undefined;
+}
+
+/**
+ * How a change moves the plan credits, given the balance and plan credits before it: the plan credits after, the
+ * plan part of the change's own ledger row, and what expired (a grant's rollover cap).
+ */
+export function planMove(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
+  const held = Math.max(planBefore, 0);
+  const p = c.plan;
+  if (p?.kind === 'grant') {
+    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding).
+    const after = Math.min(held, p.month) + c.delta;
+    const expired = held + c.delta - after;
+    return { after, plan: c.delta, expired };
+  }
+  if (p?.kind === 'back') {
+    const back = Math.min(Math.max(p.back, 0), Math.max(c.delta, 0));
+    return { after: planBefore + back, plan: back, expired: 0 };
+  }
+  if (c.delta < 0 && (p?.kind === 'first' || !c.allowNegative)) {
+    const spent = Math.min(held, -c.delta);
+    return { after: planBefore - spent, plan: -spent, expired: 0 };
+  }
+  return { after: planBefore, plan: 0, expired: 0 };
 }
 
 /** A change that takes credits from the owner for something they asked for (a job), as opposed to giving them back. */
 const isCharge = (c: CreditChange) => c.delta < 0 && !c.allowNegative;
 
 /** The account item's update for a change: the balance, and the running-jobs counter when the change moves it. */
-function accountUpdate(c: CreditChange, before: number, after: number) {
+function accountUpdate(c: CreditChange, before: number, after: number, plan: { before: number; after: number }) {
   const a = c.activeJobs;
   const values: Record<string, unknown> = { ':before': before, ':after': after };
   let update = 'SET credits = :after';
   let condition = 'credits = :before';
+  if (plan.after !== plan.before) {
+    // Conditioned like the balance: the split read is the split changed.
+    update += ', planCredits = :planAfter';
+    condition += plan.before === 0 ? ' AND (attribute_not_exists(planCredits) OR planCredits = :planBefore)' : ' AND planCredits = :planBefore';
+    values[':planBefore'] = plan.before;
+    values[':planAfter'] = plan.after;
+  }
   // The deletion marks the account before it erases anything: a charge made after the mark would bill a job whose
   // account is about to go (one made before it holds a place in activeJobs, and the mark waits for that).
   if (isCharge(c)) condition += ' AND attribute_not_exists(deleting)';
@@ -89,7 +146,8 @@ function accountUpdate(c: CreditChange, before: number, after: number) {
 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const expected = attempt === 0 ? c.expectedBalance : undefined;
+    // The plan part must be read whenever the change may move it: a charge (plan credits first) or a plan change.
+    const expected = attempt === 0 && !c.plan && !isCharge(c) ? c.expectedBalance : undefined;
     const read = expected === undefined ? await readAccount(db, table, c.sub) : undefined;
     const before = expected ?? read?.credits;
     // Gone (deleted, or never made): a charge is refused like one on an account being deleted; anything else has
@@ -99,13 +157,34 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     // The queue is full as read; the update's own condition catches a start that races this read.
     const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
     if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
-    const after = before + c.delta;
+    const plan = planMove(c, read?.planCredits ?? 0);
+    const after = before + c.delta - plan.expired;
     // Only a charge is refused for the balance: a refund (delta >= 0) lands even below zero.
     const short = isCharge(c) && after < 0;
     // Refuse only on a balance read here: the caller's value may be older than a top-up.
     if (short && expected !== undefined) continue;
     if (short) return { ok: false, why: 'insufficient', balance: before };
     const now = new Date();
+    const planBefore = read?.planCredits ?? 0;
+    const ledgerRow = (reason: LedgerReason, delta: number, planDelta: number, balance: number, at: Date) => ({
+      Put: {
+        TableName: table,
+        Item: {
+          pk: keys.user(c.sub),
+          sk: keys.ledger(at.toISOString(), newId(at)),
+          type: 'ledger',
+          delta,
+          ...(planDelta ? { plan: planDelta } : {}),
+          balance,
+          reason,
+          ref: c.ref,
+          createdAt: at.toISOString(),
+        },
+      },
+    });
+    // Expiry first, a millisecond earlier, so the ledger reads in the order things happened.
+    const expiry = plan.expired > 0 ? [ledgerRow('plan-expiry', -plan.expired, -plan.expired, before - plan.expired, new Date(now.getTime() - 1))] : [];
+    const withItems = c.notePlanCostOn === undefined ? c.with : c.with.map((w, i) => (i === c.notePlanCostOn && w.Put ? { Put: { ...w.Put, Item: { ...w.Put.Item, planCost: -plan.plan } } } : w));
     try {
       await db.send(
         new TransactWriteCommand({
@@ -114,25 +193,12 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
               Update: {
                 TableName: table,
                 Key: { pk: keys.user(c.sub), sk: keys.account },
-                ...accountUpdate(c, before, after),
+                ...accountUpdate(c, before, after, { before: planBefore, after: plan.after }),
               },
             },
-            {
-              Put: {
-                TableName: table,
-                Item: {
-                  pk: keys.user(c.sub),
-                  sk: keys.ledger(now.toISOString(), newId(now)),
-                  type: 'ledger',
-                  delta: c.delta,
-                  balance: after,
-                  reason: c.reason,
-                  ref: c.ref,
-                  createdAt: now.toISOString(),
-                },
-              },
-            },
-            ...c.with,
+            ledgerRow(c.reason, c.delta, plan.plan, after, now),
+            ...expiry,
+            ...withItems,
           ],
         }),
       );
@@ -148,7 +214,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
       const reasons = err.CancellationReasons ?? [];
       // The transition (items after the balance and the ledger row) was already made, or a limit that travels with
       // it was reached: nothing to do.
-      const failed = reasons.slice(2).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      const failed = reasons.slice(2 + expiry.length).findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) return { ok: false, why: 'already-done', failed };
       // The balance moved under us, or another transaction held the item: read again and retry.
       await backoff(attempt);

@@ -71,6 +71,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         reason: job.kind,
         ref: job.id,
         expectedBalance,
+        notePlanCostOn: 0,
         ...(job.countsActive && activeCap !== undefined ? { activeJobs: { add: 1, cap: activeCap } as const } : {}),
         with: [
           {
@@ -237,6 +238,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       delta: job.cost,
       reason: 'refund',
       ref: job.id,
+      plan: { kind: 'back', back: job.planCost ?? 0 },
       ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
       with: [end],
     });

@@ -22,6 +22,7 @@ function toEntry(r: Record<string, unknown>): LedgerEntry | undefined {
     reason: reason.data,
     delta: Number(r.delta),
     balance: Number(r.balance),
+    ...(r.plan ? { plan: Number(r.plan) } : {}),
     ref: String(r.ref ?? ''),
   };
 }

@@ -28,6 +28,7 @@ function fields(o: Order) {
     ...(o.returnPath ? { returnPath: o.returnPath } : {}),
     ...(o.captureId ? { captureId: o.captureId } : {}),
     ...(o.capturedAt ? { capturedAt: o.capturedAt } : {}),
+    ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}),
   };
 }
 
@@ -59,11 +60,15 @@ function toOrder(r: Record<string, unknown>): Order {
     ...(r.dispute === 'open' || r.dispute === 'resolved' ? { dispute: r.dispute } : {}),
     ...(r.failReason ? { failReason: String(r.failReason) } : {}),
     ...(r.returnedAt ? { returnedAt: String(r.returnedAt) } : {}),
+    ...(r.subscriptionId ? { subscriptionId: String(r.subscriptionId) } : {}),
   };
 }
 
 /** The write that ends an order's chance to be settled by PayPal also takes it off the open-orders index. */
 const LEAVE_OPEN_INDEX = ' REMOVE gsi1pk, gsi1sk';
+
+/** The items of an order and its owner's copy (also written for a plan's billing payment, adapters/dynamodb-subscriptions). */
+export { fields as orderFields };
 
 export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): OrderStore {
   const balanceOf = async (sub: string) => (await readBalance(db, table, sub)) ?? 0;
@@ -173,7 +178,9 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         const ok = await transactIf(db, { TransactItems: items }, 'any');
         return ok ? { applied: true, balance: order.owner ? await balanceOf(order.owner) : 0 } : { applied: false, why: 'stale' };
       }
-      const r = await changeCredits(db, table, { sub: order.owner, delta, reason: t.reason, ref: order.id, allowNegative: true, with: items });
+      // A plan's payment gave plan credits: its claw-back takes plan credits first.
+      const plan = order.subscriptionId ? { plan: { kind: 'first' } as const } : {};
+      const r = await changeCredits(db, table, { sub: order.owner, delta, reason: t.reason, ref: order.id, allowNegative: true, ...plan, with: items });
       if (r.ok) return { applied: true, balance: r.balance };
       if (r.why === 'already-done') return { applied: false, why: 'stale' };
       throw new Error(`Taking back credits of order ${order.id} was refused: ${r.why}`);

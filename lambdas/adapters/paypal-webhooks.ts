@@ -3,6 +3,7 @@
  * certificate chain we would otherwise have to fetch and check ourselves), then reduced to what the use cases act on.
  */
 import { PaypalOrderId } from '../../contract/payments';
+import { PaypalSubscriptionId } from '../../contract/subscriptions';
 import { PaymentRefused, type Money, type PaymentEvent, type PaymentWebhooks } from '../ports/payments';
 import type { WebhookDelivery } from '../ports/webhooks';
 import { isRecord, str, type Json, type PaypalApi } from './paypal-api';
@@ -85,6 +86,7 @@ export function paymentEventOf(event: Json): PaymentEvent {
   const resource = isRecord(event.resource) ? event.resource : {};
   const out: PaymentEvent = { eventId: str(event.id) ?? '', eventType: type };
   let orderId: unknown;
+  let subscriptionId: unknown;
   if (type.startsWith('CHECKOUT.ORDER.')) orderId = resource.id;
   if (type.startsWith('PAYMENT.CAPTURE.')) {
     const sup = isRecord(resource.supplementary_data) ? resource.supplementary_data : {};
@@ -105,7 +107,26 @@ export function paymentEventOf(event: Json): PaymentEvent {
     const captureId = captureIdOf(tx?.seller_transaction_id);
     if (captureId) out.captureId = captureId;
   }
+  if (type.startsWith('BILLING.SUBSCRIPTION.')) subscriptionId = resource.id;
+  if (type.startsWith('PAYMENT.SALE.')) {
+    // A v1 sale (COMPLETED) or its refund (REFUNDED, REVERSED: the sale in sale_id, the amount as a negative total).
+    subscriptionId = resource.billing_agreement_id;
+    const amount = isRecord(resource.amount) && typeof resource.amount.total === 'string' && typeof resource.amount.currency === 'string'
+      ? { currency: resource.amount.currency, value: resource.amount.total.replace(/^-/, '') }
+      : undefined;
+    const id = captureIdOf(resource.id);
+    if (type === 'PAYMENT.SALE.COMPLETED') {
+      if (id && amount) out.sale = { id, amount, time: str(resource.create_time) ?? '' };
+    } else {
+      // The sale is stored as an order under its own id, so a refund names it as both.
+      orderId = resource.sale_id;
+      const saleId = captureIdOf(resource.sale_id);
+      if (saleId) out.captureId = saleId;
+      if (id && amount) out.refund = { id, amount };
+    }
+  }
   if (PaypalOrderId.safeParse(orderId).success) out.orderId = orderId as string;
+  if (PaypalSubscriptionId.safeParse(subscriptionId).success) out.subscriptionId = subscriptionId as string;
   return out;
 }
 

@@ -2,9 +2,10 @@ import type { PaymentEvent, PaymentWebhooks } from '../ports/payments';
 import type { WebhookDelivery, WebhookInbox } from '../ports/webhooks';
 import { receiveWebhook } from './steps/receive-webhook';
 import { settleOrder, type SettleDeps } from './steps/settle-order';
+import { grantSale, syncSubscription, type SubscriptionDeps } from './steps/subscription-payments';
 import { applyDisputeEvent, applyRefundEvent } from './steps/take-back';
 
-export interface ApplyPaymentWebhookDeps extends SettleDeps {
+export interface ApplyPaymentWebhookDeps extends SettleDeps, Pick<SubscriptionDeps, 'subscriptions' | 'subscriptionProvider'> {
   webhooks: () => Promise<PaymentWebhooks>;
   inbox: WebhookInbox;
 }
@@ -19,7 +20,10 @@ const CAPTURE_STATE_EVENTS = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPT
  * effect is guarded on its own too, so events in any order converge. CHECKOUT.ORDER.APPROVED captures and credits
  * (the buyer may never come back); the capture's COMPLETED, PENDING, DENIED and DECLINED read PayPal's order
  * (credit, pending, failed); REFUNDED and REVERSED take the credits back; CUSTOMER.DISPUTE.* mark the order
- * disputed. Throws while PayPal or our table cannot be reached, so PayPal delivers the event again.
+ * disputed. Plans: BILLING.SUBSCRIPTION.* read the subscription at PayPal (status, plan, next billing, its payments);
+ * PAYMENT.SALE.COMPLETED grants a billing payment once (its sale id); PAYMENT.SALE.REFUNDED and REVERSED take its
+ * credits back through the same claw-back as a pack's. Throws while PayPal or our table cannot be reached, so PayPal
+ * delivers the event again.
  */
 export async function applyPaymentWebhook(deps: ApplyPaymentWebhookDeps, delivery: WebhookDelivery): Promise<WebhookOutcome> {
   const received = await receiveWebhook(deps, delivery, {
@@ -31,8 +35,25 @@ export async function applyPaymentWebhook(deps: ApplyPaymentWebhookDeps, deliver
   return { handled: received.result.handled, eventType: received.result.eventType };
 }
 
-async function applyEvent(deps: SettleDeps, event: PaymentEvent): Promise<{ handled: string; eventType: string; about?: string }> {
+async function applyEvent(deps: ApplyPaymentWebhookDeps, event: PaymentEvent): Promise<{ handled: string; eventType: string; about?: string }> {
   const { eventType, orderId } = event;
+  if (eventType.startsWith('BILLING.SUBSCRIPTION.') && event.subscriptionId) {
+    // Whatever the event says, PayPal's current state is read (events overtake each other), with its payments.
+    const s = await syncSubscription(deps, event.subscriptionId);
+    return { handled: s ? `subscription-${s.status}` : 'unknown-subscription', eventType, about: event.subscriptionId };
+  }
+  if (eventType === 'PAYMENT.SALE.COMPLETED' && event.sale && event.subscriptionId) {
+    return { handled: await grantSale(deps, event.subscriptionId, event.sale), eventType, about: event.sale.id };
+  }
+  if ((eventType === 'PAYMENT.SALE.REFUNDED' || eventType === 'PAYMENT.SALE.REVERSED') && event.captureId) {
+    // A refund can overtake its sale's own event: grant the sale first (PayPal did take it), then take it back.
+    if (!(await deps.orders.get(event.captureId))) {
+      const sale = await (await deps.subscriptionProvider()).getSale(event.captureId);
+      if (sale.subscriptionId) await grantSale(deps, sale.subscriptionId, sale);
+    }
+    const r = await applyRefundEvent(deps, event, eventType === 'PAYMENT.SALE.REVERSED' ? 'chargeback' : 'purchase-refund');
+    return { handled: r.result, eventType, ...('order' in r ? { about: r.order.id } : {}) };
+  }
   if (eventType === 'CHECKOUT.ORDER.APPROVED' && orderId) return { handled: (await settleOrder(deps, orderId, 'capture')).result, eventType };
   if (CAPTURE_STATE_EVENTS.has(eventType) && orderId) return { handled: (await settleOrder(deps, orderId, 'check')).result, eventType };
   if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {

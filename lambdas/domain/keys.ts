@@ -47,6 +47,16 @@ export const keys = {
    */
   idempotency: (key: string) => `IDEMPOTENCY#${key}`,
   idempotencyItem: 'IDEMPOTENCY',
+  /** The user's plan (`USER#<sub>`/`SUBSCRIPTION`): PayPal's subscription id, our plan, status, next billing. */
+  subscription: 'SUBSCRIPTION',
+  /** A PayPal subscription we made (`SUBSCRIPTION#<id>`/`SUBSCRIPTION`): its owner, for PayPal's webhooks. */
+  subscriptionOwner: (id: string) => `SUBSCRIPTION#${id}`,
+  /**
+   * What we made at PayPal (`PAYPAL#<key>`/`PAYPAL`): our catalog product (`product`), each plan at its price and credits
+   * (`plan:<id>@<cents>/<credits>`), and back from a PayPal plan id to ours (`paypal-plan:<id>`).
+   */
+  paypalRef: (key: string) => `PAYPAL#${key}`,
+  paypalRefItem: 'PAYPAL',
 } as const;
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */

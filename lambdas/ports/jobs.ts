@@ -36,6 +36,8 @@ export interface Job {
    * takes it off again. Jobs from before the queue do not count, so ending them changes no counter.
    */
   countsActive?: boolean;
+  /** Of its cost, the plan credits its charge spent (plan credits go first): a refund gives them back as plan credits. */
+  planCost?: number;
   /**
    * A clip made of several predictions (a 10 s Wan clip): the segments after the first, each started from the one
    * before's last frame (its `image` added then). The job's providerId and outputUrl are its current segment's.

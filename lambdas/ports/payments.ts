@@ -60,6 +60,10 @@ export interface PaymentEvent {
   captureId?: string;
   /** PAYMENT.CAPTURE.REFUNDED / REVERSED: the refund (or reversal) and the amount that went back, positive. */
   refund?: { id: string; amount: Money };
+  /** BILLING.SUBSCRIPTION.* and PAYMENT.SALE.*: the subscription it is about (a well-formed PayPal subscription id). */
+  subscriptionId?: string;
+  /** PAYMENT.SALE.COMPLETED: the billing payment. */
+  sale?: { id: string; amount: Money; time: string };
 }
 
 /** The provider answered, and the answer is no (4xx): retrying the same request will not help. */
@@ -127,6 +131,8 @@ export interface Order {
   statusAt?: string;
   /** PayPal's approval page for this order: where a buyer whose funding source was declined goes back to. */
   approvalUrl?: string;
+  /** A plan's billing payment (the id is PayPal's sale id): the subscription it paid, and its claw-back takes plan credits first. */
+  subscriptionId?: string;
   /** The app page PayPal's return and cancel send the buyer back to; orders stored before it existed have none ('/'). */
   returnPath?: PaymentReturnPath;
   captureId?: string;
@@ -197,6 +203,8 @@ export interface LedgerEntry {
   reason: LedgerReason;
   delta: number;
   balance: number;
+  /** The part of delta that was plan credits. */
+  plan?: number;
   ref: string;
 }
 

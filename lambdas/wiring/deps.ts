@@ -24,6 +24,12 @@ import { meteredJobs, meteredOrders, meteredWebhooks } from '../adapters/metered
 import { memoUntilFailure } from '../adapters/memo-until-failure';
 import { PAYPAL_SANDBOX_URL, paypalApi, paypalClient } from '../adapters/paypal-client';
 import { paypalWebhooks } from '../adapters/paypal-webhooks';
+import { paypalSubscriptions } from '../adapters/paypal-subscriptions';
+import { dynamoSubscriptionStore } from '../adapters/dynamodb-subscriptions';
+import type { SubscribeDeps } from '../app/subscribe';
+import type { GetSubscriptionDeps } from '../app/get-subscription';
+import type { ChangeSubscriptionDeps } from '../app/change-subscription';
+import type { SubscriptionDeps } from '../app/steps/subscription-payments';
 import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
@@ -129,6 +135,7 @@ const paypal = /* @__PURE__ */ once(() =>
   ),
 );
 const paymentProvider = /* @__PURE__ */ once(() => remadeOnChange(async () => [await paypal()()] as const, ([api]) => paypalClient(api)));
+const subscriptionProvider = /* @__PURE__ */ once(() => remadeOnChange(async () => [await paypal()()] as const, ([api]) => paypalSubscriptions(api)));
 const paymentWebhooks = /* @__PURE__ */ once(() =>
   remadeOnChange(
     async () => [await paypal()(), await requireSecret('PAYPAL_WEBHOOK_ID')] as const,
@@ -164,6 +171,10 @@ const paypalInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), tabl
 
 const mailer = /* @__PURE__ */ once(() => sesMailer(sesClient(), config().SES_FROM_ADDRESS));
 const settle = /* @__PURE__ */ once((): SettleDeps => ({ orders: orders(), provider: paymentProvider(), accounts: accounts(), mailer: mailer(), now, log: warn }));
+const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionStore(dynamo(), table()));
+const subscriptionSteps = /* @__PURE__ */ once(
+  (): SubscriptionDeps => ({ subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), accounts: accounts(), mailer: mailer(), now, log: warn }),
+);
 
 // ---- one set of dependencies per use case ---------------------------------------------------------------------
 
@@ -294,7 +305,24 @@ export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
-  return { ...settle(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
+  return { ...settle(), subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
+}
+
+export function subscribeDeps(): SubscribeDeps {
+  return { ...subscriptionSteps(), ...account(), appUrl: config().APP_URL, newRequestId: () => randomUUID() };
+}
+
+export function getSubscriptionDeps(): GetSubscriptionDeps {
+  return { subscriptions: subscriptions() };
+}
+
+/** Cancel, the return from PayPal: the subscription steps. */
+export function subscriptionDeps(): SubscriptionDeps {
+  return subscriptionSteps();
+}
+
+export function changeSubscriptionDeps(): ChangeSubscriptionDeps {
+  return { ...subscriptionSteps(), appUrl: config().APP_URL };
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {

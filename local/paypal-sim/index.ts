@@ -48,6 +48,9 @@
  * Events are sent with every "/" escaped as "\/" (valid JSON), so a receiver that parses and re-serialises the event
  * fails verification, as it can on PayPal; any changed, added or removed field fails too.
  *
+ * Subscriptions v1 and Catalog Products v1 (billing plans, subscriptions, their approval page, sales, the BILLING.SUBSCRIPTION.*
+ * and PAYMENT.SALE.* webhooks, the dashboard's bill/suspend/reactivate/cancel): subscriptions.ts, which says what it serves.
+ *
  * Files: types.ts (shapes), validation.ts + money.ts (request checks), errors.ts, state.ts (orders, captures,
  * tokens, refunds, disputes), webhooks.ts + crc32.ts (events, signing, verification), api.ts (REST endpoints),
  * checkout.ts + pages.ts (buyer pages), dashboard.ts (after-capture actions), routes.ts (routing), http.ts (responses).
@@ -61,6 +64,9 @@ import { createRouter } from './routes';
 import { createOutage, orderOfEvent } from './outage';
 import { persistence, savingBeforeAnswer } from './persist';
 import { createState } from './state';
+import { createSubscriptions } from './subscriptions';
+import { apiError } from './errors';
+import { header } from './http';
 import type { PaypalSim, PaypalSimOptions } from './types';
 import { createWebhooks } from './webhooks';
 
@@ -91,9 +97,20 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
     jitterMs: opts.webhookJitterMs ?? 100,
   }, saved?.webhooks);
   const state = createState({ url: () => url, publicBaseUrl: () => publicBaseUrl, webhooks, approvalWindowMs: opts.approvalWindowMs ?? 3 * 60 * 60 * 1000 });
+  const subscriptions = createSubscriptions({
+    url: () => url,
+    publicBaseUrl: () => publicBaseUrl,
+    webhooks,
+    requireBearer: (req) => {
+      const m = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '');
+      const expiry = m?.[1] ? state.tokens.get(m[1]) : undefined;
+      if (expiry === undefined || expiry < Date.now()) throw apiError(401, 'AUTHENTICATION_FAILURE');
+    },
+  });
   if (saved) state.restore(saved.state);
-  if (disk) save = () => disk.save({ state: state.snapshot(), webhooks: webhooks.snapshot() });
-  const router = createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage), outage, log);
+  subscriptions.restore(saved?.subscriptions);
+  if (disk) save = () => disk.save({ state: state.snapshot(), webhooks: webhooks.snapshot(), subscriptions: subscriptions.snapshot() });
+  const router = createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage), outage, log, subscriptions.route);
   const server = http.createServer(disk ? savingBeforeAnswer(router, () => save()) : router);
 
   return new Promise((resolve, reject) => {
@@ -122,6 +139,10 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
         },
         orders() {
           return [...state.orders.values()].map((o) => structuredClone(o));
+        },
+        billSubscription(id, outcome) {
+          subscriptions.bill(id, outcome);
+          save();
         },
         approve(orderId, outcome) {
           const o = state.orders.get(orderId);

@@ -8,11 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { readJsonFile, writeFileAtomic } from '../shared/atomic-file';
 import type { StateSnapshot } from './state';
+import type { SubscriptionsSnapshot } from './subscriptions';
 import type { WebhooksSnapshot } from './webhooks';
 
 export interface Saved {
   state: StateSnapshot;
   webhooks: WebhooksSnapshot;
+  /** Absent in files saved before the simulator had subscriptions. */
+  subscriptions?: SubscriptionsSnapshot;
 }
 
 export function persistence(dataDir: string) {

@@ -9,7 +9,15 @@ import { MAX_BODY, sendJson } from './http';
 import type { Outage } from './outage';
 
 /** The request listener. */
-export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard, outage: Outage, log: (line: string) => void) {
+export function createRouter(
+  api: Api,
+  checkout: Checkout,
+  dashboard: Dashboard,
+  outage: Outage,
+  log: (line: string) => void,
+  /** Subscriptions v1 and its pages (subscriptions.ts): true when it served the request. */
+  subscriptions?: (req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, raw: Buffer) => boolean,
+) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req, MAX_BODY);
     // Everything below is synchronous: a request's check and its state change never interleave with another's.
@@ -98,6 +106,7 @@ export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard,
         allow('POST');
         return checkout.checkoutAction(res, seg(1) as 'approve' | 'cancel', raw, u.searchParams);
       }
+      if (subscriptions?.(req, res, method, path, u.searchParams, raw)) return;
       throw apiError(404, 'RESOURCE_NOT_FOUND', [
         { field: 'path', value: path, location: 'path', issue: 'INVALID_RESOURCE_ID', description: 'The simulator has no such endpoint.' },
       ]);

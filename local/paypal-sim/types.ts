@@ -45,6 +45,8 @@ export interface PaypalSim {
    * funding outcome the approval page offers (default COMPLETED).
    */
   approve(orderId: string, outcome?: SimFundingOutcome): void;
+  /** Test hook: bill a subscription's next cycle now, as POST /simulator/subscriptions/{id}/bill does. */
+  billSubscription(id: string, outcome: 'completed' | 'failed'): void;
 }
 
 /**

@@ -29,6 +29,8 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   cancelJob: { acceptCharge: true },
   createPaypalPayment: { amount: PACK_72.amount, credits: PACK_72.credits, returnPath: '/generator' },
   shareMedia: { showPrompt: false },
+  createSubscription: { planId: 'plan-starter', returnPath: '/pricing' },
+  changeSubscription: { planId: 'plan-creator' },
 };
 
 /** Routes that rightly carry out a request naming the caller's own media item, whatever else it holds. */

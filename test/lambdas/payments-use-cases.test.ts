@@ -182,6 +182,11 @@ function setup() {
     log: (message, details) => logs.push({ message, details }),
     mailer: { send: async (m) => void mails.push(m) },
     webhooks: async () => ({ parse: (d) => paypal.parseWebhook(d) }),
+    // These tests send no subscription event: reaching the plans' ports is a failure.
+    subscriptions: new Proxy({} as ApplyPaymentWebhookDeps['subscriptions'], {
+      get: (_t, name) => () => Promise.reject(new Error(`subscriptions.${String(name)} called`)),
+    }),
+    subscriptionProvider: () => Promise.reject(new Error('subscriptionProvider called')),
     inbox: {
       claim: async (id, info) => (seen.has(id) ? false : (seen.set(id, { ...info }), true)),
       release: async (id) => void seen.delete(id),

@@ -1,6 +1,7 @@
 /**
  * The money invariants over the whole table, read with one consistent scan (test data is small; the app never scans):
- * every account's balance is the sum of its ledger rows, its activeJobs is the number of its open jobs that hold a
+ * every account's balance is the sum of its ledger rows, its plan credits (the part of the balance a plan granted) the sum
+ * of its ledger rows' plan parts, never below zero nor above a positive balance, its activeJobs is the number of its open jobs that hold a
  * place in the queue, and the open-jobs index holds exactly the jobs not yet ended. A test runs it after its
  * concurrency rounds and expects no problem.
  */
@@ -35,6 +36,7 @@ async function scanAll(): Promise<Item[]> {
 export async function checkInvariants(): Promise<InvariantReport> {
   const items = await scanAll();
   const sum = new Map<string, number>();
+  const planSum = new Map<string, number>();
   const active = new Map<string, number>();
   const report: InvariantReport = { accounts: 0, ledgerRows: 0, jobs: 0, openJobs: 0, problems: [] };
   for (const i of items) {
@@ -42,6 +44,7 @@ export async function checkInvariants(): Promise<InvariantReport> {
     if (pk.startsWith('USER#') && i.type === 'ledger') {
       report.ledgerRows++;
       sum.set(pk, (sum.get(pk) ?? 0) + Number(i.delta));
+      planSum.set(pk, (planSum.get(pk) ?? 0) + Number(i.plan ?? 0));
     }
     if (pk.startsWith('JOB#') && i.sk === 'JOB') {
       report.jobs++;
@@ -60,6 +63,9 @@ export async function checkInvariants(): Promise<InvariantReport> {
     report.accounts++;
     const ledger = sum.get(pk) ?? 0;
     if (Number(i.credits) !== ledger) report.problems.push(`${pk}: balance ${String(i.credits)}, ledger sums to ${ledger}`);
+    const plan = Number(i.planCredits ?? 0);
+    if (plan !== (planSum.get(pk) ?? 0)) report.problems.push(`${pk}: plan credits ${plan}, ledger's plan parts sum to ${planSum.get(pk) ?? 0}`);
+    if (plan < 0 || plan > Math.max(Number(i.credits), 0)) report.problems.push(`${pk}: plan credits ${plan} outside 0..${Math.max(Number(i.credits), 0)}`);
     const running = Number(i.activeJobs ?? 0);
     if (running !== (active.get(pk) ?? 0)) report.problems.push(`${pk}: activeJobs ${running}, open jobs ${active.get(pk) ?? 0}`);
   }

@@ -34,6 +34,11 @@ export const API_ROUTES = {
   createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment', idempotencyKey: true },
   listPayments: { method: 'GET', path: '/api/payments' },
   paymentOutcome: { method: 'GET', path: '/api/payment-outcome' },
+  plans: { method: 'GET', path: '/api/plans' },
+  createSubscription: { method: 'POST', path: '/api/subscriptions' },
+  getSubscription: { method: 'GET', path: '/api/subscription' },
+  cancelSubscription: { method: 'POST', path: '/api/subscription/cancel' },
+  changeSubscription: { method: 'POST', path: '/api/subscription/change' },
 } as const satisfies { [I in RouteId]?: Pick<RouteOf<I>, 'method' | 'path'> & { idempotencyKey?: true } };
 
 export type ApiRouteId = keyof typeof API_ROUTES;

@@ -10,6 +10,8 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   purchase: 'Purchase',
   'purchase-refund': 'Refund',
   chargeback: 'Chargeback',
+  plan: 'Plan credits',
+  'plan-expiry': 'Plan credits expired (over one month’s rollover)',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

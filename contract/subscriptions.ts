@@ -1,0 +1,93 @@
+/**
+ * Monthly plans through PayPal Subscriptions: request and response schemas.
+ *
+ * The flow:
+ * 1. POST /api/subscriptions {planId, returnPath?} -> {approvalUrl}: PayPal's approval page for the plan.
+ * 2. PayPal sends the browser to GET /api/paypal/subscription-return?subscription_id=..., which reads the subscription
+ *    at PayPal (and grants any billing payment PayPal already completed), then redirects to the return path with
+ *    `?subscription=success|pending|cancel|error`.
+ * 3. PayPal's webhooks: each completed billing payment (PAYMENT.SALE.COMPLETED, keyed by the sale id) grants the plan's
+ *    credits once; BILLING.SUBSCRIPTION.* keep the status; a refunded or reversed billing payment takes its credits back.
+ * 4. GET /api/subscription shows the plan; POST /api/subscription/cancel cancels at PayPal; POST /api/subscription/change
+ *    revises the plan at PayPal (the buyer approves; the new price and credits from the next cycle).
+ */
+import * as z from 'zod';
+import { Messages } from './errors';
+import { PaymentReturnPath } from './payments';
+import { PLANS } from './plans';
+
+export const PlanView = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Monthly price in USD, "9.99". */
+  price: z.string(),
+  currency: z.string(),
+  /** Credits granted each month. */
+  credits: z.number().int().positive(),
+});
+export const PlansResponse = z.object({ plans: z.array(PlanView) });
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+export const PlanId = z.enum(PLANS.map((p) => p.id) as [string, ...string[]], { error: Messages.invalidPlan });
+
+export const CreateSubscriptionRequest = z.object(
+  {
+    planId: PlanId,
+    /** The app page to come back to after PayPal; '/' when left out. */
+    returnPath: PaymentReturnPath.optional(),
+  },
+  { error: Messages.invalidPlan },
+);
+export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
+
+export const ChangeSubscriptionRequest = z.object({ planId: PlanId }, { error: Messages.invalidPlan });
+export type ChangeSubscriptionRequest = z.infer<typeof ChangeSubscriptionRequest>;
+
+export const ApprovalResponse = z.object({
+  /** PayPal's approval page: send the browser there. */
+  approvalUrl: z.string(),
+});
+export type ApprovalResponse = z.infer<typeof ApprovalResponse>;
+
+/**
+ * none: never subscribed (or the last one never approved); pending: waiting for the buyer's approval or PayPal's first
+ * payment; active; suspended: PayPal stopped billing after failed payments (no grants until it is paid); cancelled.
+ */
+export const SubscriptionStatus = z.enum(['none', 'pending', 'active', 'suspended', 'cancelled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+export const SubscriptionView = z.object({
+  /** PayPal's subscription id (absent with status none). */
+  id: z.string().optional(),
+  planId: z.string().optional(),
+  status: SubscriptionStatus,
+  /** When PayPal bills next (active), ISO 8601. */
+  nextBillingAt: z.string().optional(),
+  /** The plan credits on the account now (spent before pack credits; at most two months' grants). */
+  planCredits: z.number().int(),
+  /** The pack and welcome credits, which never expire. */
+  packCredits: z.number().int(),
+  /** A plan change the buyer approved, applied by PayPal from the next cycle. */
+  nextPlanId: z.string().optional(),
+  /** Why the last payment failed and what to do (suspended, or a retry pending). */
+  problem: z.string().optional(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionView>;
+
+/** PayPal's subscription ids: I- and upper-case letters and digits. */
+export const PaypalSubscriptionId = z.string().regex(/^I-[A-Z0-9]{6,40}$/);
+
+export const SubscriptionReturnQuery = z.object({
+  subscription_id: PaypalSubscriptionId,
+  ba_token: z.string().max(64).optional(),
+  token: z.string().max(64).optional(),
+});
+export type SubscriptionReturnQuery = z.infer<typeof SubscriptionReturnQuery>;
+
+/** What the app page is told on the way back from PayPal (it then asks GET /api/subscription). */
+export const SubscriptionOutcome = z.enum(['success', 'pending', 'cancel', 'error']);
+export type SubscriptionOutcome = z.infer<typeof SubscriptionOutcome>;
+
+export function subscriptionReturnPath(outcome: SubscriptionOutcome, returnPath: string): string {
+  return `${returnPath}?${new URLSearchParams({ subscription: outcome }).toString()}`;
+}

@@ -1,0 +1,165 @@
+/**
+ * Plans at PayPal and the users' subscriptions: `USER#<sub>`/`SUBSCRIPTION` is the user's plan; `SUBSCRIPTION#<id>` names
+ * the owner of a PayPal subscription (PayPal's webhooks name only the subscription); `PAYPAL#<key>` what we made at
+ * PayPal. A billing payment is stored as a captured order under its sale id (`ORDER#<saleId>` and the owner's
+ * `PAYMENT#` copy): the order's conditional put is the marker that grants it once, in the transaction of the credits,
+ * and refunds and reversals then take it back through the orders' claw-back like a pack's.
+ */
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PaymentReturnPath } from '../../contract/payments';
+import { SubscriptionStatus } from '../../contract/subscriptions';
+import type { Order } from '../ports/payments';
+import type { Subscription, SubscriptionStore } from '../ports/subscriptions';
+import { keys } from '../domain/keys';
+import { changeCredits, readBalances } from './dynamodb-credits';
+import { orderFields } from './dynamodb-orders';
+import { transactIf } from './update-if';
+
+function toSubscription(r: Record<string, unknown>): Subscription | undefined {
+  const status = SubscriptionStatus.safeParse(r.status);
+  if (!status.success || status.data === 'none') return undefined;
+  const returnPath = PaymentReturnPath.safeParse(r.returnPath);
+  return {
+    owner: String(r.owner),
+    id: String(r.subscriptionId),
+    planId: String(r.planId),
+    status: status.data,
+    createdAt: String(r.createdAt),
+    statusAt: String(r.statusAt ?? r.createdAt),
+    returnPath: returnPath.success ? returnPath.data : '/',
+    ...(r.nextBillingAt ? { nextBillingAt: String(r.nextBillingAt) } : {}),
+    ...(r.nextRetryAt ? { nextRetryAt: String(r.nextRetryAt) } : {}),
+    ...(r.failedPayments !== undefined ? { failedPayments: Number(r.failedPayments) } : {}),
+  };
+}
+
+export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: string): SubscriptionStore {
+  const ref = (key: string) => ({ pk: keys.paypalRef(key), sk: keys.paypalRefItem });
+  const mine = (owner: string) => ({ pk: keys.user(owner), sk: keys.subscription });
+
+  return {
+    async paypalId(key) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: ref(key), ConsistentRead: true }));
+      return res.Item ? String(res.Item.paypalId) : undefined;
+    },
+
+    async rememberPaypalId(key, paypalId, planId) {
+      await db.send(new PutCommand({ TableName: table, Item: { ...ref(key), paypalId, ...(planId ? { planId } : {}) } }));
+      if (planId) await db.send(new PutCommand({ TableName: table, Item: { ...ref(`paypal-plan:${paypalId}`), paypalId, planId } }));
+    },
+
+    async planOfPaypal(paypalPlanId) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: ref(`paypal-plan:${paypalPlanId}`), ConsistentRead: true }));
+      return res.Item?.planId ? String(res.Item.planId) : undefined;
+    },
+
+    async get(owner) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: mine(owner), ConsistentRead: true }));
+      return res.Item ? toSubscription(res.Item) : undefined;
+    },
+
+    async balances(owner) {
+      return (await readBalances(db, table, owner)) ?? { credits: 0, planCredits: 0 };
+    },
+
+    async ownerOf(id) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.subscriptionOwner(id), sk: keys.subscription }, ConsistentRead: true }));
+      return res.Item ? String(res.Item.owner) : undefined;
+    },
+
+    async start(s) {
+      return transactIf(
+        db,
+        {
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  ...mine(s.owner),
+                  type: 'subscription',
+                  owner: s.owner,
+                  subscriptionId: s.id,
+                  planId: s.planId,
+                  status: s.status,
+                  createdAt: s.createdAt,
+                  statusAt: s.statusAt,
+                  returnPath: s.returnPath,
+                },
+                // One plan at a time: a new subscription replaces only one that is over or never began.
+                ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:active, :suspended))',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':active': 'active', ':suspended': 'suspended' },
+              },
+            },
+            { Put: { TableName: table, Item: { pk: keys.subscriptionOwner(s.id), sk: keys.subscription, owner: s.owner }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        },
+        0,
+      );
+    },
+
+    async update(owner, id, f) {
+      const names: Record<string, string> = { '#id': 'subscriptionId' };
+      const values: Record<string, unknown> = { ':id': id };
+      const sets: string[] = [];
+      const removes: string[] = [];
+      for (const [k, v] of Object.entries(f)) {
+        names[`#${k}`] = k;
+        if (v === undefined) removes.push(`#${k}`);
+        else {
+          sets.push(`#${k} = :${k}`);
+          values[`:${k}`] = v;
+        }
+      }
+      if (!sets.length && !removes.length) return;
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: mine(owner),
+            UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+            // A later subscription replaced this one: what PayPal says about the old one changes nothing shown.
+            ConditionExpression: '#id = :id',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        );
+      } catch (err) {
+        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    },
+
+    async grant(g) {
+      const order: Order = {
+        id: g.saleId,
+        owner: g.owner,
+        packId: g.planId,
+        credits: g.credits,
+        amount: g.amount.value,
+        currency: g.amount.currency,
+        status: 'captured',
+        createdAt: g.at,
+        statusAt: g.at,
+        captureId: g.saleId,
+        capturedAt: g.at,
+        subscriptionId: g.subscriptionId,
+      };
+      const r = await changeCredits(db, table, {
+        sub: g.owner,
+        delta: g.credits,
+        reason: 'plan',
+        ref: g.saleId,
+        plan: { kind: 'grant', month: g.monthCredits },
+        with: [
+          // The marker: a sale is granted once, whichever of its webhook, a redelivery or the return comes first.
+          { Put: { TableName: table, Item: { pk: keys.order(g.saleId), sk: 'ORDER', type: 'order', ...orderFields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table, Item: { pk: keys.user(g.owner), sk: keys.payment(g.at, g.saleId), type: 'payment', ...orderFields(order) } } },
+        ],
+      });
+      if (r.ok) return { credited: true, balance: r.balance };
+      if (r.why === 'already-done') return { credited: false };
+      throw new Error(`Granting sale ${g.saleId} was refused: ${r.why}`);
+    },
+  };
+}

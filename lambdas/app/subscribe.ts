@@ -1,0 +1,67 @@
+import { Messages } from '../../contract/errors';
+import { findPlan } from '../../contract/plans';
+import { DEFAULT_PAYMENT_RETURN_PATH } from '../../contract/payments';
+import type { ApprovalResponse, CreateSubscriptionRequest } from '../../contract/subscriptions';
+import { Conflict, InvalidInput, ProviderError } from '../domain/errors';
+import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
+import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
+import { paypalPlanFor, type SubscriptionDeps } from './steps/subscription-payments';
+
+const BRAND_NAME = 'Framewright';
+
+export interface SubscribeDeps extends Omit<SubscriptionDeps, 'accounts'>, GetAccountDeps {
+  /** The app's public origin: PayPal sends the buyer back to its /api/paypal/subscription-return. */
+  appUrl: string;
+  newRequestId: () => string;
+}
+
+/**
+ * Starts a plan: PayPal gets a subscription to the plan tied to the buyer by custom_id, and we record it (pending)
+ * before the buyer sees PayPal's approval page, so the return and every webhook find it. One plan at a time: with a
+ * plan active or suspended, the answer is 409 (change it or cancel it instead). Credits come with the payments.
+ */
+export async function subscribe(deps: SubscribeDeps, caller: Caller, input: CreateSubscriptionRequest): Promise<ApprovalResponse> {
+  const plan = findPlan(input.planId);
+  if (!plan) throw new InvalidInput(Messages.invalidPlan);
+  await getOrCreateAccount(deps, caller);
+  const current = await deps.subscriptions.get(caller.sub);
+  if (current && (current.status === 'active' || current.status === 'suspended')) throw new Conflict(Messages.alreadySubscribed);
+
+  const back = `${deps.appUrl.replace(/\/+$/, '')}/api/paypal/subscription-return`;
+  let created;
+  try {
+    const paypalPlanId = await paypalPlanFor(deps, plan);
+    created = await (await deps.subscriptionProvider()).createSubscription({
+      requestId: deps.newRequestId(),
+      paypalPlanId,
+      customId: caller.sub,
+      // Both come back to one route: it asks PayPal whether the buyer approved.
+      returnUrl: back,
+      cancelUrl: back,
+      brandName: BRAND_NAME,
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused) {
+      deps.log('PayPal subscription creation failed', { owner: caller.sub, plan: plan.id, error: err.message });
+      throw new ProviderError(Messages.paymentUnavailable);
+    }
+    throw err;
+  }
+  if (!created.approvalUrl) {
+    deps.log('PayPal subscription has no approval link', { owner: caller.sub, id: created.id, status: created.status });
+    throw new ProviderError(Messages.paymentUnavailable);
+  }
+  const at = deps.now().toISOString();
+  const started = await deps.subscriptions.start({
+    owner: caller.sub,
+    id: created.id,
+    planId: plan.id,
+    status: 'pending',
+    createdAt: at,
+    statusAt: at,
+    returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
+  });
+  // Another tab's subscription became active in between: this one is never shown to the buyer.
+  if (!started) throw new Conflict(Messages.alreadySubscribed);
+  return { approvalUrl: created.approvalUrl };
+}

@@ -1,0 +1,110 @@
+import type { PaymentReturnPath } from '../../contract/payments';
+import type { Plan } from '../../contract/plans';
+import type { SubscriptionStatus } from '../../contract/subscriptions';
+import type { CreditResult, Money } from './payments';
+
+// ---- the provider (PayPal Subscriptions v1, Catalog Products v1) -------------------------------------------------
+
+/** The parts of a PayPal subscription we act on. */
+export interface ProviderSubscription {
+  id: string;
+  /** APPROVAL_PENDING, APPROVED, ACTIVE, SUSPENDED, CANCELLED, EXPIRED */
+  status: string;
+  /** PayPal's plan id. */
+  paypalPlanId: string;
+  /** Ours: the subscriber's sub. */
+  customId?: string;
+  nextBillingAt?: string;
+  failedPayments: number;
+  /** When PayPal will try a failed payment again (absent once it gave up and suspended). */
+  nextRetryAt?: string;
+  /** The buyer's approval page, while it waits for approval. */
+  approvalUrl?: string;
+}
+
+/** A billing payment (PayPal's transaction list and PAYMENT.SALE.* events: a sale). */
+export interface ProviderSale {
+  id: string;
+  /** COMPLETED, PARTIALLY_REFUNDED, REFUNDED, DECLINED, PENDING... */
+  status: string;
+  amount: Money;
+  time: string;
+}
+
+export interface NewProviderSubscription {
+  requestId: string;
+  paypalPlanId: string;
+  customId: string;
+  returnUrl: string;
+  cancelUrl: string;
+  brandName: string;
+}
+
+export interface SubscriptionProvider {
+  /** Our catalog product at PayPal; the same requestId gives the same product. */
+  createProduct(requestId: string, name: string): Promise<string>;
+  /** A monthly billing plan for the product at the plan's price; the same requestId gives the same plan. */
+  createPlan(requestId: string, productId: string, plan: Plan): Promise<string>;
+  createSubscription(s: NewProviderSubscription): Promise<ProviderSubscription>;
+  getSubscription(id: string): Promise<ProviderSubscription>;
+  /** The subscription's billing payments between two dates. */
+  listSales(id: string, from: Date, to: Date): Promise<ProviderSale[]>;
+  /** A billing payment with the subscription it belongs to. */
+  getSale(id: string): Promise<ProviderSale & { subscriptionId?: string }>;
+  cancel(id: string, reason: string): Promise<void>;
+  /** Asks PayPal to move the subscription to another plan: the buyer approves at the returned page. */
+  revise(id: string, paypalPlanId: string, returnUrl: string, cancelUrl: string): Promise<{ approvalUrl: string }>;
+}
+
+// ---- our records ---------------------------------------------------------------------------------------------
+
+export interface Subscription {
+  owner: string;
+  /** PayPal's subscription id. */
+  id: string;
+  planId: string;
+  status: Exclude<SubscriptionStatus, 'none'>;
+  createdAt: string;
+  statusAt: string;
+  returnPath: PaymentReturnPath;
+  nextBillingAt?: string;
+  /** When PayPal retries a failed payment (the user is told; absent when paid). */
+  nextRetryAt?: string;
+  failedPayments?: number;
+}
+
+/** A completed billing payment to credit: stored like an order (its id is the sale id), with the plan's grant. */
+export interface SaleGrant {
+  owner: string;
+  saleId: string;
+  subscriptionId: string;
+  planId: string;
+  /** The grant: the plan's credits for each month the payment paid. */
+  credits: number;
+  /** One month's grant (the rollover cap). */
+  monthCredits: number;
+  amount: Money;
+  at: string;
+}
+
+export interface SubscriptionStore {
+  /** PayPal's id of what we made there under this key (our product, or a plan at a price), if we made it. */
+  paypalId(key: string): Promise<string | undefined>;
+  rememberPaypalId(key: string, paypalId: string, planId?: string): Promise<void>;
+  /** Our plan id of a PayPal plan we made. */
+  planOfPaypal(paypalPlanId: string): Promise<string | undefined>;
+  get(owner: string): Promise<Subscription | undefined>;
+  /** The owner's whole balance and its plan part (0 and 0 without an account). */
+  balances(owner: string): Promise<{ credits: number; planCredits: number }>;
+  /** The owner of a PayPal subscription made by us. */
+  ownerOf(id: string): Promise<string | undefined>;
+  /** Records a new subscription as the owner's (replacing a cancelled or never approved one); false while another is active or suspended. */
+  start(s: Subscription): Promise<boolean>;
+  /** Changes the owner's subscription record, if it is still this PayPal subscription. */
+  update(owner: string, id: string, fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt'>>): Promise<void>;
+  /**
+   * One transaction: the sale stored as a captured order of the owner (`ORDER#<saleId>`, once: its own condition), the
+   * owner's payment copy, the plan credits granted with the rollover cap, and their ledger rows.
+   */
+  grant(g: SaleGrant): Promise<CreditResult>;
+}
