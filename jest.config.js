@@ -31,7 +31,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/lambdas', '<rootDir>/test/local', '<rootDir>/test/adapters', '<rootDir>/test/api', '<rootDir>/test/infra'],
+      roots: ['<rootDir>/test/local', '<rootDir>/test/adapters', '<rootDir>/test/api', '<rootDir>/test/journeys', '<rootDir>/test/infra'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
     },
