@@ -113,7 +113,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     // Each part keeps last run's port (when free): links handed out before a restart keep working after it.
-    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'api', 'secrets', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-secrets', 'iam-connections'] as const);
+    const ports = await keptPorts(dataDir, ['dynamodb', 's3', 'ses', 'cognito', 'paypal', 'replicate', 'api', 'secrets', 'iam-dynamodb', 'iam-s3', 'iam-ses', 'iam-cognito', 'iam-secrets', 'iam-connections'] as const);
     const [dynamoPort, s3Port, sesPort, cognitoPort] = [ports.dynamodb, ports.s3, ports.ses, ports.cognito];
     const [dynamo, s3, ses]: [LocalDynamo, LocalS3, LocalSes] = await Promise.all([
       startDynamo(path.join(dataDir, 'dynamodb'), dynamoPort, log),
@@ -186,8 +186,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         jitterMs: msFromEnv('SIM_JITTER_MS', 0),
         outputTtlMs: msFromEnv('SIM_OUTPUT_TTL_MS', 3_600_000),
         hangMs: msFromEnv('SIM_HANG_MS', 60_000),
-        // Predictions survive a restart of the stack, as they survive anything on Replicate's side.
+        // Predictions survive a restart of the stack, as they survive anything on Replicate's side, on the same
+        // port (the URLs of stored predictions and outputs stay valid).
+        port: ports.replicate,
         dataDir: path.join(dataDir, 'replicate'),
+        log,
       }),
       startPaypalSimulator({
         host: '127.0.0.1',
