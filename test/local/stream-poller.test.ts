@@ -1,7 +1,8 @@
 /**
  * The local stream reader against DynamoDB Local's real stream (the stack's emulator, a table of this test's own):
  * consumers see every change in order, in Lambda's event shape; a failing batch is retried before anything newer;
- * a restart resumes after the last handled change, neither losing nor replaying.
+ * a restart resumes after the last handled change, neither losing nor replaying; filter patterns deliver only what
+ * they match (Lambda's event filtering) and refuse what Lambda refuses; a batch given up lands in the dead letters.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { ensureTable } from '../../local/dynamodb';
 import { startStreamPoller, type StreamPoller } from '../../local/dynamodb/streams';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { stackEnv } from '../support/users';
+import { BACKGROUND_FUNCTIONS } from '../../contract/functions';
+import { filterCriteriaProblem, filterPatternProblem, OUTPUT_RECORDED, type FilterPattern } from '../../contract/stream-filters';
 
 const endpoint = () => stackEnv().AWS_ENDPOINT_URL_DYNAMODB!;
 const table = `stream-test-${process.pid}-${Date.now()}`;
@@ -123,4 +126,132 @@ test('an empty map arrives as Lambda delivers it ({"M":{}}), so a handler can un
   expect(images).toHaveLength(1);
   expect(images[0]).toMatchObject({ options: { M: {} }, nested: { M: { inner: { M: {} } } }, list: { L: [{ M: {} }] } });
   expect(unmarshall(images[0] as never)).toMatchObject({ options: {}, nested: { inner: {} }, list: [{}] });
+});
+
+describe("Lambda's event filtering, on the same patterns the cloud mapping gets", () => {
+  const putItem = (item: Record<string, unknown>) => db.send(new PutItemCommand({ TableName: table, Item: item as never }));
+
+  test('only records matching one of the patterns are delivered (exact, prefix, exists, anything-but, numeric); the rest are dropped as handled', async () => {
+    const seen: string[] = [];
+    const filters: FilterPattern[] = [
+      // A job's output just recorded: the pattern save-job-output's mapping carries.
+      OUTPUT_RECORDED,
+      { dynamodb: { Keys: { sk: { S: [{ prefix: 'px-' }] } }, NewImage: { kind: { S: [{ 'anything-but': ['video'] }] } } } },
+      // numeric matches JSON numbers only: SizeBytes is one; an N attribute is a string in the record and never does.
+      { dynamodb: { NewImage: { sk: { S: ['sized'] } }, SizeBytes: [{ numeric: ['>', 0, '<', 100_000] }] } },
+      { dynamodb: { NewImage: { sk: { S: ['counted'] }, n: { N: [{ numeric: ['>', 0] }] } } } },
+    ];
+    const p = await startStreamPoller({
+      endpoint: endpoint(),
+      tableName: table,
+      dataDir,
+      consumers: [{ id: 'filtered', handler: async (e) => void e.Records.forEach((r) => seen.push(r.dynamodb!.NewImage!.sk!.S!)), filters }],
+      idleMs: 20,
+    });
+    pollers.push(p);
+    await putItem({ pk: { S: 'F' }, sk: { S: 'job-1' }, type: { S: 'job' } });
+    await putItem({ pk: { S: 'F' }, sk: { S: 'job-1' }, type: { S: 'job' }, outputUrl: { S: 'https://x/out.png' } }); // recorded: delivered
+    await putItem({ pk: { S: 'F' }, sk: { S: 'job-1' }, type: { S: 'job' }, outputUrl: { S: 'https://x/out.png' }, status: { S: 'succeeded' } }); // had it: dropped
+    await putItem({ pk: { S: 'F' }, sk: { S: 'px-image' }, kind: { S: 'image' } }); // delivered
+    await putItem({ pk: { S: 'F' }, sk: { S: 'px-video' }, kind: { S: 'video' } }); // anything-but: dropped
+    await putItem({ pk: { S: 'F' }, sk: { S: 'px-nokind' } }); // anything-but needs the field: dropped
+    await putItem({ pk: { S: 'F' }, sk: { S: 'sized' } }); // delivered
+    await putItem({ pk: { S: 'F' }, sk: { S: 'counted' }, n: { N: '5' } }); // N is a string: dropped
+    await p.drain();
+    expect(seen).toEqual(['job-1', 'px-image', 'sized']);
+  });
+
+  test('a pattern Lambda would refuse is refused before anything is read, and so is a sixth filter', async () => {
+    const refused: unknown[] = [
+      { eventName: ['INSERT'] }, // a DynamoDB mapping filters only under "dynamodb"
+      { dynamodb: { NewImage: { type: { S: 'job' } } } }, // values are arrays
+      { dynamodb: { NewImage: { type: { S: [{ contains: 'jo' }] } } } }, // no such operator
+      { dynamodb: { NewImage: { type: { S: [{ exists: 'yes' }] } } } },
+      { dynamodb: { SizeBytes: [{ numeric: ['<', 5, '>', 1] }] } }, // an upper bound before the lower one
+      { dynamodb: { NewImage: { type: { S: ['x'.repeat(5000)] } } } }, // over 4096 characters
+      {},
+    ];
+    for (const pattern of refused) {
+      expect(filterPatternProblem(pattern)).toBeDefined();
+      await expect(
+        startStreamPoller({ endpoint: endpoint(), tableName: table, dataDir, consumers: [{ id: 'refused', handler: async () => undefined, filters: [pattern as FilterPattern] }] }),
+      ).rejects.toThrow(/invalid FilterCriteria/);
+    }
+    await expect(
+      startStreamPoller({ endpoint: endpoint(), tableName: table, dataDir, consumers: [{ id: 'six', handler: async () => undefined, filters: Array(6).fill(OUTPUT_RECORDED) }] }),
+    ).rejects.toThrow(/at most 5/);
+    // The contract's own patterns pass.
+    for (const def of BACKGROUND_FUNCTIONS) if (def.trigger.kind === 'table-stream') expect(filterCriteriaProblem(def.trigger.filters ?? [])).toBeUndefined();
+  });
+});
+
+describe('the on-failure destination (local dead letters)', () => {
+  test('a batch that fails every retry is set aside with its stream position, and the stream goes on', async () => {
+    const seen: string[] = [];
+    const p = await startStreamPoller({
+      endpoint: endpoint(),
+      tableName: table,
+      dataDir,
+      consumers: [
+        {
+          id: 'dlq',
+          maxRetries: 1,
+          handler: async (e) => {
+            const sks = e.Records.map((r) => r.dynamodb!.NewImage!.sk!.S!);
+            if (sks.includes('poison')) throw new Error('cannot handle it');
+            seen.push(...sks);
+          },
+        },
+      ],
+      idleMs: 20,
+    });
+    pollers.push(p);
+    await put('poison');
+    await p.drain();
+    await put('after');
+    await p.drain();
+    expect(seen).toEqual(['after']);
+    const letters = p.deadLetters('dlq');
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 2 },
+      version: '1.0',
+      DDBStreamBatchInfo: { batchSize: 1, streamArn: expect.stringContaining(table) },
+    });
+  });
+
+  test('a record that keeps failing is set aside once past its maximum age, before its retries run out', async () => {
+    const seen: string[] = [];
+    let attempts = 0;
+    const p = await startStreamPoller({
+      endpoint: endpoint(),
+      tableName: table,
+      dataDir,
+      consumers: [
+        {
+          id: 'aged',
+          maxRetries: 10,
+          maxRecordAgeSeconds: 1,
+          handler: async (e) => {
+            const sks = e.Records.map((r) => r.dynamodb!.NewImage!.sk!.S!);
+            if (sks.includes('old')) {
+              attempts++;
+              throw new Error('not yet');
+            }
+            seen.push(...sks);
+          },
+        },
+      ],
+      idleMs: 20,
+    });
+    pollers.push(p);
+    await put('old');
+    await p.drain();
+    await put('next');
+    await p.drain();
+    expect(seen).toEqual(['next']);
+    // Backing off 100, 200, 400, 800 ms: the second is past after a few attempts, far fewer than the 11 allowed.
+    expect(attempts).toBeLessThan(8);
+    expect(p.deadLetters('aged')).toEqual([expect.objectContaining({ requestContext: expect.objectContaining({ condition: 'RecordAgeExceeded' }) })]);
+  });
 });
