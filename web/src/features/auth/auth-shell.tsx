@@ -55,7 +55,7 @@ export interface AuthShellProps {
   subtitle?: ReactNode;
   children: ReactNode;
   /** The line under the card that leads to the other account page, e.g. 'Don't have an account? Sign up'. */
-  footer?: { question: string; to: string; link: string };
+  footer?: { question: string; to: string; link: string; state?: unknown };
   /** The clip beside the form (login and signup). */
   withVideo?: boolean;
 }
@@ -79,7 +79,7 @@ export function AuthShell({ title, subtitle, children, footer, withVideo = false
         {footer && (
           <div className="mt-6 text-center text-sm text-ink-muted">
             {footer.question}{' '}
-            <Link to={footer.to} className={textLinkClass}>
+            <Link to={footer.to} state={footer.state} className={textLinkClass}>
               {footer.link}
             </Link>
           </div>
