@@ -407,3 +407,13 @@ describe('video generator: the queue never blocks the page', () => {
     expect(within(sidebar()).getByTestId('generate-blocked-reason')).toHaveTextContent('4 generations are running, the most at once.');
   });
 });
+
+describe("video generator: each page's history is its own model's", () => {
+  it.each(['wan', 'pixverse'] as const)('the %s page lists only its own videos', async (family) => {
+    api = setUpGenerator();
+    await renderPage(family);
+    const asked = api.calls('GET', '/api/media').map((r) => [r.query.get('type'), r.query.get('model')]);
+    expect(asked).toContainEqual(['video', family]);
+    expect(asked.every(([, model]) => model === family)).toBe(true);
+  });
+});

@@ -61,7 +61,8 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const queue = useActiveJobs(isAnyJob);
   const running = queue.length;
   const statuses = useJobStatuses();
-  const media = useMediaList('video');
+  // Each generator's history holds its own model's results (the registry slug is the list's model filter).
+  const media = useMediaList('video', { model: family.id });
   const modalAction = useRef<HTMLButtonElement>(null);
   useReuseFromUrl({
     onReuse: (item, use) => {
