@@ -61,7 +61,8 @@ export async function startBackground(o: BackgroundOptions): Promise<Background>
       streamDefs.map(async (def) => {
         const handler = await loadHandler(def);
         const t = def.trigger as Extract<BackgroundFunctionDef['trigger'], { kind: 'table-stream' }>;
-        return { id: def.id, handler, batchSize: t.batchSize, maxRetries: t.maxRetries };
+        // One batch at a time per shard (ParallelizationFactor is a throughput setting; it keeps per-key order).
+        return { id: def.id, handler, batchSize: t.batchSize, maxRetries: t.maxRetries, filters: t.filters, maxRecordAgeSeconds: t.maxRecordAgeSeconds };
       }),
     );
     poller = await startStreamPoller({ endpoint: o.dynamoEndpoint, tableName: o.tableName, dataDir: o.dataDir, consumers, log: o.log });

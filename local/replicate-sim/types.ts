@@ -115,9 +115,11 @@ export interface ReplicateSimOptions {
   fetchImpl?: typeof fetch;
   /**
    * Where predictions and outputs are kept across restarts (Replicate does not forget them): unfinished ones
-   * resume where they were. Without it, state lives in memory only. The port is kept there too.
+   * resume where they were. Without it, state lives in memory only.
    */
   dataDir?: string;
+  /** Says what went wrong that no caller is told (a saved prediction that cannot be read). */
+  log?: (line: string) => void;
   /** How long a `[hang]` create call is held (default 60 s: past any function's timeout). */
   hangMs?: number;
   /** How many copies of each delivery a `[dup]` prediction sends at once (default 5). */
