@@ -68,7 +68,8 @@ test.describe('protected routes and the session', () => {
     await page.goto('/admin');
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/login$/);
+    // This browser never signed in: the guard offers Sign up.
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
   test('the session survives a reload, and expired tokens are refreshed silently', async ({ page }) => {

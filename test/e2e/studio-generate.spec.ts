@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
-import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { createVerifiedUser, loginViaUi, submitLogin } from './support/accounts';
 
 for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },
@@ -29,3 +29,22 @@ for (const viewport of [
     await expectNoA11yViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], label: 'video generator' });
   });
 }
+
+test('the keyboard hint shows where there is a keyboard and pointer, not on a touch phone', async ({ browser }, testInfo) => {
+  const user = await createVerifiedUser();
+  const desktop = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1440, height: 900 } });
+  const phone = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  for (const [context, shown] of [
+    [desktop, true],
+    [phone, false],
+  ] as const) {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await submitLogin(page, user);
+    await expect(page).toHaveURL(/\/generator$/);
+    const hint = page.getByRole('complementary', { name: 'Image settings' }).getByText('Ctrl+Enter to generate');
+    if (shown) await expect(hint).toBeVisible();
+    else await expect(hint).toBeHidden();
+    await context.close();
+  }
+});
