@@ -29,6 +29,11 @@ export interface SiteManifest {
   appShell: string;
   /** Served with status 404 for any other extension-less path. */
   notFound: string;
+  /**
+   * The showcase entries (contract/showcase.ts ids) whose files the local simulator made, not a model: placeholders,
+   * which a production deploy refuses. Absent in builds made before it was recorded.
+   */
+  placeholderMedia?: string[];
 }
 
 /**
