@@ -26,12 +26,13 @@
  * billed from the next cycle. Cancelled subscriptions bill nothing more.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml } from '../shared/http';
-import { apiError, issue, malformedJson, missing, notFound, type Findings } from './errors';
-import { header, isJsonContentType, redirect, sendHtml, sendJson, withQuery } from './http';
+import { escapeHtml, header, isJsonContentType, redirect, withQuery } from '../shared/http';
+import type { Route } from '../shared/route-table';
+import { apiError, issue, malformedJson, missing, notFound, sendPaypalJson as sendJson, type Findings } from './errors';
 import { now, randomAlnum } from './ids';
 import { fromMinor, money, toMinor } from './money';
-import { formatMoney, renderErrorPage, renderResultPage } from './pages';
+import { formatMoney, renderErrorPage, renderResultPage, sendPage as sendHtml } from './pages';
+import type { Call, Handler } from './routes';
 import { SIM_BUYER, isRecord, type Json, type SimLink, type SimMoney } from './types';
 import type { Webhooks } from './webhooks';
 
@@ -691,142 +692,102 @@ export function createSubscriptions(opts: { url: () => string; publicBaseUrl: ()
     sendJson(res, 200, { transactions: list, total_items: list.length, total_pages: 1, links: [{ href: api(`/v1/billing/subscriptions/${s.id}/transactions`), rel: 'self', method: 'GET' }] });
   }
 
-  /** The routes this module serves; false when the path is not one of them. */
-  function route(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams, raw: Buffer): boolean {
-    let m: RegExpExecArray | null = null;
-    const at = (re: RegExp) => (m = re.exec(path)) !== null;
-    const seg = (i: number) => decodeURIComponent(m?.[i] ?? '');
-    const allow = (...methods: string[]) => {
-      if (!methods.includes(method)) throw apiError(405, 'METHOD_NOT_SUPPORTED', undefined, 'The server does not implement the requested HTTP method.');
-    };
-    const bearer = () => opts.requireBearer(req);
-    if (at(/^\/v1\/catalogs\/products$/)) {
-      allow('GET', 'POST');
-      bearer();
-      if (method === 'POST') createProduct(req, res, raw);
-      else sendJson(res, 200, { products: [...products.values()].map(productView), links: [] });
-      return true;
-    }
-    if (at(/^\/v1\/catalogs\/products\/([^/]+)$/)) {
-      allow('GET');
-      bearer();
-      const p = products.get(seg(1));
-      if (!p) throw notFound('product_id', seg(1));
-      sendJson(res, 200, productView(p));
-      return true;
-    }
-    if (at(/^\/v1\/billing\/plans$/)) {
-      allow('GET', 'POST');
-      bearer();
-      if (method === 'POST') createPlan(req, res, raw);
-      else {
-        const product = query.get('product_id');
-        const list = [...plans.values()].filter((p) => !product || p.product_id === product).map(planView);
-        sendJson(res, 200, { plans: list, total_items: list.length, total_pages: 1, links: [] });
-      }
-      return true;
-    }
-    if (at(/^\/v1\/billing\/plans\/([^/]+)$/)) {
-      allow('GET');
-      bearer();
-      const p = plans.get(seg(1));
-      if (!p) throw notFound('plan_id', seg(1));
-      sendJson(res, 200, planView(p));
-      return true;
-    }
-    if (at(/^\/v1\/billing\/plans\/([^/]+)\/(activate|deactivate)$/)) {
-      allow('POST');
-      bearer();
-      planStatus(res, seg(1), seg(2) === 'activate' ? 'ACTIVE' : 'INACTIVE');
-      return true;
-    }
-    if (at(/^\/v1\/billing\/subscriptions$/)) {
-      allow('POST');
-      bearer();
-      createSubscription(req, res, raw);
-      return true;
-    }
-    if (at(/^\/v1\/billing\/subscriptions\/([^/]+)$/)) {
-      allow('GET');
-      bearer();
-      sendJson(res, 200, subscriptionView(findSubscription(seg(1))));
-      return true;
-    }
-    if (at(/^\/v1\/billing\/subscriptions\/([^/]+)\/(revise|suspend|cancel|activate|transactions)$/)) {
-      const action = seg(2);
-      allow(action === 'transactions' ? 'GET' : 'POST');
-      bearer();
-      const id = seg(1);
-      if (action === 'transactions') transactions(res, id, query);
-      else if (action === 'revise') revise(req, res, id, raw);
-      else {
+  /** The routes this module serves, for the simulator's route table (routes.ts). */
+  function routes(): Route<Handler>[] {
+    const bearer = (c: Call) => opts.requireBearer(c.req);
+    const api = (method: string, path: string, handle: Handler): Route<Handler> => ({
+      method,
+      path,
+      handle: (c) => {
+        bearer(c);
+        handle(c);
+      },
+    });
+    const simple = (action: 'revise' | 'suspend' | 'cancel' | 'activate'): Route<Handler> =>
+      api('POST', `/v1/billing/subscriptions/{id}/${action}`, (c) => {
+        const id = c.params.id!;
+        if (action === 'revise') return revise(c.req, c.res, id, c.raw);
         const s = findSubscription(id);
-        const reason = reasonOf(req, raw, action !== 'activate');
+        const reason = reasonOf(c.req, c.raw, action !== 'activate');
         if (action === 'cancel') cancel(s, reason!);
         else if (action === 'suspend') suspend(s, reason!);
         else reactivate(s, reason ?? 'Reactivated by the merchant', false);
-        noContent(res);
-      }
-      return true;
+        noContent(c.res);
+      });
+    return [
+      api('POST', '/v1/catalogs/products', (c) => createProduct(c.req, c.res, c.raw)),
+      api('GET', '/v1/catalogs/products', (c) => sendJson(c.res, 200, { products: [...products.values()].map(productView), links: [] })),
+      api('GET', '/v1/catalogs/products/{id}', (c) => {
+        const p = products.get(c.params.id!);
+        if (!p) throw notFound('product_id', c.params.id!);
+        sendJson(c.res, 200, productView(p));
+      }),
+      api('POST', '/v1/billing/plans', (c) => createPlan(c.req, c.res, c.raw)),
+      api('GET', '/v1/billing/plans', (c) => {
+        const product = c.query.get('product_id');
+        const list = [...plans.values()].filter((p) => !product || p.product_id === product).map(planView);
+        sendJson(c.res, 200, { plans: list, total_items: list.length, total_pages: 1, links: [] });
+      }),
+      api('GET', '/v1/billing/plans/{id}', (c) => {
+        const p = plans.get(c.params.id!);
+        if (!p) throw notFound('plan_id', c.params.id!);
+        sendJson(c.res, 200, planView(p));
+      }),
+      api('POST', '/v1/billing/plans/{id}/activate', (c) => planStatus(c.res, c.params.id!, 'ACTIVE')),
+      api('POST', '/v1/billing/plans/{id}/deactivate', (c) => planStatus(c.res, c.params.id!, 'INACTIVE')),
+      api('POST', '/v1/billing/subscriptions', (c) => createSubscription(c.req, c.res, c.raw)),
+      api('GET', '/v1/billing/subscriptions/{id}', (c) => sendJson(c.res, 200, subscriptionView(findSubscription(c.params.id!)))),
+      simple('revise'),
+      simple('suspend'),
+      simple('cancel'),
+      simple('activate'),
+      api('GET', '/v1/billing/subscriptions/{id}/transactions', (c) => transactions(c.res, c.params.id!, c.query)),
+      api('GET', '/v1/payments/sale/{id}', (c) => {
+        const sale = sales.get(c.params.id!);
+        if (!sale) throw notFound('sale_id', c.params.id!);
+        sendJson(c.res, 200, saleView(sale));
+      }),
+      api('POST', '/v1/payments/sale/{id}/refund', (c) => refundSaleCall(c)),
+      { method: 'GET', path: '/webapps/billing/subscriptions', handle: (c) => approvalPage(c.res, c.query.get('ba_token')) },
+      { method: 'POST', path: '/webapps/billing/subscriptions/approve', handle: (c) => approvalAction(c.res, 'approve', new URLSearchParams(c.raw.toString('utf8')).get('ba_token')) },
+      { method: 'POST', path: '/webapps/billing/subscriptions/cancel', handle: (c) => approvalAction(c.res, 'cancel', new URLSearchParams(c.raw.toString('utf8')).get('ba_token')) },
+      { method: 'GET', path: '/simulator/subscriptions', handle: (c) => dashboard(c.res) },
+      ...(['bill', 'suspend', 'reactivate', 'cancel'] as const).map(
+        (action): Route<Handler> => ({ method: 'POST', path: `/simulator/subscriptions/{id}/${action}`, handle: (c) => simulatorAction(c.req, c.res, c.params.id!, action, c.raw) }),
+      ),
+      ...(['refund', 'reverse'] as const).map(
+        (action): Route<Handler> => ({
+          method: 'POST',
+          path: `/simulator/sales/{id}/${action}`,
+          handle: (c) => {
+            const sale = sales.get(c.params.id!);
+            if (!sale) throw notFound('sale_id', c.params.id!);
+            const f = fields(c.req, c.raw);
+            const value = f.amount?.trim() ? { currency_code: sale.amount.currency_code, value: f.amount.trim() } : undefined;
+            answer(c.req, c.res, 201, refundView(refundSale(sale, value, action === 'reverse' ? 'reversal' : 'refund')));
+          },
+        }),
+      ),
+    ];
+  }
+
+  /** POST /v1/payments/sale/{id}/refund: all that is left, or `amount` {total, currency}; idempotent by PayPal-Request-Id. */
+  function refundSaleCall(c: Call): void {
+    const sale = sales.get(c.params.id!);
+    if (!sale) throw notFound('sale_id', c.params.id!);
+    const earlier = replayed(`refund:${sale.id}`, c.req);
+    if (earlier) return sendJson(c.res, 201, refundView(refunds.get(earlier)!));
+    const b = body(c.req, c.raw, false);
+    const f: Findings = { bad: [], unprocessable: [] };
+    let value: SimMoney | undefined;
+    if (b.amount !== undefined) {
+      const a = isRecord(b.amount) ? b.amount : {};
+      value = money({ currency_code: a.currency, value: a.total }, '/amount', f, { positive: true });
     }
-    if (at(/^\/v1\/payments\/sale\/([^/]+)$/)) {
-      allow('GET');
-      bearer();
-      const sale = sales.get(seg(1));
-      if (!sale) throw notFound('sale_id', seg(1));
-      sendJson(res, 200, saleView(sale));
-      return true;
-    }
-    if (at(/^\/v1\/payments\/sale\/([^/]+)\/refund$/)) {
-      allow('POST');
-      bearer();
-      const sale = sales.get(seg(1));
-      if (!sale) throw notFound('sale_id', seg(1));
-      const earlier = replayed(`refund:${sale.id}`, req);
-      if (earlier) return void sendJson(res, 201, refundView(refunds.get(earlier)!)), true;
-      const b = body(req, raw, false);
-      const f: Findings = { bad: [], unprocessable: [] };
-      let value: SimMoney | undefined;
-      if (b.amount !== undefined) {
-        const a = isRecord(b.amount) ? b.amount : {};
-        value = money({ currency_code: a.currency, value: a.total }, '/amount', f, { positive: true });
-      }
-      done(f);
-      const r = refundSale(sale, value, 'refund');
-      remember(`refund:${sale.id}`, req, r.id);
-      sendJson(res, 201, refundView(r));
-      return true;
-    }
-    if (at(/^\/webapps\/billing\/subscriptions$/)) {
-      allow('GET');
-      approvalPage(res, query.get('ba_token'));
-      return true;
-    }
-    if (at(/^\/webapps\/billing\/subscriptions\/(approve|cancel)$/)) {
-      allow('POST');
-      approvalAction(res, seg(1) as 'approve' | 'cancel', new URLSearchParams(raw.toString('utf8')).get('ba_token'));
-      return true;
-    }
-    if (at(/^\/simulator\/subscriptions$/)) {
-      allow('GET');
-      dashboard(res);
-      return true;
-    }
-    if (at(/^\/simulator\/subscriptions\/([^/]+)\/(bill|suspend|reactivate|cancel)$/)) {
-      allow('POST');
-      simulatorAction(req, res, seg(1), seg(2), raw);
-      return true;
-    }
-    if (at(/^\/simulator\/sales\/([^/]+)\/(refund|reverse)$/)) {
-      allow('POST');
-      const sale = sales.get(seg(1));
-      if (!sale) throw notFound('sale_id', seg(1));
-      const f = fields(req, raw);
-      const value = f.amount?.trim() ? { currency_code: sale.amount.currency_code, value: f.amount.trim() } : undefined;
-      answer(req, res, 201, refundView(refundSale(sale, value, seg(2) === 'reverse' ? 'reversal' : 'refund')));
-      return true;
-    }
-    return false;
+    done(f);
+    const r = refundSale(sale, value, 'refund');
+    remember(`refund:${sale.id}`, c.req, r.id);
+    sendJson(c.res, 201, refundView(r));
   }
 
   // ---- the buyer's approval page -----------------------------------------------------------------------------------
@@ -946,8 +907,7 @@ export function createSubscriptions(opts: { url: () => string; publicBaseUrl: ()
   }
 
   return {
-    route,
-    subscriptions,
+    routes: routes(),
     /** Test hook: bill a subscription's next cycle now (as POST /simulator/subscriptions/{id}/bill). */
     bill: (id: string, outcome: 'completed' | 'failed') => bill(findSubscription(id), outcome),
     snapshot: (): SubscriptionsSnapshot => ({
