@@ -254,6 +254,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       clientId: LOCAL_IDS.userPoolClientId,
       jwksUrl: cognito.jwksUrl,
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
+      // API Gateway's per-route throttles (FW_API_THROTTLE=off: the test suite, whose runs burst far above them).
+      throttle: process.env.FW_API_THROTTLE !== 'off',
     });
     // The API's own endpoint, as API Gateway's execute-api URL: the gateway with nothing in front, so a request
     // that skips the single origin (CloudFront's stand-in) arrives without the origin header and is refused.
