@@ -147,12 +147,13 @@ class FakeOrders implements OrderStore {
     this.orders.get(order.id)!.returnedAt ??= at;
   }
   /** Like the adapter's index: orders neither captured nor failed, not closed, oldest first. */
-  async listOpen(limit: number) {
-    return [...this.orders.values()]
+  async listOpen(limit: number, cursor?: string) {
+    const from = Number(cursor ?? 0);
+    const open = [...this.orders.values()]
       .filter((o) => ['created', 'pending', 'canceled'].includes(o.status) && !this.closed.has(o.id))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-      .slice(0, limit)
-      .map((o) => ({ ...o }));
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const items = open.slice(from, from + limit).map((o) => ({ ...o }));
+    return { items, ...(from + limit < open.length ? { nextCursor: String(from + limit) } : {}) };
   }
   async closeOpen(order: Order) {
     this.closed.add(order.id);
@@ -646,6 +647,12 @@ describe('reconcileOrders', () => {
     expect(await getPaymentOutcome(outcomeDeps(ctx), id)).toMatchObject({ outcome: 'success', credits: 72 });
     expect(await reconcileOrders(ctx.deps)).toEqual({ open: 0, settled: {} });
     expect(ctx.orders.ledger.filter((l) => l.ref === id)).toHaveLength(1);
+  });
+
+  it('reads every open order, page after page, not only the oldest hundred', async () => {
+    const ctx = setup();
+    for (let i = 0; i < 230; i++) await order(ctx);
+    expect(await reconcileOrders(ctx.deps)).toEqual({ open: 230, settled: { 'not-approved': 230 } });
   });
 
   it('an unapproved order stays open (outcome error) until its approval window is over, then leaves the open list', async () => {
