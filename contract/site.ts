@@ -37,8 +37,8 @@ export interface SiteManifest {
 }
 
 /**
- * Each public page's module, relative to web/ (a key of Vite's manifest). web/src/app/public-pages.ts loads the same
- * modules (test/web/public-pages.test.ts holds the two lists together; the build fails on a module it cannot find).
+ * The public pages, each with its module relative to web/ (a key of Vite's manifest): the one list. The router's
+ * lazy loaders are made from it (web/src/app/public-pages.ts), the build prerenders each and the servers serve them.
  */
 export const PUBLIC_PAGE_SOURCES: Readonly<Record<string, string>> = {
   '/': 'src/features/marketing/landing-page.tsx',

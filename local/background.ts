@@ -2,7 +2,7 @@
  * The functions of contract/functions, run the way the cloud runs them: stream functions on DynamoDB Local's
  * stream (as an event source mapping would feed them), scheduled ones on a timer with EventBridge's event.
  * Tests and developers can wait for the stream to be handled, or run a scheduled function now, through
- * /_dev/background (see local/stack.ts).
+ * /_dev/background (see local/origin-routes.ts).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteRange } from '../shared/byte-range';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
 import type { State } from './state';
-import { BUSY_MARKER, type Rec } from './types';
+import { BUSY_MARKER, BUSY_BRIEFLY_MARKER, type Rec } from './types';
 import { modelOfVersion, notFound, officialModelOf, parseCreate, parseJsonObject, problem } from './validation';
 
 const MAX_BODY = 32 * 1024 * 1024;
@@ -36,9 +36,19 @@ function holdFor(res: ServerResponse, ms: number): Promise<void> {
   });
 }
 
+/** When each `[busy-briefly]` prompt's first create call came (epoch ms). */
+const busySince = new Map<string, number>();
+
 function rateLimited(body: Record<string, unknown>): boolean {
   const prompt = (body.input as { prompt?: unknown } | undefined)?.prompt;
-  return typeof prompt === 'string' && prompt.toLowerCase().includes(BUSY_MARKER);
+  if (typeof prompt !== 'string') return false;
+  const lower = prompt.toLowerCase();
+  if (lower.includes(BUSY_BRIEFLY_MARKER)) {
+    const since = busySince.get(prompt) ?? Date.now();
+    busySince.set(prompt, since);
+    return Date.now() - since < (Number(process.env.SIM_BUSY_MS) || 5_000);
+  }
+  return lower.includes(BUSY_MARKER);
 }
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {

@@ -6,7 +6,7 @@
 import { RefundNotLanded } from '../../../lambdas/domain/errors';
 import { promptMatches } from '../../../lambdas/domain/prompt-search';
 import type { JobStatusReader } from '../../../lambdas/ports/job-status';
-import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type Share } from '../../../lambdas/ports/jobs';
+import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type SegmentPlan, type Share } from '../../../lambdas/ports/jobs';
 import type { Page } from '../../../lambdas/ports/page';
 import type { MemoryCredits } from './credits';
 
@@ -65,6 +65,14 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     const job = this.open(id);
     if (!job || job.providerId || job.pastProviderIds?.includes(providerId)) return false;
     Object.assign(job, { providerId, status });
+    return true;
+  }
+
+  /** As the DynamoDB adapter: only an open job with no prediction yet; the first queued time is kept. */
+  async markQueued(id: string, request: SegmentPlan, at: number) {
+    const job = this.open(id);
+    if (!job || job.providerId) return false;
+    Object.assign(job, { queued: copy(request), queuedAt: job.queuedAt ?? at });
     return true;
   }
 
