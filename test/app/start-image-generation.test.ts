@@ -63,17 +63,26 @@ describe('startImageGeneration', () => {
     expectBooksBalanced(ctx.credits);
   });
 
-  it.each([
-    ['busy', Messages.generationBusy],
-    ['down', Messages.generationUnavailable],
-  ] as const)('refunds when the provider is %s and says so with the refund', async (mode, reason) => {
+  it('refunds when the provider is down and says so with the refund', async () => {
     const ctx = generationSetup({ credits: 2 });
-    ctx.provider.next = mode;
+    ctx.provider.next = 'down';
     const err = await caught(startImageGeneration(ctx.deps, CALLER, { prompt: 'a boat' }));
     expect(err).toBeInstanceOf(ProviderError);
-    expect(err.message).toBe(Messages.jobRefunded(reason, 1));
+    expect(err.message).toBe(Messages.jobRefunded(Messages.generationUnavailable, 1));
     expect(await ctx.credits.balance(CALLER.sub)).toBe(2);
     expect(ledgerOf(ctx)).toEqual([['purchase', 2], ['image', -1], ['refund', 1]]);
+  });
+
+  it('queues the charged job when the provider is busy, instead of failing the start', async () => {
+    const ctx = generationSetup({ credits: 2 });
+    ctx.provider.next = 'busy';
+    await startImageGeneration(ctx.deps, CALLER, { prompt: 'a boat' });
+    expect(await ctx.credits.balance(CALLER.sub)).toBe(1);
+    expect(ledgerOf(ctx)).toEqual([['purchase', 2], ['image', -1]]);
+    const [job] = [...ctx.jobs.jobs.values()];
+    expect(job).toEqual(expect.objectContaining({ status: 'pending', queued: expect.objectContaining({ input: expect.objectContaining({ prompt: 'a boat' }) }) }));
+    expect(job.providerId).toBeUndefined();
+    expectBooksBalanced(ctx.credits);
   });
 
   it('cancels the prediction a lost create call made, then refunds: nothing runs unpaid and nothing is charged', async () => {

@@ -4,8 +4,9 @@
  * the same change; media items are stored with the job's success. `refundFails` plays an owner account that is gone.
  */
 import { RefundNotLanded } from '../../../lambdas/domain/errors';
+import { promptMatches } from '../../../lambdas/domain/prompt-search';
 import type { JobStatusReader } from '../../../lambdas/ports/job-status';
-import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type Share } from '../../../lambdas/ports/jobs';
+import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type SegmentPlan, type Share } from '../../../lambdas/ports/jobs';
 import type { Page } from '../../../lambdas/ports/page';
 import type { MemoryCredits } from './credits';
 
@@ -64,6 +65,14 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     const job = this.open(id);
     if (!job || job.providerId || job.pastProviderIds?.includes(providerId)) return false;
     Object.assign(job, { providerId, status });
+    return true;
+  }
+
+  /** As the DynamoDB adapter: only an open job with no prediction yet; the first queued time is kept. */
+  async markQueued(id: string, request: SegmentPlan, at: number) {
+    const job = this.open(id);
+    if (!job || job.providerId) return false;
+    Object.assign(job, { queued: copy(request), queuedAt: job.queuedAt ?? at });
     return true;
   }
 
@@ -165,7 +174,7 @@ export class MemoryMedia implements MediaIndex {
 
   async list(owner: string, limit: number, cursor?: string, filter: MediaFilter = {}): Promise<Page<MediaItem>> {
     const all = [...this.items.values()]
-      .filter((m) => m.owner === owner && (!filter.type || m.type === filter.type) && (!filter.favorite || m.favorite))
+      .filter((m) => m.owner === owner && (!filter.type || m.type === filter.type) && (!filter.favorite || m.favorite) && promptMatches(m.prompt, filter.words ?? []))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const start = cursor ? Number(cursor) : 0;
     return { items: all.slice(start, start + limit).map(copy), ...(start + limit < all.length ? { nextCursor: String(start + limit) } : {}) };
