@@ -12,6 +12,7 @@ import { cx } from '../../lib/cx';
 import { useSession } from '../auth';
 import { CreditBalance } from '../credits';
 import { PaymentReturnNotice } from '../payments';
+import { SubscriptionPanel } from '../subscriptions';
 
 export interface AccountTab {
   id: string;
@@ -75,6 +76,8 @@ export function AccountPage() {
       </div>
       {/* Back from PayPal after buying from the Buy Credits tab: the outcome, whichever tab is open. */}
       <PaymentReturnNotice className="mt-6" />
+      {/* The plan: status, next billing, plan and pack credits; subscribe, change or cancel. */}
+      <SubscriptionPanel className="mt-6" />
       <div className="mt-8 flex flex-col gap-8 md:flex-row">
         <div
           role="tablist"

@@ -129,7 +129,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
         },
         {
           q: 'Are subscriptions available?',
-          a: 'Not yet. During the beta, until July 31, 2025, credits are sold in packs only; subscriptions are planned from August 2025.',
+          a: 'Yes. Monthly plans (Starter, Creator, Studio) add credits each month when PayPal takes the payment, at a lower price per credit than the packs. Unused plan credits roll over for one more month and are spent before pack credits; pack credits never expire. Cancel any time in My Account: no further payments, and the credits you have stay.',
         },
       ],
     },

@@ -70,7 +70,7 @@ export function familyCostRange(family: VideoFamily): { min: number; max: number
 }
 
 /** e.g. "$0.097" per credit: the price of one credit in a pack, to a tenth of a cent. */
-export function pricePerCredit(pack: CreditPack): string {
+export function pricePerCredit(pack: Pick<CreditPack, 'cents' | 'credits'>): string {
   return `$${(pack.cents / 100 / pack.credits).toFixed(3)}`;
 }
 

@@ -1,7 +1,8 @@
 import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
-import { buyLink } from '../payments/buy-link';
+import { PLANS } from '../../../../contract/plans';
+import { buyLink, subscribeLink } from '../payments/buy-link';
 import { PaymentReturnAlert } from './payment-return-alert';
 import { PageIntro, Section } from './page-intro';
 import {
@@ -15,8 +16,6 @@ import {
 } from './prices';
 import { VideoPriceTable } from './video-price-table';
 
-const BETA_END = 'July 31, 2025';
-const SUBSCRIPTIONS_FROM = 'August 2025';
 
 function VideoCosts() {
   return (
@@ -41,26 +40,43 @@ export function PricingPage() {
     <>
       <PageIntro
         eyebrow="Pricing"
-        title="Simple credit packs"
+        title="Monthly plans and credit packs"
         documentTitle="Pricing"
-        description="Framewright beta pricing: credit packs from $6.99, pay as you go, no subscription. Every image and video price in credits."
+        description="Framewright pricing: monthly plans from $9.99 with credits every month, or credit packs from $6.99 to pay as you go. Every image and video price in credits."
       >
         <p>
-          Pay once, spend credits as you create. No subscription, no monthly minimum, and {credits(SIGNUP_CREDITS)} free when you
-          sign up.
+          A monthly plan gives you credits every month at a lower price per credit; packs are paid once and never expire. Both
+          add up to one balance, and {credits(SIGNUP_CREDITS)} are free when you sign up.
         </p>
       </PageIntro>
 
       {/* Back from PayPal (a pack bought here returns here): what the server says about the order. */}
       <PaymentReturnAlert />
-      <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
-        <div className="rounded-card border border-brand/40 bg-brand-soft p-5 text-sm text-ink">
-          <p className="font-semibold">Beta pricing until {BETA_END}</p>
-          <p className="mt-1 text-ink-muted">
-            These launch prices hold for the whole beta. Subscriptions are planned from {SUBSCRIPTIONS_FROM}.
-          </p>
-        </div>
-      </div>
+      <Section id="plans" title="Monthly plans">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <li key={plan.id} data-testid={`plan-${plan.id}`} className="flex flex-col rounded-card border border-line bg-surface p-6 shadow-card">
+              <h3 className="text-lg font-semibold text-ink">{plan.name}</h3>
+              <p className="mt-3">
+                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(plan.cents)}</span>
+                <span className="ml-1 text-sm text-ink-subtle">a month</span>
+              </p>
+              <ul className="mt-4 space-y-1 text-sm text-ink-muted">
+                <li>{plan.credits} credits every month</li>
+                <li>{pricePerCredit({ cents: plan.cents, credits: plan.credits })} per credit</li>
+                <li>Unused credits roll over one month</li>
+              </ul>
+              <ButtonLink to={subscribeLink(plan, '/pricing')} variant="primary" className="mt-6" aria-label={`Subscribe to ${plan.name} for ${formatUsd(plan.cents)} a month`}>
+                Subscribe with PayPal
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-sm text-ink-muted">
+          Credits are added each month when PayPal takes the payment. Plan credits are spent before pack credits; cancel any time
+          in My Account (no further payments; the credits you have stay).
+        </p>
+      </Section>
 
       <Section id="packs" title="Credit packs">
         <ul className="grid gap-6 md:grid-cols-3">

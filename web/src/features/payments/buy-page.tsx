@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { readBuyLink } from './buy-link';
 import { BuyMessages } from './payment-messages';
 import { startPayment } from './start-payment';
+import { startSubscription } from '../subscriptions';
 
 /**
  * /buy?pack=<id>&from=<page>: a signed-in buyer (the route is behind the sign-in guard, which comes back here) goes
@@ -16,24 +17,27 @@ import { startPayment } from './start-payment';
  */
 function BuyPage() {
   const [search] = useSearchParams();
-  const { pack, from } = readBuyLink(search);
+  const { pack, plan, from } = readBuyLink(search);
   const [error, setError] = useState<string | undefined>();
   const started = useRef(false);
 
   useEffect(() => {
-    if (!pack || started.current) return;
+    if ((!pack && !plan) || started.current) return;
     started.current = true; // once, even when StrictMode runs effects twice
     // Replace this entry: PayPal's Back button then leads to the page before, not here (which would buy again).
-    startPayment(pack, from, (url) => window.location.replace(url)).catch((err: unknown) =>
+    const go = (url: string) => window.location.replace(url);
+    (plan ? startSubscription(plan.id, from ?? '/pricing', go) : startPayment(pack!, from, go)).catch((err: unknown) =>
       setError(Messages.paymentInitError(err instanceof Error ? err.message : String(err))),
     );
-  }, [pack, from]);
+  }, [pack, plan, from]);
 
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-20 text-center">
       <title>Buy credits · Framewright</title>
-      <h1 className="text-2xl font-semibold text-ink">{pack ? `Buy ${pack.credits} credits for ${formatUsd(pack.cents)}` : 'Buy credits'}</h1>
-      {!pack ? (
+      <h1 className="text-2xl font-semibold text-ink">
+        {plan ? `Subscribe to ${plan.name}: ${plan.credits} credits a month for ${formatUsd(plan.cents)}` : pack ? `Buy ${pack.credits} credits for ${formatUsd(pack.cents)}` : 'Buy credits'}
+      </h1>
+      {!pack && !plan ? (
         <Alert variant="error">{BuyMessages.unknownPack}</Alert>
       ) : error ? (
         <Alert variant="error">{error}</Alert>
@@ -43,7 +47,7 @@ function BuyPage() {
           {BuyMessages.redirecting}
         </p>
       )}
-      {(!pack || error) && (
+      {((!pack && !plan) || error) && (
         <ButtonLink to={from ?? '/pricing'} variant="secondary">
           Back to the packs
         </ButtonLink>

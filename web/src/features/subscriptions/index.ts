@@ -1,0 +1,2 @@
+export { SubscriptionPanel } from './subscription-panel';
+export { startSubscription } from './subscription-api';

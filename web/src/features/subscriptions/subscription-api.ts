@@ -1,0 +1,35 @@
+/**
+ * The caller's plan (GET /api/subscription) in the app's query client, and the calls that change it: subscribe
+ * (POST /api/subscriptions, then PayPal's approval page), cancel and change plan. The server grants the credits.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentReturnPath } from '../../../../contract/payments';
+import type { SubscriptionView } from '../../../../contract/subscriptions';
+import { api } from '../../lib/api-client';
+import { refreshCredits } from '../credits';
+import { queryClient } from '../live';
+
+export const subscriptionQuery = queryOptions({
+  queryKey: ['account', 'subscription'] as const,
+  queryFn: ({ signal }): Promise<SubscriptionView> => api.getSubscription({ signal }),
+});
+
+export function useSubscription() {
+  return useQuery(subscriptionQuery);
+}
+
+/** Starts the plan at PayPal and sends the browser to its approval page; PayPal brings the buyer back to `returnPath`. */
+export async function startSubscription(planId: string, returnPath: PaymentReturnPath, go: (url: string) => void = (url) => window.location.assign(url)) {
+  const { approvalUrl } = await api.createSubscription({ body: { planId, returnPath } });
+  go(approvalUrl);
+}
+
+export async function changePlan(planId: string, go: (url: string) => void = (url) => window.location.assign(url)) {
+  const { approvalUrl } = await api.changeSubscription({ body: { planId } });
+  go(approvalUrl);
+}
+
+export async function cancelPlan(): Promise<void> {
+  queryClient.setQueryData(subscriptionQuery.queryKey, await api.cancelSubscription());
+  await refreshCredits();
+}
