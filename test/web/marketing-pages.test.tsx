@@ -6,6 +6,7 @@ import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
 import { priceVideo, PIXVERSE, WAN_T2V } from '../../contract/catalog';
 import { FaqPage } from '../../web/src/features/marketing/faq-page';
 import { PricingPage } from '../../web/src/features/marketing/pricing-page';
+import { PLANS } from '../../contract/plans';
 import { ExamplePage } from '../../web/src/features/marketing/example-page';
 import { EXAMPLES, HERO_CLIP, heroLabel } from '../../web/src/features/marketing/media';
 import { SHOWCASE_RENDERS } from '../../web/src/features/marketing/showcase-renders';
@@ -22,8 +23,22 @@ describe('PricingPage', () => {
       expect(card).toHaveTextContent(formatUsd(pack.cents));
       expect(card).toHaveTextContent(`Equivalent to ${pack.basicVideos} basic videos`);
     }
-    expect(screen.getByText(/Beta pricing until July 31, 2025/)).toBeInTheDocument();
-    expect(screen.getByText(/Subscriptions are planned from August 2025/)).toBeInTheDocument();
+    // No past date presented as the future.
+    expect(document.body.textContent).not.toMatch(/2025/);
+  });
+
+  it('shows every plan from the contract beside the packs, with a Subscribe link that comes back to /pricing', () => {
+    inRouter(<PricingPage />);
+    for (const plan of PLANS) {
+      const card = screen.getByTestId(`plan-${plan.id}`);
+      expect(within(card).getByRole('heading', { name: plan.name })).toBeInTheDocument();
+      expect(card).toHaveTextContent(formatUsd(plan.cents));
+      expect(card).toHaveTextContent(`${plan.credits} credits every month`);
+      expect(within(card).getByRole('link', { name: `Subscribe to ${plan.name} for ${formatUsd(plan.cents)} a month` })).toHaveAttribute(
+        'href',
+        `/buy?plan=${plan.id}&from=%2Fpricing`,
+      );
+    }
   });
 
   it('prices videos as the server charges them', () => {
