@@ -5,7 +5,7 @@ import { Conflict, InvalidInput, ProviderError } from '../domain/errors';
 import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
 import { paypalPlanFor, type SubscriptionDeps } from './steps/subscription-payments';
 
-export interface ChangeSubscriptionDeps extends SubscriptionDeps {
+export interface ChangeSubscriptionDeps extends Pick<SubscriptionDeps, 'subscriptions' | 'subscriptionProvider' | 'log'> {
   appUrl: string;
 }
 

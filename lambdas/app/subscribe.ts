@@ -9,7 +9,8 @@ import { paypalPlanFor, type SubscriptionDeps } from './steps/subscription-payme
 
 const BRAND_NAME = 'Framewright';
 
-export interface SubscribeDeps extends Omit<SubscriptionDeps, 'accounts'>, GetAccountDeps {
+/** No mailer: subscribing grants nothing (the payments do), so this function never loads SES. */
+export interface SubscribeDeps extends Pick<SubscriptionDeps, 'subscriptions' | 'subscriptionProvider' | 'log'>, GetAccountDeps {
   /** The app's public origin: PayPal sends the buyer back to its /api/paypal/subscription-return. */
   appUrl: string;
   newRequestId: () => string;

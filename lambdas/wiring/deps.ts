@@ -311,7 +311,7 @@ export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
 }
 
 export function subscribeDeps(): SubscribeDeps {
-  return { ...subscriptionSteps(), ...account(), appUrl: config().APP_URL, newRequestId: () => randomUUID() };
+  return { subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), log: warn, ...account(), appUrl: config().APP_URL, newRequestId: () => randomUUID() };
 }
 
 export function getSubscriptionDeps(): GetSubscriptionDeps {
@@ -324,7 +324,7 @@ export function subscriptionDeps(): SubscriptionDeps {
 }
 
 export function changeSubscriptionDeps(): ChangeSubscriptionDeps {
-  return { ...subscriptionSteps(), appUrl: config().APP_URL };
+  return { subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), log: warn, appUrl: config().APP_URL };
 }
 
 export function listPaymentsDeps(): ListPaymentsDeps {

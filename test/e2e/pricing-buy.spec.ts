@@ -37,7 +37,7 @@ test('a signed-out visitor buys the 150 pack from /pricing: sign in, PayPal for 
   // Back where the pack was chosen, with the server's word on the order, and the query cleared.
   await expect(page.getByText(new RegExp(`^Payment successful! ${pack.credits} credits added to user `))).toBeVisible();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple credit packs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly plans and credit packs');
   expect(await creditsOnServer(page)).toBe(10 + pack.credits);
 });
 

@@ -16,7 +16,7 @@ const PAGES = [
   { path: '/contact', title: 'Talk to a human · Framewright', h1: 'Talk to a human' },
   { path: '/example', title: 'Prompts, settings and results · Framewright', h1: 'Prompts, settings and results' },
   { path: '/faq', title: 'FAQ · Framewright', h1: 'Frequently asked questions' },
-  { path: '/pricing', title: 'Pricing · Framewright', h1: 'Simple credit packs' },
+  { path: '/pricing', title: 'Pricing · Framewright', h1: 'Monthly plans and credit packs' },
 ] as const;
 
 const TOP_BAR: Array<[string, string]> = [

@@ -9,7 +9,7 @@ export const PUBLIC_PAGE_TEXTS: Readonly<Record<string, { title: string; h1: str
   '/contact': { title: 'Talk to a human · Framewright', h1: 'Talk to a human', text: '48 hours' },
   '/example': { title: 'Prompts, settings and results · Framewright', h1: 'Prompts, settings and results', text: 'Wan 2.1' },
   '/faq': { title: 'FAQ · Framewright', h1: 'Frequently asked questions', text: 'credits' },
-  '/pricing': { title: 'Pricing · Framewright', h1: 'Simple credit packs', text: 'Buy with PayPal' },
+  '/pricing': { title: 'Pricing · Framewright', h1: 'Monthly plans and credit packs', text: 'Buy with PayPal' },
   '/terms': { title: 'Terms and Conditions · Framewright', h1: 'Terms and Conditions', text: '18 years of age or older' },
 };
 

@@ -29,7 +29,7 @@ const PRODUCT_NAME = 'Framewright monthly credits';
 const planKey = (p: Plan) => `plan:${p.id}@${p.cents}/${p.credits}`;
 
 /** PayPal's plan for ours, made (with our catalog product) the first time anyone subscribes to it. */
-export async function paypalPlanFor(deps: SubscriptionDeps, plan: Plan): Promise<string> {
+export async function paypalPlanFor(deps: Pick<SubscriptionDeps, 'subscriptions' | 'subscriptionProvider'>, plan: Plan): Promise<string> {
   const known = await deps.subscriptions.paypalId(planKey(plan));
   if (known) return known;
   const provider = await deps.subscriptionProvider();
