@@ -15,7 +15,7 @@ export const subscriptionQuery = queryOptions({
 });
 
 export function useSubscription() {
-  return useQuery(subscriptionQuery);
+  return useQuery(subscriptionQuery, queryClient);
 }
 
 /** Starts the plan at PayPal and sends the browser to its approval page; PayPal brings the buyer back to `returnPath`. */
