@@ -34,7 +34,11 @@ describe('My Account > Previous Prompts', () => {
     await renderTab();
     const cards = within(gallery()).getAllByRole('article');
     expect(cards.map((c) => within(c).getByText(/prompt$/).textContent)).toEqual(['a video prompt', 'an image prompt']);
-    expect(cards[0]!.querySelector('video')).toHaveAttribute('controls');
+    // A video tile has no native controls: it previews on hover and opens full size, where the player has them.
+    const video = cards[0]!.querySelector('video')!;
+    expect(video).not.toHaveAttribute('controls');
+    expect(video.muted).toBe(true);
+    expect(within(cards[0]!).getByRole('button', { name: 'Open full size: a video prompt' })).toContainElement(video);
     expect(within(cards[0]!).getByRole('link', { name: 'Download video: a video prompt' })).toHaveAttribute('href', 'https://media.test/v.mp4?download');
     // The image opens full size (the lightbox).
     const open = within(cards[1]!).getByRole('button', { name: 'Open full size: an image prompt' });
