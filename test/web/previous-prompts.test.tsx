@@ -16,6 +16,9 @@ describe('My Account > Previous Prompts', () => {
     api = setUpGenerator();
     await renderTab();
     expect(within(gallery()).getByText('No previous prompts to display.')).toBeInTheDocument();
+    // An empty state leads somewhere.
+    expect(within(gallery()).getByRole('link', { name: 'Create an image' })).toHaveAttribute('href', '/generator');
+    expect(within(gallery()).getByRole('link', { name: 'Make a video' })).toHaveAttribute('href', '/video-generator');
     // Images and videos together: no type filter.
     expect(api.calls('GET', '/api/media')[0]!.query.has('type')).toBe(false);
   });

@@ -19,6 +19,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   moreFailed: () => GenerationText.failedToLoadImages,
   deleteFailed: GenerationText.failedToDeletePrompt,
   empty: 'Your images will appear here.',
+  emptyHint: 'Write a prompt in the settings and press Generate: each image costs 1 credit.',
 };
 
 function ImageGeneratorPage() {

@@ -25,6 +25,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   moreFailed: GenerationText.errorFetchingData,
   deleteFailed: () => GenerationText.failedToDeleteVideo,
   empty: 'Your videos will appear here.',
+  emptyHint: 'Write a prompt in the settings, or add a start image, and press Generate.',
 };
 
 const DESCRIPTIONS: Partial<Record<VideoFamilyId, string>> = {
