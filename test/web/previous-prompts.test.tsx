@@ -91,4 +91,28 @@ describe('My Account > Previous Prompts', () => {
     await waitFor(() => expect(within(gallery()).queryByRole('article', { name: 'drop me' })).not.toBeInTheDocument());
     expect(api.calls('DELETE', '/api/media/y')).toHaveLength(1);
   });
+
+  it('the viewer tells how a result was made in plain words, and does not claim an option the model did not use', async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: {
+        items: [
+          mediaItem({ id: 'w', type: 'video', prompt: 'a frame comes alive', model: 'wavespeedai/wan-2.1-i2v-480p', options: { duration: 5, aspectRatio: '16:9', startImage: true, seed: 7 }, width: 624, height: 624 }),
+          mediaItem({ id: 'p', type: 'video', prompt: 'neon alley', model: 'pixverse/pixverse-v4.5', options: { duration: 5, quality: '540p', aspectRatio: '9:16', style: 'anime', seed: 3 } }),
+        ],
+      },
+    });
+    await renderTab();
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Open full size: a frame comes alive' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('From a start image');
+    expect(dialog).toHaveTextContent('624 × 624 px');
+    expect(within(dialog).queryByRole('list', { name: 'Options' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const options = within(screen.getByRole('dialog')).getByRole('list', { name: 'Options' });
+    expect(options).toHaveTextContent('Aspect ratio: 9:16');
+    expect(options).toHaveTextContent('Style: Anime');
+    expect(options).toHaveTextContent('Quality: 540p');
+  });
 });

@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
+import { optionsIgnoredWithImage } from './ignored-options';
 import type { MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
@@ -36,6 +37,8 @@ export interface LightboxProps {
 function optionLines(item: MediaItemView): string[] {
   const model = modelOfReplicate(item.model);
   const own = new Set(['seed', 'width', 'height', 'count', 'startImage', 'startMediaId', 'duration']);
+  // What the model did not use (Wan's aspect ratio with a start image) is not claimed for the result.
+  if (model && item.options.startImage === true) for (const id of optionsIgnoredWithImage(model)) own.add(id);
   return Object.entries(item.options)
     .filter(([k, v]) => !own.has(k) && v !== '' && v !== false && v !== 'None')
     .map(([k, v]) => {
