@@ -2,7 +2,7 @@
  * Monthly plans (PayPal Subscriptions), beside the credit packs of ./packs. A plan's credits are granted on each
  * completed billing payment; unused plan credits roll over at most one month's grant and are spent before pack credits.
  *
- * What a plan must satisfy (test/lambdas/plans.test.ts holds it, docs/pricing.md shows the arithmetic):
+ * What a plan must satisfy (test/domain/plans.test.ts holds it, docs/pricing.md shows the arithmetic):
  * - each is cheaper per credit than the best pack;
  * - what PayPal leaves us of a plan's price (after its fee) pays, per credit, more than Replicate charges per credit on
  *   every model and option we offer, at the prices below. A provider price change is made here first, and the test
