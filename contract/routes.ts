@@ -272,6 +272,30 @@ export const ROUTES = [
     timeoutSeconds: 25,
     grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
+  // ---- one generation pipeline (issue 27) ----
+  {
+    // Every model and operation through one use case; generate-image and generate-video are its aliases.
+    id: 'generations',
+    method: 'POST',
+    path: '/api/generations',
+    auth: 'user',
+    handler: 'generations',
+    idempotencyKey: true,
+    request: s.GenerationsRequest,
+    response: s.GenerationResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
+  },
+  {
+    // Public and the same for everyone until the next deploy: browsers and CloudFront may keep it a few minutes.
+    id: 'models',
+    method: 'GET',
+    path: '/api/models',
+    auth: 'none',
+    handler: 'list-models',
+    response: s.ModelsResponse,
+    grants: ['secret:origin'],
+  },
   // ---- the queue and reuse (issue 15) ----
   {
     // Owner-only (another user's or an unknown id: 404). While the provider has not begun the job its credits come

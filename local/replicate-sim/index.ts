@@ -76,7 +76,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     ...(opts.dataDir ? { persist: persistence(opts.dataDir) } : {}),
   });
 
-  const server = http.createServer(createRouter(store, opts.apiToken));
+  const server = http.createServer(createRouter(store, opts.apiToken, opts.webhookSecret));
   server.keepAliveTimeout = 5_000;
 
   const listen = (port: number) =>

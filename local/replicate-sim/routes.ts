@@ -1,12 +1,14 @@
 /**
  * The simulator's HTTP API (Replicate's shapes; the `/v1` prefix is optional):
  *   POST /v1/predictions, POST /v1/models/{owner}/{name}/predictions, GET /v1/predictions,
- *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel (Bearer or Token auth),
+ *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel, GET /v1/models/{owner}/{name} and its
+ *   /versions/{id}, GET /v1/account, GET /v1/webhooks/default/secret (Bearer or Token auth),
  *   GET|HEAD /files/{predictionId}/{name} (no auth, byte ranges), GET / (a status line).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteRange } from '../shared/byte-range';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
+import { SIM_MODELS, type SimModel } from './models';
 import type { Store } from './state';
 import { BUSY_MARKER, type Rec } from './types';
 import { HttpError, modelOfVersion, notFound, officialModelOf, parseCreate, parseJsonObject, problem } from './validation';
@@ -26,8 +28,51 @@ function stall(res: ServerResponse, body: Buffer): void {
   setTimeout(() => res.destroy(), STALL_HOLD_MS).unref();
 }
 
+/**
+ * A `Cancel-After` header's deadline in ms: a duration with s, m or h units (bare numbers are seconds), e.g. "90s" or
+ * "1h30m", at least 5 seconds, counted from the prediction's creation. Anything else is refused, nothing created.
+ */
+export function cancelAfterMs(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const text = String(header).trim();
+  const parts = /^(?:\d+(?:\.\d+)?[hms]?)+$/.test(text) ? [...text.matchAll(/(\d+(?:\.\d+)?)([hms]?)/g)] : [];
+  const ms = parts.reduce((sum, [, n, unit]) => sum + Number(n) * ({ h: 3_600_000, m: 60_000, s: 1000, '': 1000 } as const)[unit as 'h' | 'm' | 's' | '']!, 0);
+  if (!parts.length || ms < 5000) {
+    throw problem(400, 'Invalid Cancel-After header', `Cancel-After must be a duration of at least 5 seconds, such as 30s, 5m or 1h30m (given: ${text}).`);
+  }
+  return ms;
+}
+
+/** A model as GET /v1/models/{owner}/{name} answers it; an official model's versions are not listed (they report "hidden"). */
+function modelBody(m: SimModel) {
+  const [owner, name] = m.id.split('/') as [string, string];
+  return {
+    url: `https://replicate.com/${m.id}`,
+    owner,
+    name,
+    description: null,
+    visibility: 'public',
+    github_url: null,
+    paper_url: null,
+    license_url: null,
+    run_count: 0,
+    cover_image_url: null,
+    default_example: null,
+    latest_version: m.official ? null : versionBody(m),
+  };
+}
+
+function versionBody(m: SimModel) {
+  return {
+    id: m.version,
+    created_at: '2024-01-01T00:00:00.000Z',
+    cog_version: '0.9.4',
+    openapi_schema: { openapi: '3.0.2', info: { title: 'Cog', version: '0.1.0' }, components: { schemas: { Input: m.published } } },
+  };
+}
+
 /** The request listener: routes a request, answering errors as Replicate does (problem+json). */
-export function createRouter(store: Store, apiToken: string) {
+export function createRouter(store: Store, apiToken: string, webhookSecret: string) {
   const downloads = new Map<string, number>();
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string, name: string): void {
     const rec = store.find(id);
@@ -93,6 +138,11 @@ export function createRouter(store: Store, apiToken: string) {
     sendJson(res, 201, rec.p, { location: rec.p.urls.get });
   }
 
+  function withDeadline(rec: Rec, ms: number | undefined): Rec {
+    if (ms !== undefined) store.deadline(rec, ms);
+    return rec;
+  }
+
   /** Waits ms, or until the caller hangs up (a client timeout) or the simulator closes. */
   function holdFor(res: ServerResponse, ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -140,14 +190,26 @@ export function createRouter(store: Store, apiToken: string) {
       const body = await jsonBody(req);
       if (rateLimited(body)) throw busy();
       const model = modelOfVersion(body.version);
-      return created(req, res, store.create(model, parseCreate(model, body), model.version));
+      const deadline = cancelAfterMs(req.headers['cancel-after']);
+      return created(req, res, withDeadline(store.create(model, parseCreate(model, body), model.version), deadline));
     }
     if ((m = /^\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(api)) && method === 'POST') {
       const model = officialModelOf(`${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`);
       const body = await jsonBody(req);
       if (rateLimited(body)) throw busy();
-      return created(req, res, store.create(model, parseCreate(model, body), model.version));
+      const deadline = cancelAfterMs(req.headers['cancel-after']);
+      return created(req, res, withDeadline(store.create(model, parseCreate(model, body), model.version), deadline));
     }
+    if ((m = /^\/models\/([^/]+)\/([^/]+)(?:\/versions\/([^/]+))?$/.exec(api)) && method === 'GET') {
+      const model = SIM_MODELS.find((x) => x.id === `${decodeURIComponent(m![1]!)}/${decodeURIComponent(m![2]!)}`);
+      if (!model) throw notFound();
+      if (!m[3]) return sendJson(res, 200, modelBody(model));
+      if (model.official || m[3] !== model.version) throw notFound();
+      return sendJson(res, 200, versionBody(model));
+    }
+    if (api === '/account' && method === 'GET') return sendJson(res, 200, { type: 'user', username: 'framewright-local', name: 'Framewright (local)', github_url: null });
+    // The secret webhooks are signed with (the deploy guide has operators fetch it from here).
+    if (api === '/webhooks/default/secret' && method === 'GET') return sendJson(res, 200, { key: webhookSecret });
     if (api === '/predictions' && method === 'GET') return sendJson(res, 200, listPage(url));
     if ((m = /^\/predictions\/([a-z0-9]+)$/.exec(api)) && method === 'GET') {
       const rec = store.find(m[1]!);
