@@ -1,4 +1,8 @@
-/** Jest: node tests (lambdas, infra) against the embedded stack; web component tests in jsdom. */
+/**
+ * Jest, three projects: `app` (use-case tests with in-memory ports: no stack, seconds), `node` (everything that talks to
+ * the embedded stack, which its global setup starts once per run, and the CDK tests), `web` (components in jsdom).
+ * The global setup is the node project's own, so a run of `test/app` alone starts no stack.
+ */
 const swc = [
   '@swc/jest',
   {
@@ -14,13 +18,20 @@ const swc = [
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60_000,
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     {
-      displayName: 'node',
+      displayName: 'app',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/lambdas', '<rootDir>/test/infra'],
+      roots: ['<rootDir>/test/app', '<rootDir>/test/domain'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+    {
+      displayName: 'node',
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/local', '<rootDir>/test/adapters', '<rootDir>/test/api', '<rootDir>/test/journeys', '<rootDir>/test/infra'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
     },

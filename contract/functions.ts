@@ -1,4 +1,5 @@
 import type { Grant } from './routes';
+import { LIVE_CHANGES, OUTPUT_RECORDED, type FilterPattern } from './stream-filters';
 
 /**
  * Functions that no HTTP route calls: fed by the table's stream, or run on a schedule. Like routes, each names
@@ -7,7 +8,20 @@ import type { Grant } from './routes';
  */
 export type BackgroundTrigger =
   /** Every change of the table, in Lambda's DynamoDBStreamEvent shape, batch by batch, in order per key. */
-  | { kind: 'table-stream'; batchSize?: number; maxRetries?: number }
+  | {
+      kind: 'table-stream';
+      batchSize?: number;
+      maxRetries?: number;
+      /** Lambda event filtering (contract/stream-filters.ts): only these changes invoke the function. */
+      filters?: readonly FilterPattern[];
+      /**
+       * Batches processed at once per shard (the mapping's ParallelizationFactor, 1-10). Lambda keeps the records of
+       * one partition key in order whatever the factor, so a function whose order matters per item only can raise it.
+       */
+      parallelization?: number;
+      /** Records older than this go to the dead letters instead of the function (MaximumRecordAgeInSeconds). */
+      maxRecordAgeSeconds?: number;
+    }
   /** An EventBridge schedule in the cloud; locally a timer of `localIntervalEnv` ms (default everyMinutes). */
   | { kind: 'schedule'; everyMinutes: number; localIntervalEnv?: string };
 
@@ -31,7 +45,9 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     handler: 'save-job-output',
     description: "Copies a finished job's output from the provider to S3, probes it and makes its poster, or starts a clip's next segment and joins them",
     // A job's output is recorded by the webhook (or a poll); the copy runs here, outside the webhook's request.
-    trigger: { kind: 'table-stream', batchSize: 10, maxRetries: 10 },
+    // Only the change that records an output (one of the ~14 writes a job makes), ten batches per shard at once (order
+    // matters per job only); a record an hour old is left to the reconciler, which saves overdue outputs itself.
+    trigger: { kind: 'table-stream', batchSize: 10, maxRetries: 10, filters: [OUTPUT_RECORDED], parallelization: 10, maxRecordAgeSeconds: 3600 },
     // The house caps every function at 29 s (lib/constructs/lambda-function.ts); a 200 MB copy in-region takes a few,
     // joining two 5 s 480p segments a few more (ffmpeg gets more CPU with more memory).
     timeoutSeconds: 29,
@@ -65,7 +81,9 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     id: 'liveFanout',
     handler: 'live-fanout',
     description: "Sends each change of a user's balance, jobs and media to that user's open WebSockets",
-    trigger: { kind: 'table-stream', batchSize: 100, maxRetries: 3 },
+    // Balance, job and media changes only; messages carry whole states, so per-item order is all that matters. A push
+    // older than five minutes is news no more (a tab reads everything again when it reconnects).
+    trigger: { kind: 'table-stream', batchSize: 100, maxRetries: 3, filters: LIVE_CHANGES, parallelization: 5, maxRecordAgeSeconds: 300 },
     // Presigns result URLs (no S3 call), lists and forgets connections, posts to them.
     grants: ['table:read', 'table:write', 'media:read', 'live:send'],
   },

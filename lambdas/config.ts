@@ -25,6 +25,8 @@ const Env = z.object({
   JOB_UNCONFIRMED_AFTER_MS: optionalMs,
   /** The reconciler saves a recorded output itself when the stream has not after this long (ms); default 120 s. */
   JOB_SAVE_RETRY_AFTER_MS: optionalMs,
+  /** A job queued because the provider was busy is refunded when not submitted this long (ms) after; default 10 min. */
+  JOB_QUEUE_MAX_WAIT_MS: optionalMs,
   /** The ffmpeg binary of the functions that save videos; default /opt/bin/ffmpeg (their Lambda layer). */
   FFMPEG_PATH: optional,
   /** At most this many generations per user and UTC day; default 200. */

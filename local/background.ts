@@ -2,7 +2,7 @@
  * The functions of contract/functions, run the way the cloud runs them: stream functions on DynamoDB Local's
  * stream (as an event source mapping would feed them), scheduled ones on a timer with EventBridge's event.
  * Tests and developers can wait for the stream to be handled, or run a scheduled function now, through
- * /_dev/background (see local/stack.ts).
+ * /_dev/background (see local/origin-routes.ts).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -61,7 +61,8 @@ export async function startBackground(o: BackgroundOptions): Promise<Background>
       streamDefs.map(async (def) => {
         const handler = await loadHandler(def);
         const t = def.trigger as Extract<BackgroundFunctionDef['trigger'], { kind: 'table-stream' }>;
-        return { id: def.id, handler, batchSize: t.batchSize, maxRetries: t.maxRetries };
+        // One batch at a time per shard (ParallelizationFactor is a throughput setting; it keeps per-key order).
+        return { id: def.id, handler, batchSize: t.batchSize, maxRetries: t.maxRetries, filters: t.filters, maxRecordAgeSeconds: t.maxRecordAgeSeconds };
       }),
     );
     poller = await startStreamPoller({ endpoint: o.dynamoEndpoint, tableName: o.tableName, dataDir: o.dataDir, consumers, log: o.log });

@@ -102,10 +102,22 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       return updateIf(db, {
         TableName: table,
         Key: jobKey(id),
-        UpdateExpression: 'SET providerId = :pid, #status = :s',
+        // A queued job leaves the queue with its prediction.
+        UpdateExpression: 'SET providerId = :pid, #status = :s REMOVE queued, queuedAt',
         ConditionExpression: `${IS_OPEN} AND attribute_not_exists(providerId) AND ${NOT_PAST}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':s': status },
+      });
+    },
+
+    async markQueued(id, request, at) {
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(id),
+        UpdateExpression: 'SET queued = :req, queuedAt = if_not_exists(queuedAt, :at)',
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(providerId)`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...OPEN, ':req': request, ':at': at },
       });
     },
 

@@ -9,6 +9,7 @@ import { isProviderTerminal, PredictionNotFound } from '../ports/model-provider'
 import { applyProviderUpdate, type UpdateOutcome } from './steps/apply-provider-update';
 import { jobDeadline, RUN_GRACE_MS } from './steps/job-deadline';
 import { predictionsOf } from './steps/job-predictions';
+import { drainQueue, QUEUE_MAX_WAIT_MS } from './steps/submit-or-queue';
 import { saveJobOutput, type SaveJobOutputDeps } from './save-job-output';
 
 export interface ReconcileLimits {
@@ -18,9 +19,11 @@ export interface ReconcileLimits {
   saveAfterMs: number;
   /** Added to a model's maximum run time before a running prediction is stopped, or an unsaved output given up. */
   graceMs: number;
+  /** A job in our own queue (the provider was busy) not submitted this long after it entered it is refunded. */
+  queueMaxWaitMs: number;
 }
 
-export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: RUN_GRACE_MS };
+export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: RUN_GRACE_MS, queueMaxWaitMs: QUEUE_MAX_WAIT_MS };
 
 export interface ReconcileJobsDeps extends SaveJobOutputDeps {
   jobs: JobStore;
@@ -29,7 +32,7 @@ export interface ReconcileJobsDeps extends SaveJobOutputDeps {
   deadline?: () => number;
 }
 
-export type Settlement = 'waiting' | 'progress' | 'recorded' | 'saved' | 'refunded' | 'skipped' | 'error';
+export type Settlement = 'waiting' | 'progress' | 'recorded' | 'saved' | 'refunded' | 'skipped' | 'error' | 'submitted';
 
 export interface ReconcileReport {
   open: number;
@@ -42,17 +45,32 @@ const PARALLEL = 8;
 
 export async function reconcileJobs(deps: ReconcileJobsDeps): Promise<ReconcileReport> {
   const report: ReconcileReport = { open: 0, settled: {} };
+  const count = (o: Settlement, n = 1) => n && (report.settled[o] = (report.settled[o] ?? 0) + n);
+  // Queued jobs (ours, waiting for the provider) are submitted together after the rest, fairly across users.
+  const queued: Job[] = [];
   let cursor: string | undefined;
   do {
     const page = await deps.jobs.listOpen(PAGE, cursor);
     report.open += page.items.length;
-    for (let i = 0; i < page.items.length; i += PARALLEL) {
+    const running = page.items.filter((job) => (job.queued && !job.providerId ? (queued.push(job), false) : true));
+    for (let i = 0; i < running.length; i += PARALLEL) {
       if (deps.deadline && Date.now() > deps.deadline()) return report;
-      const outcomes = await Promise.all(page.items.slice(i, i + PARALLEL).map((job) => settleSafely(deps, job)));
-      for (const o of outcomes) report.settled[o] = (report.settled[o] ?? 0) + 1;
+      const outcomes = await Promise.all(running.slice(i, i + PARALLEL).map((job) => settleSafely(deps, job)));
+      for (const o of outcomes) count(o);
     }
     cursor = page.nextCursor;
   } while (cursor);
+  if (queued.length) {
+    try {
+      const drained = await drainQueue(deps, queued, deps.limits.queueMaxWaitMs, deps.deadline);
+      count('submitted', drained.submitted);
+      count('waiting', drained.waiting);
+      count('refunded', drained.refunded);
+    } catch (err) {
+      deps.log('reconcile: queue not drained', { error: (err as Error).message });
+      count('error');
+    }
+  }
   return report;
 }
 

@@ -49,6 +49,14 @@ export interface Job {
   segmentKeys?: string[];
   /** The earlier segments' prediction ids: a late delivery of theirs changes nothing. */
   pastProviderIds?: string[];
+  /**
+   * Charged and waiting in our own queue for the provider (it was rate limiting us or too slow to answer): the
+   * prediction to ask for, submitted by the reconciler as capacity frees (steps/submit-or-queue.ts). Removed when a
+   * prediction is recorded.
+   */
+  queued?: SegmentPlan;
+  /** When the job entered the queue (epoch ms): past the queue's maximum wait it is failed and refunded. */
+  queuedAt?: number;
 }
 
 /** One later segment's prediction: its model and its input, without the start image. */
@@ -119,6 +127,8 @@ export interface JobStore {
    * came before the create call returned recorded it) or has ended (false then).
    */
   markStarted(id: string, providerId: string, status: JobStatus): Promise<boolean>;
+  /** Puts an open job without a prediction in our own queue with the prediction to ask for (false when it ended or has one). */
+  markQueued(id: string, request: SegmentPlan, at: number): Promise<boolean>;
   /**
    * Records the provider's output URL on an open job that has none yet (and its provider id, if missing), once:
    * the table's stream then runs the copy. False when the job ended or already had an output.

@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BackgroundFunctionDef } from '../../contract/functions';
+import { filterCriteriaProblem } from '../../contract/stream-filters';
 import type { Stage } from '../settings';
 import { RouteFunction, type GrantTargets } from './lambda-function';
 
@@ -38,6 +39,9 @@ export class Background extends Construct {
       this.functions[def.id] = fn;
       const t = def.trigger;
       if (t.kind === 'table-stream') {
+        // Synth refuses a pattern Lambda would refuse at deploy (the local stream reader refuses the same).
+        const problem = filterCriteriaProblem(t.filters ?? []);
+        if (problem) throw new Error(`${def.id}: invalid FilterCriteria: ${problem}`);
         fn.function.addEventSource(
           new DynamoEventSource(props.targets.table, {
             startingPosition: lambda.StartingPosition.LATEST,
@@ -48,6 +52,9 @@ export class Background extends Construct {
             reportBatchItemFailures: true,
             bisectBatchOnError: true,
             onFailure: new SqsDlq(this.deadLetters),
+            ...(t.filters?.length ? { filters: t.filters.map((p) => lambda.FilterCriteria.filter(p as Record<string, unknown>)) } : {}),
+            ...(t.parallelization ? { parallelizationFactor: t.parallelization } : {}),
+            ...(t.maxRecordAgeSeconds ? { maxRecordAge: Duration.seconds(t.maxRecordAgeSeconds) } : {}),
           }),
         );
         // The event source's grant includes dynamodb:ListStreams, which IAM only allows on "*" (the stream's own

@@ -3,15 +3,19 @@
  * and hands each consumer batches in Lambda's DynamoDBStreamEvent shape: every consumer has its own position
  * (like one mapping per function), records arrive in order per shard, a batch that throws is retried (with
  * backoff) before the consumer sees anything newer, and positions are kept in the data dir so a restart
- * neither loses nor replays what was handled. Written by hand because no maintained library runs Lambda
- * handlers on DynamoDB Local's stream.
+ * neither loses nor replays what was handled. Each consumer's filter patterns drop the records it does not act on
+ * (Lambda's event filtering, ./event-filter.ts); a batch that failed every retry, or records past their maximum age,
+ * are set aside as the mapping's on-failure destination would get them (`deadLetters`). Written by hand because no
+ * maintained library runs Lambda handlers on DynamoDB Local's stream.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { DeleteItemCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { filterCriteriaProblem, type FilterPattern } from '../../contract/stream-filters';
 import { readJsonFile, writeFileAtomic } from '../shared/atomic-file';
+import { passesFilters } from './event-filter';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -28,8 +32,32 @@ export interface StreamConsumer {
   handler: (event: DynamoDBStreamEvent) => Promise<unknown>;
   /** Records per invocation (Lambda's BatchSize); default 100. */
   batchSize?: number;
-  /** Attempts of a failing batch before it is skipped (Lambda's MaximumRetryAttempts); default 10. */
+  /** Attempts of a failing batch before it is set aside in the dead letters (Lambda's MaximumRetryAttempts); default 10. */
   maxRetries?: number;
+  /** Lambda's FilterCriteria: only records matching one of them are delivered, the others are dropped as handled. */
+  filters?: readonly FilterPattern[];
+  /** Records older than this are not delivered (or retried) but set aside in the dead letters (MaximumRecordAgeInSeconds). */
+  maxRecordAgeSeconds?: number;
+}
+
+/**
+ * What Lambda sends a stream mapping's on-failure destination (an SQS message) for a batch it gave up: which records,
+ * where, and why. Locally kept under the data dir, one JSON line per batch, and readable through the poller.
+ */
+export interface DeadLetter {
+  requestContext: { requestId: string; functionArn: string; condition: 'RetryAttemptsExhausted' | 'RecordAgeExceeded'; approximateInvokeCount: number };
+  responseContext: { statusCode: number; executedVersion: string; functionError?: string };
+  version: '1.0';
+  timestamp: string;
+  DDBStreamBatchInfo: {
+    shardId: string;
+    startSequenceNumber: string;
+    endSequenceNumber: string;
+    approximateArrivalOfFirstRecord: string;
+    approximateArrivalOfLastRecord: string;
+    batchSize: number;
+    streamArn: string;
+  };
 }
 
 export interface StreamPollerOptions {
@@ -46,6 +74,8 @@ export interface StreamPollerOptions {
 export interface StreamPoller {
   /** Resolves once every consumer has handled everything written before the call. */
   drain(): Promise<void>;
+  /** The batches a consumer gave up (its local on-failure destination), oldest first. */
+  deadLetters(consumerId: string): DeadLetter[];
   stop(): Promise<void>;
 }
 
@@ -113,8 +143,16 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${o.tableName} has no stream`);
 
+  // A mapping Lambda would refuse is refused here too, before anything is read.
+  for (const c of o.consumers) {
+    const problem = filterCriteriaProblem(c.filters ?? []);
+    if (problem) throw new Error(`Stream consumer ${c.id}: invalid FilterCriteria: ${problem}`);
+  }
   const dir = path.join(o.dataDir, 'stream-positions');
   fs.mkdirSync(dir, { recursive: true });
+  const deadDir = path.join(o.dataDir, 'stream-dead-letters');
+  fs.mkdirSync(deadDir, { recursive: true });
+  const deadFile = (id: string) => path.join(deadDir, `${id}.jsonl`);
   let stopped = false;
   /**
    * drain() writes a marker item and waits until every consumer has read past it: then everything written
@@ -193,8 +231,9 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
           if (all.length) {
             any = true;
             const markers = all.filter(isMarker);
-            const records = all.filter((r) => !isMarker(r));
-            if (records.length) await deliver(consumer, records);
+            // Records no filter matches are dropped as handled, as the mapping drops them before invoking.
+            const records = all.filter((r) => !isMarker(r) && passesFilters(consumer.filters, toLambdaRecord(r, region, streamArn!)));
+            if (records.length) await deliver(consumer, shardId, records);
             saved[shardId] = all[all.length - 1]!.dynamodb!.SequenceNumber!;
             save();
             for (const m of markers) waiting.get(consumer.id)?.get(m.dynamodb!.Keys!.pk!.S!)?.();
@@ -217,10 +256,21 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
    * whole batch; a response naming failed records (`batchItemFailures`) retries from the lowest of them, the records
    * before it done; a response Lambda cannot read (an identifier that is empty or not in the batch) fails the batch.
    */
-  async function deliver(consumer: StreamConsumer, all: _Record[]): Promise<void> {
+  async function deliver(consumer: StreamConsumer, shardId: string, all: _Record[]): Promise<void> {
+    const readAt = Date.now();
     let records = all;
     const max = consumer.maxRetries ?? 10;
     for (let attempt = 0; ; attempt++) {
+      // Records past their maximum age go to the dead letters instead of the function, first or on a retry.
+      if (consumer.maxRecordAgeSeconds !== undefined) {
+        const cutoff = Date.now() - consumer.maxRecordAgeSeconds * 1000;
+        const tooOld = records.filter((r) => writtenAt(r, readAt) < cutoff);
+        if (tooOld.length) {
+          setAside(consumer, shardId, tooOld, 'RecordAgeExceeded', attempt);
+          records = records.slice(tooOld.length);
+          if (!records.length) return;
+        }
+      }
       let problem: string | undefined;
       try {
         const from = firstFailed(await consumer.handler({ Records: records.map((r) => toLambdaRecord(r, region, streamArn!)) }), records);
@@ -230,15 +280,49 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
       } catch (err) {
         problem = (err as Error).message;
       }
-      if (attempt >= max || stopped) {
-        log(`[streams] ${consumer.id}: batch of ${records.length} skipped after ${attempt + 1} attempts: ${problem}`);
+      if (stopped) return;
+      if (attempt >= max) {
+        log(`[streams] ${consumer.id}: batch of ${records.length} set aside after ${attempt + 1} attempts: ${problem}`);
+        setAside(consumer, shardId, records, 'RetryAttemptsExhausted', attempt + 1, problem);
         return;
       }
       await sleep(Math.min(5000, 100 * 2 ** attempt));
     }
   }
 
+  function setAside(consumer: StreamConsumer, shardId: string, records: _Record[], condition: DeadLetter['requestContext']['condition'], invokes: number, problem?: string) {
+    const at = (r: _Record) => (r.dynamodb?.ApproximateCreationDateTime ?? new Date()).toISOString();
+    const letter: DeadLetter = {
+      requestContext: { requestId: randomUUID(), functionArn: `arn:aws:lambda:${region}:000000000000:function:${consumer.id}`, condition, approximateInvokeCount: invokes },
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(problem ? { functionError: 'Unhandled' } : {}) },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: records[0]!.dynamodb!.SequenceNumber!,
+        endSequenceNumber: records[records.length - 1]!.dynamodb!.SequenceNumber!,
+        approximateArrivalOfFirstRecord: at(records[0]!),
+        approximateArrivalOfLastRecord: at(records[records.length - 1]!),
+        batchSize: records.length,
+        streamArn: streamArn!,
+      },
+    };
+    fs.appendFileSync(deadFile(consumer.id), `${JSON.stringify(letter)}\n`);
+  }
+
   return {
+    deadLetters(consumerId) {
+      let text = '';
+      try {
+        text = fs.readFileSync(deadFile(consumerId), 'utf8');
+      } catch {
+        return [];
+      }
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as DeadLetter);
+    },
     async drain() {
       const pk = `${MARKER_PREFIX}${randomUUID()}`;
       const reached = [...waiting.values()].map(
@@ -270,6 +354,16 @@ export async function startStreamPoller(o: StreamPollerOptions): Promise<StreamP
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * When a record was written, for its maximum age. DynamoDB gives ApproximateCreationDateTime to the second, DynamoDB
+ * Local only to the minute: the record is taken as written at the end of its minute, or when it was read if earlier
+ * (a record read as it comes is timed exactly; one read after a restart, never older than it can be).
+ */
+function writtenAt(r: _Record, readAt: number): number {
+  const stamped = r.dynamodb?.ApproximateCreationDateTime?.getTime();
+  return stamped === undefined ? readAt : Math.min(readAt, stamped + 60_000);
+}
 
 /** The items drain() writes; no consumer ever sees them. */
 const MARKER_PREFIX = 'DRAIN#';

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiError, malformedJson, notFound, PaypalError } from './errors';
-import { header, isJsonContentType, sendJson } from './http';
+import { apiError, malformedJson, notFound, PaypalError, sendPaypalJson } from './errors';
+import { header, isJsonContentType } from '../shared/http';
 import { now } from './ids';
 import type { State } from './state';
 import { validateCreate, validateRefund, validateVerify } from './validation';
@@ -49,16 +49,16 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     const id = sep >= 0 ? decoded.slice(0, sep) : '';
     const secret = sep >= 0 ? decoded.slice(sep + 1) : '';
     if (id !== o.clientId || secret !== o.clientSecret) {
-      return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      return sendPaypalJson(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
     }
     const grant = new URLSearchParams(raw.toString('utf8')).get('grant_type');
-    if (!grant) return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
+    if (!grant) return sendPaypalJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
     if (grant !== 'client_credentials') {
-      return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: `Grant Type ${grant} is not supported by the simulator` });
+      return sendPaypalJson(res, 400, { error: 'unsupported_grant_type', error_description: `Grant Type ${grant} is not supported by the simulator` });
     }
     const token = `A21AA${crypto.randomBytes(66).toString('base64url')}`;
     state.tokens.set(token, Date.now() + TOKEN_TTL_SECONDS * 1000);
-    sendJson(res, 200, {
+    sendPaypalJson(res, 200, {
       scope: SCOPE,
       access_token: token,
       token_type: 'Bearer',
@@ -73,19 +73,19 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     const wantsFull = /return=representation/i.test(header(req, 'prefer') ?? '');
     const requestId = header(req, 'paypal-request-id');
     const earlier = requestId ? state.orderForRequest(requestId) : undefined;
-    if (earlier) return sendJson(res, 200, wantsFull ? state.fullOrder(earlier) : state.minimalOrder(earlier));
+    if (earlier) return sendPaypalJson(res, 200, wantsFull ? state.fullOrder(earlier) : state.minimalOrder(earlier));
     requireJson(req);
     const input = validateCreate(parseJson(raw));
     if (input instanceof PaypalError) throw input;
     const order = state.createOrder(input, requestId);
-    sendJson(res, 201, wantsFull ? state.fullOrder(order) : state.minimalOrder(order));
+    sendPaypalJson(res, 201, wantsFull ? state.fullOrder(order) : state.minimalOrder(order));
   }
 
   function getOrder(req: IncomingMessage, res: ServerResponse, id: string): void {
     requireBearer(req);
     const order = state.orders.get(id);
     if (!order) throw notFound('order_id', id);
-    sendJson(res, 200, state.fullOrder(order));
+    sendPaypalJson(res, 200, state.fullOrder(order));
   }
 
   function capture(req: IncomingMessage, res: ServerResponse, id: string, raw: Buffer): void {
@@ -95,7 +95,7 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     const requestId = header(req, 'paypal-request-id');
     const key = requestId ? `${id}\n${requestId}` : undefined;
     const replay = key ? state.captureResponses.get(key) : undefined;
-    if (replay) return sendJson(res, 201, replay);
+    if (replay) return sendPaypalJson(res, 201, replay);
     if (raw.length && raw.toString('utf8').trim()) {
       requireJson(req);
       parseJson(raw);
@@ -117,7 +117,7 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     const made = state.captureOrder(order);
     const body = JSON.stringify(state.fullOrder(order));
     if (key) state.captureResponses.set(key, body);
-    sendJson(res, 201, body);
+    sendPaypalJson(res, 201, body);
     for (const c of made) {
       const amount = `${c.amount.currency_code === 'USD' ? '$ ' : ''}${c.amount.value} ${c.amount.currency_code}`;
       const [type, summary] =
@@ -140,42 +140,42 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     }
     const r = state.refundCapture(id, input, 'refund', header(req, 'paypal-request-id'));
     const wantsFull = /return=representation/i.test(header(req, 'prefer') ?? '');
-    sendJson(res, 201, wantsFull ? r : { id: r.id, status: r.status, links: r.links });
+    sendPaypalJson(res, 201, wantsFull ? r : { id: r.id, status: r.status, links: r.links });
   }
 
   function getRefund(req: IncomingMessage, res: ServerResponse, id: string): void {
     requireBearer(req);
     const r = state.refundResource(id);
     if (!r) throw notFound('refund_id', id);
-    sendJson(res, 200, r);
+    sendPaypalJson(res, 200, r);
   }
 
   function getDispute(req: IncomingMessage, res: ServerResponse, id: string): void {
     requireBearer(req);
     const d = state.disputes.get(id);
     if (!d) throw notFound('dispute_id', id);
-    sendJson(res, 200, d);
+    sendPaypalJson(res, 200, d);
   }
 
   function getCapture(req: IncomingMessage, res: ServerResponse, id: string): void {
     requireBearer(req);
     const found = state.capture(id);
     if (!found) throw notFound('capture_id', id);
-    sendJson(res, 200, state.captureResource(found.capture, found.orderId));
+    sendPaypalJson(res, 200, state.captureResource(found.capture, found.orderId));
   }
 
   function verifySignature(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     requireBearer(req);
     requireJson(req);
     const ok = webhooks.verify(validateVerify(parseJson(raw)), raw.toString('utf8'));
-    sendJson(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    sendPaypalJson(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
   }
 
   function getEvent(req: IncomingMessage, res: ServerResponse, id: string): void {
     requireBearer(req);
     const e = webhooks.event(id);
     if (!e) throw notFound('event_id', id);
-    sendJson(res, 200, e.raw);
+    sendPaypalJson(res, 200, e.raw);
   }
 
   function resendEvent(req: IncomingMessage, res: ServerResponse, id: string): void {
@@ -183,7 +183,7 @@ export function createApi(o: { clientId: string; clientSecret: string }, state: 
     const e = webhooks.event(id);
     if (!e) throw notFound('event_id', id);
     webhooks.resend(id);
-    sendJson(res, 202, e.raw);
+    sendPaypalJson(res, 202, e.raw);
   }
 
   /** The public key deliveries are signed with, as PEM (PayPal serves an X.509 certificate; node:crypto verifies with either). */

@@ -4,9 +4,9 @@
  * (or show a result page when it has none). Cancelling leaves the order as it was, as on PayPal.
  */
 import type { ServerResponse } from 'node:http';
-import { redirect, sendHtml, withQuery } from './http';
+import { redirect, withQuery } from '../shared/http';
 import { fromMinor, toMinor } from './money';
-import { renderApprovalPage, renderErrorPage, renderResultPage } from './pages';
+import { renderApprovalPage, renderErrorPage, renderResultPage, sendPage } from './pages';
 import type { State } from './state';
 import { SIM_BUYER, SIM_FUNDING_OUTCOMES, type SimFundingOutcome } from './types';
 
@@ -21,7 +21,7 @@ export function createCheckout(state: State) {
     const first = o.purchase_units[0];
     const currency = first?.amount.currency_code ?? 'USD';
     const total = o.purchase_units.reduce((sum, pu) => sum + toMinor(pu.amount.value, currency), 0n);
-    sendHtml(
+    sendPage(
       res,
       200,
       renderApprovalPage({
@@ -39,7 +39,7 @@ export function createCheckout(state: State) {
   }
 
   function pageNotFound(res: ServerResponse, token: string | null): void {
-    sendHtml(
+    sendPage(
       res,
       token ? 404 : 400,
       renderErrorPage(
@@ -50,11 +50,11 @@ export function createCheckout(state: State) {
   }
 
   function pageGone(res: ServerResponse): void {
-    sendHtml(res, 410, renderErrorPage('Checkout already completed', 'This payment has already been completed, so it cannot be approved or cancelled again.'));
+    sendPage(res, 410, renderErrorPage('Checkout already completed', 'This payment has already been completed, so it cannot be approved or cancelled again.'));
   }
 
   function pageExpired(res: ServerResponse): void {
-    sendHtml(res, 410, renderErrorPage('Checkout expired', 'This payment was not approved in time, so it can no longer be completed.'));
+    sendPage(res, 410, renderErrorPage('Checkout expired', 'This payment was not approved in time, so it can no longer be completed.'));
   }
 
   function checkoutAction(res: ServerResponse, action: 'approve' | 'cancel', raw: Buffer, query: URLSearchParams): void {
@@ -67,16 +67,16 @@ export function createCheckout(state: State) {
     if (action === 'approve') {
       const funding = form.get('funding') ?? 'COMPLETED';
       if (!(SIM_FUNDING_OUTCOMES as readonly string[]).includes(funding)) {
-        return sendHtml(res, 400, renderErrorPage('Unknown funding outcome', `Choose one of ${SIM_FUNDING_OUTCOMES.join(', ')}.`));
+        return sendPage(res, 400, renderErrorPage('Unknown funding outcome', `Choose one of ${SIM_FUNDING_OUTCOMES.join(', ')}.`));
       }
       state.approveOrder(o, funding as SimFundingOutcome);
       const ret = o.experience_context.return_url;
       if (ret) return redirect(res, withQuery(ret, { token: o.id, PayerID: SIM_BUYER.payer_id }));
-      return sendHtml(res, 200, renderResultPage('Payment approved', 'You approved the payment. You can close this window and return to the merchant.'));
+      return sendPage(res, 200, renderResultPage('Payment approved', 'You approved the payment. You can close this window and return to the merchant.'));
     }
     const cancel = o.experience_context.cancel_url;
     if (cancel) return redirect(res, withQuery(cancel, { token: o.id }));
-    sendHtml(res, 200, renderResultPage('Payment cancelled', 'You cancelled the payment. You can close this window and return to the merchant.'));
+    sendPage(res, 200, renderResultPage('Payment cancelled', 'You cancelled the payment. You can close this window and return to the merchant.'));
   }
 
   return { checkoutPage, checkoutAction };

@@ -7,10 +7,10 @@
  * No auth: the simulator runs on this machine only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiError, malformedJson } from './errors';
-import { header, isJsonContentType, sendHtml, sendJson } from './http';
+import { apiError, malformedJson, sendPaypalJson } from './errors';
+import { header, isJsonContentType } from '../shared/http';
 import { fromMinor, toMinor } from './money';
-import { renderDashboard } from './pages';
+import { renderDashboard, sendPage } from './pages';
 import type { Outage } from './outage';
 import type { State } from './state';
 import { isRecord } from './types';
@@ -37,7 +37,7 @@ export function createDashboard(state: State, outageSwitch: Outage) {
         disputes,
       };
     });
-    sendHtml(res, 200, renderDashboard(rows));
+    sendPage(res, 200, renderDashboard(rows));
   }
 
   /** The fields of a form post or a JSON body. */
@@ -58,7 +58,7 @@ export function createDashboard(state: State, outageSwitch: Outage) {
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
-    if (isJsonContentType(req) || /application\/json/.test(header(req, 'accept') ?? '')) return sendJson(res, status, body);
+    if (isJsonContentType(req) || /application\/json/.test(header(req, 'accept') ?? '')) return sendPaypalJson(res, status, body);
     res.writeHead(303, { location: '/simulator', 'cache-control': 'no-store', 'content-length': 0 });
     res.end();
   }

@@ -1,6 +1,11 @@
-/** PayPal's error responses ({name, message, debug_id, details, links}) and the issues their details list. */
+/**
+ * How the simulator answers JSON (with paypal-debug-id, as PayPal does), PayPal's error responses ({name, message,
+ * debug_id, details, links}) and the issues their details list.
+ */
+import type { ServerResponse } from 'node:http';
+import { sendJsonText } from '../shared/http';
 import { debugId } from './ids';
-import type { PaypalErrorBody, PaypalIssue, SimLink } from './types';
+import { isRecord, type PaypalErrorBody, type PaypalIssue, type SimLink } from './types';
 
 const MSG = {
   INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
@@ -11,6 +16,15 @@ const MSG = {
 
 function errorLink(anchor: string): SimLink {
   return { href: `https://developer.paypal.com/docs/api/orders/v2/#error-${anchor}`, rel: 'information_link', method: 'GET' };
+}
+
+/** JSON as PayPal sends it; a string `body` is JSON already (a stored response or event, sent byte for byte). */
+export function sendPaypalJson(res: ServerResponse, status: number, body: unknown, debug = debugId()): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  sendJsonText(res, status, text, {
+    'paypal-debug-id': isRecord(body) && typeof body.debug_id === 'string' ? body.debug_id : debug,
+    'cache-control': 'no-store',
+  });
 }
 
 export class PaypalError extends Error {

@@ -50,7 +50,8 @@
  *
  * Files: types.ts (shapes), validation.ts + money.ts (request checks), errors.ts, state.ts (orders, captures,
  * tokens, refunds, disputes), webhooks.ts + crc32.ts (events, signing, verification), api.ts (REST endpoints),
- * checkout.ts + pages.ts (buyer pages), dashboard.ts (after-capture actions), routes.ts (routing), http.ts (responses).
+ * checkout.ts + pages.ts (buyer pages), dashboard.ts (after-capture actions), routes.ts (the route table), persist.ts
+ * (state on disk); local/shared/http.ts, persist.ts and route-table.ts as the Replicate simulator uses them.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,7 +60,8 @@ import { createCheckout } from './checkout';
 import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
 import { createOutage, orderOfEvent } from './outage';
-import { persistence, savingBeforeAnswer } from './persist';
+import { savingBeforeAnswer } from '../shared/persist';
+import { persistence } from './persist';
 import { createState } from './state';
 import type { PaypalSim, PaypalSimOptions } from './types';
 import { createWebhooks } from './webhooks';
@@ -76,8 +78,8 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
   let closed = false;
 
   const outage = createOutage();
-  const disk = opts.dataDir ? persistence(opts.dataDir) : undefined;
-  const saved = disk?.load(log);
+  const disk = opts.dataDir ? persistence(opts.dataDir, log) : undefined;
+  const saved = disk?.load();
   let save = () => {};
   const webhooks = createWebhooks({
     changed: () => save(),

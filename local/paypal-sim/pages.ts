@@ -3,7 +3,8 @@
  * when an order has no return/cancel URL, and the error pages. Self-contained: inline CSS, no script, no external
  * asset, so the pages work offline and under a strict Content-Security-Policy.
  */
-import { escapeHtml } from '../shared/http';
+import type { ServerResponse } from 'node:http';
+import { escapeHtml, sendHtml } from '../shared/http';
 
 /** "$6.99" for display; falls back to the bare value for a currency Intl does not know. */
 export function formatMoney(value: string, currency: string): string {
@@ -29,7 +30,12 @@ export interface ApprovalView {
 }
 
 /** The Content-Security-Policy the pages are served with (inline style only; forms may post anywhere). */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
+/** A page of the simulator's, under its CSP. */
+export function sendPage(res: ServerResponse, status: number, html: string): void {
+  sendHtml(res, status, html, { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' });
+}
 
 const STYLE = `
 *{box-sizing:border-box}

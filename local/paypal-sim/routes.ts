@@ -1,108 +1,82 @@
-/** Routing: each path and method to its endpoint (api.ts) or buyer page (checkout.ts); PayPal's errors for the rest. */
+/** The route table: each method and path to its endpoint (api.ts), buyer page (checkout.ts) or dashboard action. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, TOO_LARGE } from '../shared/http';
+import { routeTable } from '../shared/route-table';
 import type { Api } from './api';
 import type { Checkout } from './checkout';
 import type { Dashboard } from './dashboard';
-import { apiError, PaypalError } from './errors';
-import { MAX_BODY, sendJson } from './http';
+import { apiError, PaypalError, sendPaypalJson } from './errors';
 import type { Outage } from './outage';
 
-/** The request listener. */
+/** Request bodies over 1 MB are refused with 413. */
+const MAX_BODY = 1_000_000;
+
+/** What a route's handler gets: the request with its whole body, and its path and query parameters. */
+interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  raw: Buffer;
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+type Handler = (c: Call) => void;
+
+const CAPTURE_ACTIONS = ['refund', 'reverse', 'dispute', 'complete', 'deny'] as const;
+
+function routes(api: Api, checkout: Checkout, dashboard: Dashboard) {
+  return routeTable<Handler>([
+    { method: 'POST', path: '/v1/oauth2/token', handle: (c) => api.tokenEndpoint(c.req, c.res, c.raw) },
+    { method: 'POST', path: '/v2/checkout/orders', handle: (c) => api.createOrder(c.req, c.res, c.raw) },
+    { method: 'GET', path: '/v2/checkout/orders/{id}', handle: (c) => api.getOrder(c.req, c.res, c.params.id!) },
+    { method: 'POST', path: '/v2/checkout/orders/{id}/capture', handle: (c) => api.capture(c.req, c.res, c.params.id!, c.raw) },
+    { method: 'GET', path: '/v2/payments/captures/{id}', handle: (c) => api.getCapture(c.req, c.res, c.params.id!) },
+    { method: 'POST', path: '/v2/payments/captures/{id}/refund', handle: (c) => api.refund(c.req, c.res, c.params.id!, c.raw) },
+    { method: 'GET', path: '/v2/payments/refunds/{id}', handle: (c) => api.getRefund(c.req, c.res, c.params.id!) },
+    { method: 'GET', path: '/v1/customer/disputes/{id}', handle: (c) => api.getDispute(c.req, c.res, c.params.id!) },
+    { method: 'POST', path: '/v1/notifications/verify-webhook-signature', handle: (c) => api.verifySignature(c.req, c.res, c.raw) },
+    { method: 'GET', path: '/v1/notifications/webhooks-events/{id}', handle: (c) => api.getEvent(c.req, c.res, c.params.id!) },
+    { method: 'POST', path: '/v1/notifications/webhooks-events/{id}/resend', handle: (c) => api.resendEvent(c.req, c.res, c.params.id!) },
+    { method: 'GET', path: '/v1/notifications/certs/{id}', handle: (c) => api.cert(c.res, c.params.id!) },
+    { method: 'GET', path: '/checkoutnow', handle: (c) => checkout.checkoutPage(c.res, c.query.get('token')) },
+    { method: 'POST', path: '/checkoutnow/approve', handle: (c) => checkout.checkoutAction(c.res, 'approve', c.raw, c.query) },
+    { method: 'POST', path: '/checkoutnow/cancel', handle: (c) => checkout.checkoutAction(c.res, 'cancel', c.raw, c.query) },
+    { method: 'GET', path: '/simulator', handle: (c) => dashboard.page(c.res) },
+    ...CAPTURE_ACTIONS.map((action) => ({
+      method: 'POST',
+      path: `/simulator/captures/{id}/${action}`,
+      handle: (c: Call) => dashboard.captureAction(c.req, c.res, c.params.id!, action, c.raw),
+    })),
+    { method: 'POST', path: '/simulator/disputes/{id}/resolve', handle: (c) => dashboard.resolveDispute(c.req, c.res, c.params.id!, c.raw) },
+    { method: 'POST', path: '/simulator/outage', handle: (c) => dashboard.outage(c.req, c.res, c.raw) },
+  ]);
+}
+
+/** The request listener: PayPal's errors for what no route takes (404, 405, 413). */
 export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard, outage: Outage, log: (line: string) => void) {
+  const route = routes(api, checkout, dashboard);
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req, MAX_BODY);
     // Everything below is synchronous: a request's check and its state change never interleave with another's.
     const u = new URL(req.url ?? '/', 'http://paypal-sim.invalid');
     const path = u.pathname.replace(/\/+$/, '') || '/';
-    const method = req.method ?? 'GET';
     // PayPal unreachable: the caller sees its connection dropped, not an answer.
     if (outage.blocksPath(path)) return void req.socket.destroy();
     try {
       if (raw === TOO_LARGE) throw apiError(413, 'INVALID_REQUEST', undefined, 'Request body too large.');
-      let m: RegExpExecArray | null = null;
-      const route = (re: RegExp) => (m = re.exec(path)) !== null;
-      const seg = (i: number) => decodeURIComponent(m?.[i] ?? '');
-      const allow = (...methods: string[]) => {
-        if (!methods.includes(method)) throw apiError(405, 'METHOD_NOT_SUPPORTED', undefined, 'The server does not implement the requested HTTP method.');
-      };
-      if (route(/^\/v1\/oauth2\/token$/)) {
-        allow('POST');
-        return api.tokenEndpoint(req, res, raw);
+      const found = route(req.method ?? 'GET', path);
+      if (found === 'wrong-method') {
+        throw apiError(405, 'METHOD_NOT_SUPPORTED', undefined, 'The server does not implement the requested HTTP method.');
       }
-      if (route(/^\/v2\/checkout\/orders$/)) {
-        allow('POST');
-        return api.createOrder(req, res, raw);
+      if (found === 'no-such-path') {
+        throw apiError(404, 'RESOURCE_NOT_FOUND', [
+          { field: 'path', value: path, location: 'path', issue: 'INVALID_RESOURCE_ID', description: 'The simulator has no such endpoint.' },
+        ]);
       }
-      if (route(/^\/v2\/checkout\/orders\/([^/]+)$/)) {
-        allow('GET');
-        return api.getOrder(req, res, seg(1));
-      }
-      if (route(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/)) {
-        allow('POST');
-        return api.capture(req, res, seg(1), raw);
-      }
-      if (route(/^\/v2\/payments\/captures\/([^/]+)$/)) {
-        allow('GET');
-        return api.getCapture(req, res, seg(1));
-      }
-      if (route(/^\/v2\/payments\/captures\/([^/]+)\/refund$/)) {
-        allow('POST');
-        return api.refund(req, res, seg(1), raw);
-      }
-      if (route(/^\/v2\/payments\/refunds\/([^/]+)$/)) {
-        allow('GET');
-        return api.getRefund(req, res, seg(1));
-      }
-      if (route(/^\/v1\/customer\/disputes\/([^/]+)$/)) {
-        allow('GET');
-        return api.getDispute(req, res, seg(1));
-      }
-      if (route(/^\/simulator$/)) {
-        allow('GET');
-        return dashboard.page(res);
-      }
-      if (route(/^\/simulator\/captures\/([^/]+)\/(refund|reverse|dispute|complete|deny)$/)) {
-        allow('POST');
-        return dashboard.captureAction(req, res, seg(1), seg(2), raw);
-      }
-      if (route(/^\/simulator\/outage$/)) {
-        allow('POST');
-        return dashboard.outage(req, res, raw);
-      }
-      if (route(/^\/simulator\/disputes\/([^/]+)\/resolve$/)) {
-        allow('POST');
-        return dashboard.resolveDispute(req, res, seg(1), raw);
-      }
-      if (route(/^\/v1\/notifications\/verify-webhook-signature$/)) {
-        allow('POST');
-        return api.verifySignature(req, res, raw);
-      }
-      if (route(/^\/v1\/notifications\/webhooks-events\/([^/]+)$/)) {
-        allow('GET');
-        return api.getEvent(req, res, seg(1));
-      }
-      if (route(/^\/v1\/notifications\/webhooks-events\/([^/]+)\/resend$/)) {
-        allow('POST');
-        return api.resendEvent(req, res, seg(1));
-      }
-      if (route(/^\/v1\/notifications\/certs\/([^/]+)$/)) {
-        allow('GET');
-        return api.cert(res, seg(1));
-      }
-      if (route(/^\/checkoutnow$/)) {
-        allow('GET');
-        return checkout.checkoutPage(res, u.searchParams.get('token'));
-      }
-      if (route(/^\/checkoutnow\/(approve|cancel)$/)) {
-        allow('POST');
-        return checkout.checkoutAction(res, seg(1) as 'approve' | 'cancel', raw, u.searchParams);
-      }
-      throw apiError(404, 'RESOURCE_NOT_FOUND', [
-        { field: 'path', value: path, location: 'path', issue: 'INVALID_RESOURCE_ID', description: 'The simulator has no such endpoint.' },
-      ]);
+      found.handle({ req, res, raw, params: found.params, query: u.searchParams });
     } catch (err) {
-      if (err instanceof PaypalError) return sendJson(res, err.status, err.body);
+      if (err instanceof PaypalError) return sendPaypalJson(res, err.status, err.body);
       throw err;
     }
   }
@@ -111,7 +85,7 @@ export function createRouter(api: Api, checkout: Checkout, dashboard: Dashboard,
     handle(req, res).catch((err: unknown) => {
       log(`paypal-sim: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       if (res.headersSent) return void res.destroy();
-      sendJson(res, 500, apiError(500, 'INTERNAL_SERVER_ERROR', undefined, 'An internal server error has occurred.').body);
+      sendPaypalJson(res, 500, apiError(500, 'INTERNAL_SERVER_ERROR', undefined, 'An internal server error has occurred.').body);
     });
   };
 }

@@ -3,7 +3,7 @@
  *
  * - node:http only. With `dataDir`, predictions and outputs are kept on disk (persist.ts): a restart forgets
  *   nothing, and unfinished predictions carry on from where they were (Replicate does not forget them either);
- *   the port is kept there too, so output and API URLs stay valid. Without it, state lives in memory.
+ *   the embedded stack gives it last run's port (keptPorts), so output and API URLs stay valid. Without it, state lives in memory.
  * - API (Replicate's shapes; `/v1` prefix optional, so both `baseUrl: url + '/v1'` and `baseUrl: url` work):
  *     POST /v1/predictions                          {version, input, webhook?, webhook_events_filter?}  (SDXL)
  *     POST /v1/models/{owner}/{name}/predictions     {input, webhook?, webhook_events_filter?}  (Wan i2v/t2v, Pixverse)
@@ -28,19 +28,19 @@
  *   (random bytes), [html] (an HTML error page), [stall] (headers and 1 KB, then nothing).
  *
  * Files: types.ts (markers, shapes), validation.ts (requests), state.ts (predictions and their lifecycle),
- * generate.ts + media.ts (the outputs), damage.ts (broken outputs), webhooks.ts + signing.ts (deliveries), routes.ts (HTTP), models.ts (schemas).
+ * generate.ts + media.ts (the outputs), damage.ts (broken outputs), webhooks.ts + signing.ts (deliveries), api.ts
+ * (the endpoints), routes.ts (the route table), persist.ts (predictions on disk), models.ts (schemas); local/shared/http.ts,
+ * persist.ts and route-table.ts as the PayPal simulator uses them.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { writeFileAtomic } from '../shared/atomic-file';
 import { localFfmpegPath } from '../shared/ffmpeg-path';
+import { createApi } from './api';
 import { generate } from './generate';
 import { createRouter } from './routes';
 import { webhookSecretKey } from './signing';
 import { persistence } from './persist';
-import { createStore } from './state';
+import { createState } from './state';
 import type { ReplicateSim, ReplicateSimOptions } from './types';
 import { createWebhooks } from './webhooks';
 
@@ -68,50 +68,41 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
   const closing = new AbortController();
   let baseUrl = '';
   let filesBase = '';
-  const store = createStore({
+  const state = createState({
     timings,
     apiBase: () => baseUrl,
     generate: (rec) => generate(rec, { fetchImpl, filesBase, ffmpeg }),
     notify: createWebhooks({ secret: opts.webhookSecret, fetchImpl, closing: closing.signal, dupCopies: opts.dupCopies ?? 5 }),
-    ...(opts.dataDir ? { persist: persistence(opts.dataDir) } : {}),
+    ...(opts.dataDir ? { persist: persistence(opts.dataDir, opts.log ?? (() => {})) } : {}),
   });
 
-  const server = http.createServer(createRouter(store, opts.apiToken, opts.webhookSecret));
+  const server = http.createServer(createRouter(createApi(state, opts.webhookSecret), opts.apiToken));
   server.keepAliveTimeout = 5_000;
-
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, opts.host ?? '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
     });
-  // The port of the last run, kept with the data: the URLs in stored predictions and outputs keep working.
-  const portFile = opts.dataDir ? path.join(opts.dataDir, 'port') : undefined;
-  // An empty or unreadable file (older runs wrote it in place) is no port: a free one is taken.
-  const lastPort = (portFile && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8').trim()) : 0) || 0;
-  if (opts.port === undefined && lastPort > 0) await listen(lastPort).catch(() => listen(0));
-  else await listen(opts.port ?? 0);
+  });
   const addr = server.address() as AddressInfo;
   const host = opts.host && !['0.0.0.0', '::'].includes(opts.host) ? opts.host : '127.0.0.1';
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
   filesBase = (opts.publicBaseUrl ?? baseUrl).replace(/\/+$/, '');
-  if (portFile) writeFileAtomic(portFile, String(addr.port));
-  store.resume();
+  state.resume();
 
   return {
     url: baseUrl,
     async close() {
       closing.abort();
-      await store.shutdown();
+      await state.shutdown();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
     predictions() {
-      return store.all().map((r) => structuredClone(r.p));
+      return state.all().map((r) => structuredClone(r.p));
     },
     setTimings(t) {
       if (t.imageMs !== undefined) timings.imageMs = t.imageMs;

@@ -1,15 +1,16 @@
 /**
- * The simulator's predictions on disk, so a restart forgets nothing (Replicate does not): one JSON file per
- * prediction under `<dataDir>/predictions/`, its output files under `<dataDir>/files/<id>/`. Writes are atomic
- * (a temporary file renamed over the old one).
+ * The simulator's predictions on disk (shared/persist.ts, as the PayPal simulator keeps its orders): one record per
+ * prediction under `<dataDir>/predictions/`, saved at every change; its output files, bytes rather than JSON, under
+ * `<dataDir>/files/<id>/`, written atomically too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/atomic-file';
+import { jsonRecords } from '../shared/persist';
 import { SIM_MODELS } from './models';
 import type { OutputFile, Rec, SimMarker, WebhookEvent } from './types';
 
-/** What a restart brings back: everything but timers, jobs and waiters, which the store makes again. */
+/** What a restart brings back: everything but timers, jobs and waiters, which the state makes again. */
 export type Restored = Pick<Rec, 'p' | 'model' | 'input' | 'seed' | 'createdMs' | 'startedMs' | 'completedMs' | 'totalMs' | 'markers' | 'webhook' | 'events' | 'files'>;
 
 /** A Restored as JSON: the model by id, sets as arrays, files by name and type (their bytes are files of their own). */
@@ -30,10 +31,9 @@ export interface Persistence {
 
 const safeId = (id: string) => /^[a-z0-9]+$/.test(id);
 
-export function persistence(dataDir: string): Persistence {
-  const predictions = path.join(dataDir, 'predictions');
+export function persistence(dataDir: string, log: (line: string) => void): Persistence {
+  const predictions = jsonRecords<Saved>(path.join(dataDir, 'predictions'), (line) => log(`replicate-sim: ${line}`));
   const files = path.join(dataDir, 'files');
-  fs.mkdirSync(predictions, { recursive: true });
   fs.mkdirSync(files, { recursive: true });
 
   return {
@@ -52,7 +52,7 @@ export function persistence(dataDir: string): Persistence {
         events: [...rec.events],
         files: [...rec.files].map(([name, f]) => ({ name, type: f.type })),
       };
-      writeFileAtomic(path.join(predictions, `${rec.p.id}.json`), JSON.stringify(saved));
+      predictions.save(rec.p.id, saved);
     },
     saveFiles(rec) {
       const dir = path.join(files, rec.p.id);
@@ -64,10 +64,8 @@ export function persistence(dataDir: string): Persistence {
     },
     load() {
       const out: Restored[] = [];
-      for (const name of fs.readdirSync(predictions)) {
-        if (!name.endsWith('.json')) continue;
+      for (const s of predictions.loadAll()) {
         try {
-          const s = JSON.parse(fs.readFileSync(path.join(predictions, name), 'utf8')) as Saved;
           const model = SIM_MODELS.find((m) => m.id === s.modelId);
           if (!model || !safeId(s.p.id)) continue;
           const restored = new Map<string, OutputFile>();
@@ -90,7 +88,7 @@ export function persistence(dataDir: string): Persistence {
             files: restored,
           });
         } catch {
-          // A file cut short by a crash mid-write cannot happen (writes are renamed into place); anything else is skipped.
+          // A record of another shape (written by an older simulator) is skipped, as an unreadable one is.
         }
       }
       return out.sort((a, b) => a.createdMs - b.createdMs);

@@ -21,7 +21,7 @@ export interface Timings {
   jitterMs: number;
 }
 
-export interface StoreOptions {
+export interface StateOptions {
   /** Read at each creation, so setTimings applies to the predictions created after it. */
   timings: Timings;
   /** The simulator's URL (known once it listens): a prediction's API URLs start with it. */
@@ -55,9 +55,9 @@ function predictionId(): string {
 
 const terminal = (s: PredictionStatus) => s === 'succeeded' || s === 'failed' || s === 'canceled' || s === 'aborted';
 
-export type Store = ReturnType<typeof createStore>;
+export type State = ReturnType<typeof createState>;
 
-export function createStore(o: StoreOptions) {
+export function createState(o: StateOptions) {
   const { timings, notify } = o;
   const save = (rec: Rec) => o.persist?.save(rec);
   const recs = new Map<string, Rec>();

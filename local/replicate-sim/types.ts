@@ -15,6 +15,11 @@ export const NO_WEBHOOK_MARKER = '[nowebhook]';
 export const HANG_MARKER = '[hang]';
 /** `[busy]`: the create call answers 429 with Retry-After (rate limited); nothing is created. */
 export const BUSY_MARKER = '[busy]';
+/**
+ * `[busy-briefly]`: create calls with this exact prompt answer 429 for SIM_BUSY_MS (default 5 s) from the first one,
+ * longer than the client's own retries (a passing rate limit); later ones are taken.
+ */
+export const BUSY_BRIEFLY_MARKER = '[busy-briefly]';
 /** `[down]`: the prediction is created and runs, but the create call answers 500 (accepted, then failed). */
 export const DOWN_MARKER = '[down]';
 /** `[lost]`: the prediction succeeds but its output is deleted before the webhook (its URL answers 404). */
@@ -53,6 +58,7 @@ export const SIM_MARKERS = {
   noWebhook: NO_WEBHOOK_MARKER,
   hang: HANG_MARKER,
   busy: BUSY_MARKER,
+  busyBriefly: BUSY_BRIEFLY_MARKER,
   down: DOWN_MARKER,
   lost: LOST_MARKER,
   early: EARLY_MARKER,
@@ -119,9 +125,11 @@ export interface ReplicateSimOptions {
   fetchImpl?: typeof fetch;
   /**
    * Where predictions and outputs are kept across restarts (Replicate does not forget them): unfinished ones
-   * resume where they were. Without it, state lives in memory only. The port is kept there too.
+   * resume where they were. Without it, state lives in memory only.
    */
   dataDir?: string;
+  /** Says what went wrong that no caller is told (a saved prediction that cannot be read). */
+  log?: (line: string) => void;
   /** How long a `[hang]` create call is held (default 60 s: past any function's timeout). */
   hangMs?: number;
   /** How many copies of each delivery a `[dup]` prediction sends at once (default 5). */

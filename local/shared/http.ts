@@ -1,4 +1,7 @@
-/** The few HTTP chores every part of the embedded stack shares: a capped request body, JSON replies, HTML escaping. */
+/**
+ * The few HTTP chores every part of the embedded stack shares: a capped request body, request headers, JSON and HTML
+ * replies, redirects, HTML escaping.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** What readBody resolves to when the body passed its cap. */
@@ -37,4 +40,39 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 /** Text made safe for HTML content and attribute values (every quote included). */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A request header's value (the first, when it was sent more than once). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Whether the request says its body is JSON (`application/json` or a `+json` type). */
+export function isJsonContentType(req: IncomingMessage): boolean {
+  return /^application\/(.+\+)?json\b/i.test(header(req, 'content-type') ?? '');
+}
+
+/** Sends an HTML page that is never cached or sniffed; `headers` add to (or override) the defaults (a CSP, say). */
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(html),
+    ...headers,
+  });
+  res.end(html);
+}
+
+export function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': 0 });
+  res.end();
+}
+
+/** `base` with these query parameters set. */
+export function withQuery(base: string, params: Record<string, string>): string {
+  const u = new URL(base);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
 }

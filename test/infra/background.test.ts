@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../../contract/functions';
-import { permissionsOf, resourcesOfType, synthForSuite } from './synth';
+import { OUTPUT_RECORDED } from '../../contract/stream-filters';
+import { permissionsOf, resourcesOfType, synthForSuite, synthTemplate } from './synth';
 
 /** Two made-up functions, one of each kind, so the construct is tested whatever contract/functions holds. */
 const FUNCTIONS: BackgroundFunctionDef[] = [
@@ -69,6 +70,44 @@ describe("the contract's background functions", () => {
       expect({ id, ffmpeg: JSON.stringify(fn.Properties?.Layers ?? []).includes(ffmpegRef) }).toEqual({ id, ffmpeg: false });
       if (fn.Properties?.Architectures) expect({ id, arch: fn.Properties.Architectures }).toEqual({ id, arch: ['arm64'] });
     }
+  });
+
+  it("each stream function's mapping carries its filter patterns, parallelisation, maximum record age and the dead-letter queue; the queue alarms", () => {
+    const mappings = resourcesOfType(synth.template, 'AWS::Lambda::EventSourceMapping');
+    const fns = resourcesOfType(synth.template, 'AWS::Lambda::Function');
+    const streamDefs = BACKGROUND_FUNCTIONS.filter((f) => f.trigger.kind === 'table-stream');
+    expect(streamDefs.map((d) => d.id).sort()).toEqual(['liveFanout', 'saveJobOutput']);
+    for (const def of streamDefs) {
+      const t = def.trigger as Extract<BackgroundFunctionDef['trigger'], { kind: 'table-stream' }>;
+      const [fnId] = fns.find(([, r]) => r.Properties?.Description === def.description)!;
+      const [, mapping] = mappings.find(([, m]) => JSON.stringify(m.Properties?.FunctionName) === JSON.stringify({ Ref: fnId }))!;
+      expect(mapping.Properties).toMatchObject({
+        ParallelizationFactor: t.parallelization,
+        MaximumRecordAgeInSeconds: t.maxRecordAgeSeconds,
+        DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+      });
+      // The deployed patterns are the contract's, one Filter each, as Lambda reads them (JSON strings).
+      const patterns = (mapping.Properties?.FilterCriteria?.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+      expect(patterns).toEqual(t.filters);
+    }
+    const save = BACKGROUND_FUNCTIONS.find((f) => f.id === 'saveJobOutput')!.trigger;
+    expect(save).toMatchObject({ filters: [OUTPUT_RECORDED] });
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+    });
+  });
+
+  it('synth refuses a filter pattern Lambda would refuse', () => {
+    const bad: BackgroundFunctionDef = {
+      id: 'badFilter',
+      handler: 'get-health',
+      description: 'test: bad filter',
+      trigger: { kind: 'table-stream', filters: [{ eventName: ['INSERT'] }] },
+      grants: ['table:read'],
+    };
+    expect(() => synthTemplate({ backgroundFunctions: [bad] })).toThrow(/invalid FilterCriteria.*"dynamodb"/);
   });
 
   it('the reconciler may Query the open-jobs index, by name', () => {

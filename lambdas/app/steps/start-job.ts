@@ -13,7 +13,8 @@ import type { MediaStore } from '../../ports/media-store';
 import { ProviderRefused } from '../../ports/model-provider';
 import { refundedError } from '../../domain/job-messages';
 import { pngSize } from '../../domain/png';
-import { submitPrediction, type PredictionRequest, type SubmitDeps } from './submit-prediction';
+import type { PredictionRequest, SubmitDeps } from './submit-prediction';
+import { submitOrQueue } from './submit-or-queue';
 
 export interface StartJobDeps extends SubmitDeps {
   jobs: JobStore;
@@ -157,14 +158,15 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   // Below zero only after a refund took back spent credits: say so, generation waits until the balance is positive.
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
-  const submitted = await submitPrediction(deps, job, {
+  // A busy or silent provider queues the charged job (steps/submit-or-queue.ts) instead of failing the start.
+  const submitted = await submitOrQueue(deps, job, {
     model: req.model,
     ...(req.version ? { version: req.version } : {}),
     input,
     ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
   });
   // Not refunded: already ended, its webhook came before the create call's answer and settled it, so the job stands.
-  if (!submitted.ok && submitted.refunded) {
+  if (!submitted.ok && 'refunded' in submitted && submitted.refunded) {
     if (submitted.error instanceof ProviderRefused) throw new InvalidInput(submitted.error.message);
     throw new ProviderError(refundedError(submitted.reason, job.cost));
   }

@@ -24,10 +24,21 @@ export interface PredictionRequest {
   waitSeconds?: number;
 }
 
-/** started; or not, with why (refunded: false when the job had already ended, e.g. its webhook came first and settled it). */
-export type Submitted = { ok: true } | { ok: false; refunded: boolean; error: unknown; reason: string };
+/**
+ * started; or not, with why (refunded: false when the job had already ended, e.g. its webhook came first and settled
+ * it); or, asked to `hold`, held: the provider was busy or did not answer, nothing runs for the job and it stays charged.
+ */
+export type Submitted = { ok: true } | { ok: false; refunded: boolean; error: unknown; reason: string } | { ok: false; held: true; error: unknown };
 
-export async function submitPrediction(deps: SubmitDeps, job: Job, req: PredictionRequest): Promise<Submitted> {
+export interface SubmitOptions {
+  /** A 429 or no answer leaves the job charged (for our own queue) instead of refunding it. */
+  hold?: boolean;
+}
+
+/** The call ran out of time (the adapter's deadline aborts it): the provider is slow, not refusing. */
+const unanswered = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+
+export async function submitPrediction(deps: SubmitDeps, job: Job, req: PredictionRequest, options: SubmitOptions = {}): Promise<Submitted> {
   let prediction: ProviderPrediction;
   let provider: ModelProvider | undefined;
   try {
@@ -44,7 +55,10 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
     // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
     // connection) may come after the provider accepted it: whatever it runs for this job is cancelled first.
     const known = error instanceof ProviderRefused || error instanceof ProviderBusy;
-    if (!known && provider) await cancelPredictionsOf(provider, job);
+    const cancelled = !known && provider ? await cancelPredictionsOf(provider, job) : true;
+    // Held when the provider is busy (429: nothing made) or did not answer in time (what it made was found and
+    // cancelled), never after a refusal or an error answer: those fail now, as before.
+    if (options.hold && (error instanceof ProviderBusy || unanswered(error)) && cancelled) return { ok: false, held: true, error };
     const reason = error instanceof ProviderRefused ? error.message : error instanceof ProviderBusy ? Messages.generationBusy : Messages.generationUnavailable;
     const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost));
     return { ok: false, refunded, error, reason };

@@ -15,6 +15,8 @@ export interface GeneratorFormProps {
   error: string | undefined;
   submitLabel: ReactNode;
   submitDisabled: boolean;
+  /** Why Generate is disabled, shown beside it (`generateBlockedReason`). */
+  disabledReason?: string;
   submitting: boolean;
   /** The fields under the prompt, down to the running jobs. */
   children: ReactNode;
@@ -22,8 +24,10 @@ export interface GeneratorFormProps {
 
 /** The sidebar's settings form: the prompt, the page's other fields, then the error line and the Generate button. */
 export function GeneratorForm(props: GeneratorFormProps) {
-  const { prompt, onPromptChange, placeholder, onGenerate, locked, error, submitLabel, submitDisabled, submitting, children } = props;
+  const { prompt, onPromptChange, placeholder, onGenerate, locked, error, submitLabel, submitDisabled, disabledReason, submitting, children } = props;
   const errorId = useId();
+  const reasonId = useId();
+  const reason = submitDisabled && !submitting ? disabledReason : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -37,9 +41,14 @@ export function GeneratorForm(props: GeneratorFormProps) {
         {children}
         <div>
           <ErrorLine id={errorId} message={error} />
-          <Button type="submit" size="lg" fullWidth disabled={submitDisabled} loading={submitting}>
+          <Button type="submit" size="lg" fullWidth disabled={submitDisabled} loading={submitting} aria-describedby={reason ? reasonId : undefined}>
             {submitLabel}
           </Button>
+          {reason && (
+            <p id={reasonId} className="mt-2 text-sm text-ink-muted" data-testid="generate-blocked-reason">
+              {reason}
+            </p>
+          )}
         </div>
       </form>
     </SidebarCard>
