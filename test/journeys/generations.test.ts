@@ -145,7 +145,7 @@ describe('POST /api/generations: refusals', () => {
     const theirs = (await run(other, { model: 'flux-fast', prompt: 'not yours' })).media.id;
     const before = await balance(user);
     const cases: Array<[Record<string, unknown>, number, string | RegExp]> = [
-      [{ model: 'dall-e', prompt: 'x' }, 400, /^Unknown model: dall-e\. Models: sdxl, flux-fast, flux-pro, wan, pixverse, kling, edit, upscale, variations\.$/],
+      [{ model: 'dall-e', prompt: 'x' }, 400, Messages.unknownModel('dall-e', MODELS.filter((m) => !m.upcoming).map((m) => m.slug))],
       [{ model: 'flux-fast' }, 400, Messages.enterPrompt],
       [{ model: 'kling', prompt: 'x' }, 400, Messages.imageInputRequired('Kling 2.1', 'Start image', 'startImage')],
       [{ model: 'kling', prompt: 'x', inputs: { startImage: upload, endImage: upload } }, 400, 'An end image needs 1080p quality.'],
