@@ -111,6 +111,11 @@ export function maxRunMsOf(model: string): number {
   return (def?.maxRunSeconds ?? Math.max(...MODELS.map((m) => m.maxRunSeconds))) * 1000;
 }
 
+/** A prediction's typical run time for this model (ms); an unknown model's is 0 (asked about at once). */
+export function typicalMsOf(model: string): number {
+  return (modelOfReplicate(model)?.typicalSeconds ?? 0) * 1000;
+}
+
 /** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
 export const MAX_OUTPUT_BYTES = { image: 20 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
 

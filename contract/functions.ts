@@ -65,8 +65,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     // An overdue save runs here as in saveJobOutput (the same ffmpeg work).
     memoryMb: 2048,
     ffmpeg: { ephemeralStorageMb: 2048 },
-    // Open jobs are found on the sparse index gsi1, never by a scan.
-    grants: ['table:read', 'table:write', 'table:index:gsi1', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
+    // Open jobs are found on the sparse open-jobs index (and gsi1 for those written before it), never by a scan.
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'table:index:open-jobs', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
   },
   {
     id: 'reconcileOrders',

@@ -92,6 +92,7 @@ const GRANT_STATEMENTS: Record<Grant, Statements> = {
   'table:write': (a) => [allow(TABLE_WRITE, [a.table])],
   // The table itself only for the grants above; an index is granted by name.
   'table:index:gsi1': (a) => [allow(['dynamodb:Query'], [`${a.table}/index/gsi1`])],
+  'table:index:open-jobs': (a) => [allow(['dynamodb:Query'], [`${a.table}/index/open-jobs`])],
   'media:read': (a) => [allow(['s3:GetObject'], objects(a))],
   'media:write': (a) => [allow(['s3:PutObject'], objects(a))],
   'media:delete': (a) => [allow(['s3:DeleteObject'], objects(a))],

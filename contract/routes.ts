@@ -54,6 +54,8 @@ export type Grant =
   | 'table:write'
   /** Query the sparse index gsi1 (lib/table-schema.ts), e.g. for open jobs. */
   | 'table:index:gsi1'
+  /** Query the sparse, sharded open-jobs index (lib/table-schema.ts). */
+  | 'table:index:open-jobs'
   | 'media:read'
   | 'media:write'
   | 'media:delete'

@@ -27,6 +27,8 @@ const Env = z.object({
   JOB_SAVE_RETRY_AFTER_MS: optionalMs,
   /** A job queued because the provider was busy is refunded when not submitted this long (ms) after; default 10 min. */
   JOB_QUEUE_MAX_WAIT_MS: optionalMs,
+  /** "false": the reconciler asks the provider about every running job, even before its model's typical run time. */
+  RECONCILE_ASK_AFTER_TYPICAL: z.enum(['true', 'false']).optional(),
   /** The ffmpeg binary of the functions that save videos; default /opt/bin/ffmpeg (their Lambda layer). */
   FFMPEG_PATH: optional,
   /** At most this many generations per user and UTC day; default 200. */

@@ -63,6 +63,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       clientId: LOCAL_IDS.userPoolClientId,
       jwksUrl: services.cognito.jwksUrl,
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
+      // API Gateway's per-route throttles (FW_API_THROTTLE=off: the test suite, whose runs burst far above them).
+      throttle: process.env.FW_API_THROTTLE !== 'off',
     });
     const apiEndpoint = await listenApiEndpoint(gateway, ports.api);
     stops.push(apiEndpoint.close);

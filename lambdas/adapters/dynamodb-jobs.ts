@@ -1,20 +1,32 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
-import { keys } from '../domain/keys';
+import { keys, OPEN_JOB_SHARDS } from '../domain/keys';
 import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };
 const IS_OPEN = '#status IN (:pending, :starting, :processing)';
 /** Not a prediction of one of the clip's earlier segments (a late delivery of theirs is not the current one's). */
 const NOT_PAST = 'NOT contains(pastProviderIds, :pid)';
-/** Every write that ends a job removes it from the open-jobs index (gsi1) in the same condition-guarded update. */
-const LEAVE_OPEN_INDEX = 'REMOVE gsi1pk, gsi1sk';
+/**
+ * Every write that ends a job removes it from the open-jobs index in the same condition-guarded update (and from
+ * gsi1, where jobs written before that index are).
+ */
+const LEAVE_OPEN_INDEX = 'REMOVE openpk, opensk, gsi1pk, gsi1sk';
+
+/**
+ * Where open jobs are listed, in turn: gsi1's OPEN_JOB (jobs written before the open-jobs index: whole items), then
+ * every shard of the open-jobs index (keys only).
+ */
+const OPEN_PARTITIONS = [
+  { index: 'gsi1', key: 'gsi1pk', value: keys.openJobs, whole: true },
+  ...Array.from({ length: OPEN_JOB_SHARDS }, (_, n) => ({ index: 'open-jobs', key: 'openpk', value: keys.openJobShardN(n), whole: false })),
+];
 
 /** A job as stored, without the table's keys and index keys. */
 function jobOf(item: Record<string, unknown>): Job {
-  const { pk: _pk, sk: _sk, type: _type, gsi1pk: _g1, gsi1sk: _g2, ...job } = item;
+  const { pk: _pk, sk: _sk, type: _type, gsi1pk: _g1, gsi1sk: _g2, openpk: _o1, opensk: _o2, ...job } = item;
   return job as unknown as Job;
 }
 
@@ -77,7 +89,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
             Put: {
               TableName: table,
               // In the open-jobs index until a terminal write removes the keys.
-              Item: { ...jobKey(job.id), type: 'job', ...job, gsi1pk: keys.openJobs, gsi1sk: keys.openJob(job.createdAt, job.id) },
+              Item: { ...jobKey(job.id), type: 'job', ...job, openpk: keys.openJobShard(job.id), opensk: keys.openJob(job.createdAt, job.id) },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -134,18 +146,25 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     },
 
     async listOpen(limit, cursor) {
+      // One partition per call, oldest first within it; the cursor names the partition and the place in it.
+      const at = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p: number; k?: Record<string, unknown> }) : { p: 0 };
+      const part = OPEN_PARTITIONS[at.p];
+      if (!part) return { items: [] };
       const res = await db.send(
         new QueryCommand({
           TableName: table,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :open',
-          ExpressionAttributeValues: { ':open': keys.openJobs },
+          IndexName: part.index,
+          KeyConditionExpression: '#key = :open',
+          ExpressionAttributeNames: { '#key': part.key },
+          ExpressionAttributeValues: { ':open': part.value },
           Limit: limit,
-          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+          ...(at.k ? { ExclusiveStartKey: at.k } : {}),
         }),
       );
-      const items = (res.Items ?? []).filter((i) => i.type === 'job').map(jobOf);
-      return { items, ...(res.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url') } : {}) };
+      const found = (res.Items ?? []).filter((i) => String(i.pk).startsWith('JOB#'));
+      const items = part.whole ? found.filter((i) => i.type === 'job').map(jobOf) : await readJobs(found.map((i) => ({ pk: i.pk, sk: i.sk })));
+      const next = res.LastEvaluatedKey ? { p: at.p, k: res.LastEvaluatedKey } : at.p + 1 < OPEN_PARTITIONS.length ? { p: at.p + 1 } : undefined;
+      return { items, ...(next ? { nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url') } : {}) };
     },
 
     async markProgress(id, status: JobStatus) {
@@ -255,6 +274,18 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
     if (r.ok) return true;
     if (r.why === 'already-done') return false;
     throw new RefundNotLanded(job.id, r.why);
+  }
+
+  /** The jobs at these keys, whole and current (the index is keys only), in the keys' order; ones gone are skipped. */
+  async function readJobs(wanted: Record<string, unknown>[]): Promise<Job[]> {
+    const byKey = new Map<string, Job>();
+    let pending = wanted;
+    for (let round = 0; pending.length && round < 5; round++) {
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+      for (const item of res.Responses?.[table] ?? []) byKey.set(String(item.pk), jobOf(item));
+      pending = (res.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+    return wanted.map((k) => byKey.get(String(k.pk))).filter((j): j is Job => j !== undefined);
   }
 
   async function guardedUpdate(expr: string, values: Record<string, unknown>, id: string): Promise<void> {

@@ -218,7 +218,7 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
         });
     },
 
-    async listOpen(limit) {
+    async listOpen(limit, cursor) {
       const res = await db.send(
         new QueryCommand({
           TableName: table,
@@ -226,9 +226,11 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
           KeyConditionExpression: 'gsi1pk = :open',
           ExpressionAttributeValues: { ':open': keys.openOrders },
           Limit: limit,
+          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
         }),
       );
-      return (res.Items ?? []).map(toOrder);
+      const items = (res.Items ?? []).map(toOrder);
+      return { items, ...(res.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url') } : {}) };
     },
 
     async closeOpen(order) {

@@ -2,6 +2,7 @@
  * The safety net that ends every job, whether or not a browser is watching and whether or not a webhook came:
  * each open job (from the sparse open-jobs index, never a scan) is settled from the provider's own state.
  */
+import { typicalMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
 import type { Job, JobStore } from '../ports/jobs';
@@ -21,9 +22,20 @@ export interface ReconcileLimits {
   graceMs: number;
   /** A job in our own queue (the provider was busy) not submitted this long after it entered it is refunded. */
   queueMaxWaitMs: number;
+  /**
+   * Ask the provider about a running job only once it is past its model's typical run time: before that its webhook
+   * settles it, and each question is one of Replicate's 3,000 non-create requests a minute.
+   */
+  askAfterTypical: boolean;
 }
 
-export const DEFAULT_LIMITS: ReconcileLimits = { unconfirmedAfterMs: 60_000, saveAfterMs: 120_000, graceMs: RUN_GRACE_MS, queueMaxWaitMs: QUEUE_MAX_WAIT_MS };
+export const DEFAULT_LIMITS: ReconcileLimits = {
+  unconfirmedAfterMs: 60_000,
+  saveAfterMs: 120_000,
+  graceMs: RUN_GRACE_MS,
+  queueMaxWaitMs: QUEUE_MAX_WAIT_MS,
+  askAfterTypical: true,
+};
 
 export interface ReconcileJobsDeps extends SaveJobOutputDeps {
   jobs: JobStore;
@@ -112,6 +124,7 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     return refund(deps, job, Messages.generationNotConfirmed);
   }
 
+  if (deps.limits.askAfterTypical && age < typicalMsOf(job.model)) return 'waiting';
   let p;
   try {
     p = await provider.get(job.providerId);

@@ -28,13 +28,19 @@ const CLOSE_AFTER_MS = ORDER_APPROVAL_WINDOW_MS + 10 * 60_000;
 const NEVER_PAID: readonly OrderReconciliation[] = ['not-approved', 'retry-approval', 'refused'];
 
 export async function reconcileOrders(deps: ReconcileOrdersDeps): Promise<ReconcileOrdersReport> {
-  const open = await deps.orders.listOpen(PAGE);
-  const report: ReconcileOrdersReport = { open: open.length, settled: {} };
-  for (const order of open) {
-    if (deps.deadline && Date.now() > deps.deadline()) break;
-    const outcome = await settleSafely(deps, order);
-    report.settled[outcome] = (report.settled[outcome] ?? 0) + 1;
-  }
+  const report: ReconcileOrdersReport = { open: 0, settled: {} };
+  // Every open order, a page at a time (not only the oldest page): the deadline alone leaves the rest to the next run.
+  let cursor: string | undefined;
+  do {
+    const page = await deps.orders.listOpen(PAGE, cursor);
+    report.open += page.items.length;
+    for (const order of page.items) {
+      if (deps.deadline && Date.now() > deps.deadline()) return report;
+      const outcome = await settleSafely(deps, order);
+      report.settled[outcome] = (report.settled[outcome] ?? 0) + 1;
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
   return report;
 }
 

@@ -22,8 +22,14 @@ export const keys = {
   /** A share link (`SHARE#<token>`/`SHARE`): names its owner's media item. */
   share: (token: string) => `SHARE#${token}`,
   shareItem: 'SHARE',
-  /** gsi1 partition of the jobs not yet ended (the keys are removed in the write that ends a job). */
+  /**
+   * gsi1 partition of the jobs not yet ended written before the open-jobs index: still read by the reconciler, never
+   * written (the write that ends such a job removes its keys).
+   */
   openJobs: 'OPEN_JOB',
+  /** The open-jobs index partition of a job (`OPEN_JOB#<n>`, n from its id), one of OPEN_JOB_SHARDS. */
+  openJobShard: (id: string) => `OPEN_JOB#${shardOf(id)}`,
+  openJobShardN: (n: number) => `OPEN_JOB#${n}`,
   /** gsi1 sort key of an open job: oldest first. */
   openJob: (createdAt: string, id: string) => `${createdAt}#${id}`,
   /**
@@ -48,6 +54,19 @@ export const keys = {
   idempotency: (key: string) => `IDEMPOTENCY#${key}`,
   idempotencyItem: 'IDEMPOTENCY',
 } as const;
+
+/**
+ * Partitions of the open-jobs index. Each takes 1,000 writes/s; a job writes its index keys twice (charge, end), so
+ * 16 hold ~8,000 job starts a second, far above the capacity model's peak (docs/capacity.md).
+ */
+export const OPEN_JOB_SHARDS = 16;
+
+/** A stable shard for an id: FNV-1a over its characters (ids are random, so the jobs spread evenly). */
+function shardOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h % OPEN_JOB_SHARDS;
+}
 
 /** Object keys in the private media bucket: everything of a user lives under `users/<sub>/`. */
 export const objectKeys = {

@@ -181,8 +181,8 @@ export interface OrderStore {
   transition(order: Order, from: StoredOrderStatus[], to: StoredOrderStatus, at: string, fields?: { failReason?: string }): Promise<boolean>;
   /** Records that the buyer came back approved but the capture could not be made now (the order shows pending). */
   markReturned(order: Order, at: string): Promise<void>;
-  /** Orders PayPal may still settle (not captured or failed yet), oldest first. */
-  listOpen(limit: number): Promise<Order[]>;
+  /** Orders PayPal may still settle (not captured or failed yet), oldest first, a page at a time. */
+  listOpen(limit: number, cursor?: string): Promise<Page<Order>>;
   /** Takes an order off the open list (it can no longer be approved at PayPal); its status stays. */
   closeOpen(order: Order): Promise<void>;
   /** Marks a dispute opened or resolved on a paid order. */

@@ -205,6 +205,7 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
       ...(c.JOB_UNCONFIRMED_AFTER_MS !== undefined ? { unconfirmedAfterMs: c.JOB_UNCONFIRMED_AFTER_MS } : {}),
       ...(c.JOB_SAVE_RETRY_AFTER_MS !== undefined ? { saveAfterMs: c.JOB_SAVE_RETRY_AFTER_MS } : {}),
       ...(c.JOB_QUEUE_MAX_WAIT_MS !== undefined ? { queueMaxWaitMs: c.JOB_QUEUE_MAX_WAIT_MS } : {}),
+      ...(c.RECONCILE_ASK_AFTER_TYPICAL === 'false' ? { askAfterTypical: false } : {}),
     },
     log: warn,
   };

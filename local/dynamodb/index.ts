@@ -155,6 +155,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_SCHEMA.streamView } }),
         );
       }
+      // An index added to the schema since the table was made is added, as a deploy adds it to the cloud table.
+      const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+      const def = tableDefinition(tableName);
+      for (const index of def.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName))) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: def.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+      }
       return;
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -186,7 +192,7 @@ export function tableDefinition(tableName: string) {
         { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection: { ProjectionType: i.projection },
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamView },
   };

@@ -4,7 +4,8 @@
  * - `user` routes need a valid Cognito ID token, checked like the JWT authorizer (401 {"message":"Unauthorized"});
  * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404;
  * - a path that is not valid percent-encoded UTF-8 gets 400 before any route is matched: API Gateway decodes the
- *   path (and each path parameter) before it calls a function, so a function never sees such a path.
+ *   path (and each path parameter) before it calls a function, so a function never sees such a path;
+ * - with `throttle`, each route's token bucket (./throttle.ts): 429 {"message":"Too Many Requests"} before anything runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { compilePath, type RouteDef } from '../../contract/routes';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
+import { routeThrottle } from './throttle';
 
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 29_000;
@@ -38,12 +40,15 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Overrides the 29 s integration timeout (tests). */
   timeoutMs?: number;
+  /** Apply API Gateway's per-route throttles (contract/throttles.ts); off when false. */
+  throttle?: boolean;
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
 
 export function createGateway(o: GatewayOptions) {
   const table = o.routes.map((route) => ({ route, match: compilePath(route.path) }));
+  const throttle = o.throttle ? routeThrottle(o.routes) : undefined;
   const verifier = CognitoJwtVerifier.create({ userPoolId: o.userPoolId, clientId: o.clientId, tokenUse: 'id' });
   let jwksLoaded: Promise<void> | undefined;
   const loadJwks = () =>
@@ -102,6 +107,11 @@ export function createGateway(o: GatewayOptions) {
       return true;
     }
     const { route, params } = found;
+    // Throttled before the authorizer and the function, as API Gateway does: nothing runs, nothing is charged.
+    if (throttle && !throttle.admit(route)) {
+      sendJson(res, 429, { message: 'Too Many Requests' });
+      return true;
+    }
     const started = Date.now();
     try {
       const body = await readBody(req, MAX_PAYLOAD_BYTES);

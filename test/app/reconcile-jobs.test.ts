@@ -3,7 +3,7 @@
  * a webhook came. A lost create call, a prediction the provider lost, one past its model's time and an output whose
  * save is overdue each end, refunded once or saved; one job's trouble does not hold back the others.
  */
-import { maxRunMsOf } from '../../contract/catalog';
+import { maxRunMsOf, typicalMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { DEFAULT_LIMITS, reconcileJobs } from '../../lambdas/app/reconcile-jobs';
 import { startImageGeneration } from '../support/fakes/generation';
@@ -60,9 +60,11 @@ describe('reconcileJobs', () => {
     const slow = await started(ctx, 'slow one');
     ctx.provider.predictions.delete(lost.predictionId);
     ctx.provider.update(slow.predictionId, { status: 'processing' });
+    // The provider is asked once a job is older than its model's typical run time.
+    ctx.clock.advance(typicalMsOf(SDXL));
     expect(await reconcileJobs(ctx.deps)).toEqual({ open: 2, settled: { refunded: 1, progress: 1 } });
     expect(await statusOf(ctx, lost.jobId)).toMatchObject({ status: 'failed', error: Messages.jobRefunded(Messages.generationLost, 1) });
-    ctx.clock.advance(maxRunMsOf(SDXL) + DEFAULT_LIMITS.graceMs + 1);
+    ctx.clock.advance(maxRunMsOf(SDXL) - typicalMsOf(SDXL) + DEFAULT_LIMITS.graceMs + 1);
     expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { refunded: 1 } });
     expect(ctx.provider.canceled).toEqual([slow.predictionId]);
     expect(await statusOf(ctx, slow.jobId)).toMatchObject({ status: 'failed', error: Messages.jobRefunded(Messages.generationTookTooLong, 1) });
@@ -90,6 +92,7 @@ describe('reconcileJobs', () => {
     const { jobId, predictionId } = await started(ctx);
     ctx.provider.update(predictionId, { status: 'failed' });
     ctx.provider.down = true;
+    ctx.clock.advance(typicalMsOf(SDXL));
     expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { error: 1 } });
     expect(ctx.logs).toEqual([expect.objectContaining({ message: 'reconcile: job not settled' })]);
     expect(await statusOf(ctx, jobId)).toMatchObject({ status: 'starting' });

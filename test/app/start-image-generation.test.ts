@@ -81,7 +81,7 @@ describe('startImageGeneration', () => {
     expect(ledgerOf(ctx)).toEqual([['purchase', 2], ['image', -1]]);
     const [job] = [...ctx.jobs.jobs.values()];
     expect(job).toEqual(expect.objectContaining({ status: 'pending', queued: expect.objectContaining({ input: expect.objectContaining({ prompt: 'a boat' }) }) }));
-    expect(job?.providerId).toBeUndefined();
+    expect(job!.providerId).toBeUndefined();
     expectBooksBalanced(ctx.credits);
   });
 

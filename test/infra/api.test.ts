@@ -13,6 +13,7 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'table:read': TABLE_READ,
   'table:write': [...TABLE_READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:BatchWriteItem'],
   'table:index:gsi1': ['dynamodb:Query'],
+  'table:index:open-jobs': ['dynamodb:Query'],
   'media:read': ['s3:GetObject'],
   'media:write': ['s3:PutObject'],
   'media:delete': ['s3:DeleteObject'],

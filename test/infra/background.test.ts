@@ -13,10 +13,13 @@ describe('Background: stream and scheduled functions', () => {
   const synth = synthForSuite({ backgroundFunctions: FUNCTIONS });
   const fnId = (description: string) => resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => r.Properties?.Description === description)![0];
 
-  it('the table has a stream with both images and the gsi1 index the local table has', () => {
+  it('the table has a stream with both images and the indexes the local table has: gsi1 (whole items) and open-jobs (keys only)', () => {
     synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }] })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }),
+        Match.objectLike({ IndexName: 'open-jobs', KeySchema: [{ AttributeName: 'openpk', KeyType: 'HASH' }, { AttributeName: 'opensk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }),
+      ],
     });
   });
 
@@ -114,5 +117,6 @@ describe("the contract's background functions", () => {
     const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => String(r.Properties?.Description ?? '').startsWith('Settles every open job'))!;
     const query = permissionsOf(synth.template, id).get('dynamodb:Query') ?? [];
     expect(query.map((r) => JSON.stringify(r))).toContainEqual(expect.stringContaining('/index/gsi1'));
+    expect(query.map((r) => JSON.stringify(r))).toContainEqual(expect.stringContaining('/index/open-jobs'));
   });
 });

@@ -12,6 +12,7 @@ const SDK_FOR_GRANT: Readonly<Record<Grant, readonly string[]>> = {
   'table:read': ['client-dynamodb', 'lib-dynamodb', 'util-dynamodb'],
   'table:write': ['client-dynamodb', 'lib-dynamodb', 'util-dynamodb'],
   'table:index:gsi1': ['client-dynamodb', 'lib-dynamodb'],
+  'table:index:open-jobs': ['client-dynamodb', 'lib-dynamodb'],
   'media:read': ['client-s3', 's3-request-presigner'],
   'media:write': ['client-s3', 's3-presigned-post', 'lib-storage', 's3-request-presigner'],
   'media:delete': ['client-s3'],

@@ -16,6 +16,8 @@ describe('Data: table and buckets', () => {
         { AttributeName: 'sk', AttributeType: 'S' },
         { AttributeName: 'gsi1pk', AttributeType: 'S' },
         { AttributeName: 'gsi1sk', AttributeType: 'S' },
+        { AttributeName: 'openpk', AttributeType: 'S' },
+        { AttributeName: 'opensk', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

@@ -101,3 +101,55 @@ describe('local gateway', () => {
     expect(await boom.json()).toEqual({ message: 'Internal Server Error' });
   });
 });
+
+describe('API Gateway throttling (contract/throttles.ts per route)', () => {
+  // paypalReturn is a `payments` route: 10 requests a second, bursts of 20.
+  const throttled: RouteDef[] = [
+    { id: 'paypalReturn', method: 'GET', path: '/api/pay', auth: 'none', handler: 'x', grants: [] },
+    { id: 'health', method: 'GET', path: '/api/health', auth: 'none', handler: 'x', grants: [] },
+  ];
+  let tserver: http.Server;
+  let tbase: string;
+  const ran = new Map<string, number>();
+
+  beforeAll(async () => {
+    const gateway = createGateway({
+      routes: throttled,
+      userPoolId: 'us-east-1_test',
+      clientId: 'client',
+      jwksUrl: 'http://127.0.0.1:1/jwks.json',
+      throttle: true,
+      loadHandler: async (route) => async () => {
+        ran.set(route.id, (ran.get(route.id) ?? 0) + 1);
+        return { statusCode: 200, body: '{}' };
+      },
+    });
+    tserver = http.createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((r) => tserver.listen(0, '127.0.0.1', () => r()));
+    tbase = `http://127.0.0.1:${(tserver.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => tserver.close(() => r())));
+
+  it('past its burst a route answers 429 {"message":"Too Many Requests"} as API Gateway does (no Retry-After), and its function never runs; other routes keep their own bucket; the bucket refills at its rate', async () => {
+    const t0 = Date.now();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => fetch(`${tbase}/api/pay`)));
+    const seconds = (Date.now() - t0) / 1000;
+    const admitted = answers.filter((r) => r.status === 200).length;
+    // The burst, plus what the bucket refilled meanwhile at 10 a second.
+    expect(admitted).toBeGreaterThanOrEqual(20);
+    expect(admitted).toBeLessThanOrEqual(20 + Math.ceil(10 * seconds) + 1);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBe(60 - admitted);
+    expect(await refused[0]!.json()).toEqual({ message: 'Too Many Requests' });
+    expect(refused[0]!.headers.get('retry-after')).toBeNull();
+    expect(ran.get('paypalReturn')).toBe(admitted);
+    // Another route's bucket is its own.
+    expect((await fetch(`${tbase}/api/health`)).status).toBe(200);
+    // 10 a second: after half a second about 5 more are taken.
+    await new Promise((r) => setTimeout(r, 500));
+    const again = await Promise.all(Array.from({ length: 10 }, () => fetch(`${tbase}/api/pay`)));
+    const ok = again.filter((r) => r.status === 200).length;
+    expect(ok).toBeGreaterThanOrEqual(4);
+    expect(ok).toBeLessThanOrEqual(7);
+  });
+});

@@ -46,7 +46,8 @@ export async function checkInvariants(): Promise<InvariantReport> {
     if (pk.startsWith('JOB#') && i.sk === 'JOB') {
       report.jobs++;
       const open = OPEN.has(String(i.status));
-      const indexed = i.gsi1pk === 'OPEN_JOB';
+      // In the open-jobs index (a shard), or in gsi1's OPEN_JOB for a job written before that index.
+      const indexed = String(i.openpk ?? '').startsWith('OPEN_JOB#') || i.gsi1pk === 'OPEN_JOB';
       if (open) report.openJobs++;
       if (open !== indexed) report.problems.push(`${pk}: status ${String(i.status)} but ${indexed ? 'in' : 'not in'} the open-jobs index`);
       if (open && i.countsActive) active.set(`USER#${String(i.owner)}`, (active.get(`USER#${String(i.owner)}`) ?? 0) + 1);

@@ -42,8 +42,8 @@ export async function backdateJob(jobId: string, ms: number): Promise<void> {
     new UpdateCommand({
       TableName: stackEnv().TABLE_NAME,
       Key: { pk: `JOB#${jobId}`, sk: 'JOB' },
-      UpdateExpression: 'SET createdAt = :c, gsi1sk = :s',
-      ConditionExpression: 'attribute_exists(gsi1pk)',
+      UpdateExpression: 'SET createdAt = :c, opensk = :s',
+      ConditionExpression: 'attribute_exists(openpk)',
       ExpressionAttributeValues: { ':c': createdAt, ':s': `${createdAt}#${jobId}` },
     }),
   );
@@ -72,6 +72,7 @@ export async function expectExact(user: TestUser, jobId: string, expected: { sta
   const job = (await jobItem(jobId))!;
   expect(TERMINAL).toContain(job.status);
   expect(job.gsi1pk).toBeUndefined();
+  expect(job.openpk).toBeUndefined();
   const account = (await userItems(user.sub, 'ACCOUNT'))[0]!;
   expect(account.credits).toBe(expected.start - (expected.succeeded ? expected.cost : 0));
   const rows = (await userItems(user.sub, 'LEDGER#')).filter((l) => l.ref === jobId);

@@ -417,3 +417,28 @@ describe("video generator: each page's history is its own model's", () => {
     expect(asked.every(([, model]) => model === family)).toBe(true);
   });
 });
+
+describe('video generator: honest options', () => {
+  it("disables Wan's aspect ratio once a start image is chosen, says why, and does not send it", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptVideoRequests();
+    await renderPage('wan');
+    const aspect = within(sidebar()).getByLabelText('Aspect ratio');
+    expect(aspect).toBeEnabled();
+    await userEvent.selectOptions(aspect, '9:16');
+    await userEvent.upload(within(sidebar()).getByLabelText('Start image'), fileOf('frame.png', 'image/png', 30_000));
+    await waitFor(() => expect(within(sidebar()).getByLabelText('Aspect ratio')).toBeDisabled());
+    expect(within(sidebar()).getByLabelText('Aspect ratio')).toHaveAccessibleDescription('A start image sets the shape: the clip keeps the image’s own aspect ratio.');
+    await userEvent.type(promptField(), 'the frame comes alive');
+    await userEvent.click(generateButton());
+    await waitFor(() => expect(api.calls('POST', '/api/generate-video')).toHaveLength(1));
+    expect(api.calls('POST', '/api/generate-video')[0]!.body).not.toHaveProperty('aspectRatio');
+  });
+
+  it("shows a Pixverse result's chosen style on its card", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'v3', type: 'video', prompt: 'neon alley', model: PIXVERSE, options: { duration: 5, quality: '540p', style: 'anime' } })] } });
+    await renderPage('pixverse');
+    expect(await screen.findByRole('article', { name: 'neon alley' })).toHaveTextContent('Pixverse v4.5 · 5 s · 540p · Anime style');
+  });
+});

@@ -4,6 +4,7 @@
  * the same change; media items are stored with the job's success. `refundFails` plays an owner account that is gone.
  */
 import { RefundNotLanded } from '../../../lambdas/domain/errors';
+import { promptMatches } from '../../../lambdas/domain/prompt-search';
 import type { JobStatusReader } from '../../../lambdas/ports/job-status';
 import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type SegmentPlan, type Share } from '../../../lambdas/ports/jobs';
 import type { Page } from '../../../lambdas/ports/page';
@@ -173,7 +174,7 @@ export class MemoryMedia implements MediaIndex {
 
   async list(owner: string, limit: number, cursor?: string, filter: MediaFilter = {}): Promise<Page<MediaItem>> {
     const all = [...this.items.values()]
-      .filter((m) => m.owner === owner && (!filter.type || m.type === filter.type) && (!filter.favorite || m.favorite))
+      .filter((m) => m.owner === owner && (!filter.type || m.type === filter.type) && (!filter.favorite || m.favorite) && promptMatches(m.prompt, filter.words ?? []))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const start = cursor ? Number(cursor) : 0;
     return { items: all.slice(start, start + limit).map(copy), ...(start + limit < all.length ? { nextCursor: String(start + limit) } : {}) };

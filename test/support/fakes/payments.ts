@@ -152,12 +152,10 @@ export class MemoryOrders implements OrderStore {
     this.orders.get(order.id)!.returnedAt ??= at;
   }
   /** Like the adapter's index: orders neither captured nor failed, not closed, oldest first. */
-  async listOpen(limit: number) {
-    return [...this.orders.values()]
-      .filter((o) => UNPAID.includes(o.status) && !this.closed.has(o.id))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-      .slice(0, limit)
-      .map((o) => ({ ...o }));
+  async listOpen(limit: number, cursor?: string) {
+    const open = [...this.orders.values()].filter((o) => UNPAID.includes(o.status) && !this.closed.has(o.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const start = cursor ? Number(cursor) : 0;
+    return { items: open.slice(start, start + limit).map((o) => ({ ...o })), ...(start + limit < open.length ? { nextCursor: String(start + limit) } : {}) };
   }
   async closeOpen(order: Order) {
     this.closed.add(order.id);

@@ -39,7 +39,9 @@ export function GeneratorForm(props: GeneratorFormProps) {
       <form onSubmit={onSubmit} noValidate aria-describedby={errorId} className="flex flex-col gap-5">
         <PromptField value={prompt} onChange={onPromptChange} onGenerate={onGenerate} disabled={locked} placeholder={placeholder} />
         {children}
-        <div>
+        {/* Below the desktop layout the options push Generate down: it sticks to the screen's bottom edge while the form
+            is in view, so it is reachable without scrolling on a phone. */}
+        <div className="max-lg:sticky max-lg:bottom-0 max-lg:z-10 max-lg:-mx-4 max-lg:-mb-4 max-lg:rounded-b-card max-lg:border-t max-lg:border-line max-lg:bg-surface max-lg:px-4 max-lg:py-3 sm:max-lg:-mx-5 sm:max-lg:-mb-5 sm:max-lg:px-5">
           <ErrorLine id={errorId} message={error} />
           <Button type="submit" size="lg" fullWidth disabled={submitDisabled} loading={submitting} aria-describedby={reason ? reasonId : undefined}>
             {submitLabel}

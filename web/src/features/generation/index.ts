@@ -10,6 +10,7 @@ export { GeneratorShell } from './generator-shell';
 export { isAnyJob, isImageJob, useActiveJobs, useJobStatuses, videoFamilyJobs, type ActiveJob, type RunningStatus } from './jobs';
 export type { MediaItemView } from './media-api';
 export { MediaGallery, type GalleryMessages } from './media-gallery';
+export { IGNORED_WITH_IMAGE, optionsIgnoredWithImage } from './ignored-options';
 export { ModelOptions, requestOptions, type OptionState } from './model-options';
 export { PreviewCaption } from './preview-caption';
 export { PreviewSlot } from './preview-slot';

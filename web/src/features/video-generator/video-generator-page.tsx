@@ -13,7 +13,7 @@ import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { api } from '../../lib/api-client';
-import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, JobTiles, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, videoFamilyJobs } from '../generation';
+import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, IGNORED_WITH_IMAGE, isAnyJob, JobTiles, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, optionsIgnoredWithImage, videoFamilyJobs } from '../generation';
 import { generateVideoLabel, modelFor, qualityFor } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
@@ -93,6 +93,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   });
 
   const hasImage = Boolean(startImage.image || startMedia);
+  const ignored = hasImage ? Object.fromEntries(optionsIgnoredWithImage(model).map((id) => [id, IGNORED_WITH_IMAGE])) : {};
   const price = priceOfModel(model, { ...options, duration, quality: qualityFor(family, quality) });
   const cost = price.ok ? price.cost : undefined;
   const generating = submitting || jobs.length > 0;
@@ -129,7 +130,8 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         ...(image ? { image } : {}),
         ...(startMedia ? { startMediaId: startMedia.id } : {}),
         ...(q ? { quality: q } : {}),
-        ...requestOptions(options),
+        // An option the model does not read with a start image is not asked for.
+        ...requestOptions(Object.fromEntries(Object.entries(options).filter(([id]) => !(id in ignored)))),
       };
       const failure = await startGeneration(
         { route: 'generateVideo', body },
@@ -186,7 +188,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
               onQuality={setQuality}
               disabled={optionsLocked}
             />
-            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} />
+            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} ignored={ignored} />
           </GeneratorForm>
         </>
       }
