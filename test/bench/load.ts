@@ -26,6 +26,8 @@ interface RouteStats {
 }
 const stats = new Map<string, RouteStats>();
 let networkErrors = 0;
+/** The first answer of each 5xx status per route, to say what failed. */
+const serverErrors = new Map<string, string>();
 
 /** One call, timed and counted under its route's name; answers the status and the JSON body (if any). */
 async function call(route: string, user: TestUser | undefined, path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -39,6 +41,7 @@ async function call(route: string, user: TestUser | undefined, path: string, ini
   } catch {
     networkErrors++;
   }
+  if (status >= 500 && !serverErrors.has(`${route} ${status}`)) serverErrors.set(`${route} ${status}`, JSON.stringify(body).slice(0, 200));
   const s: RouteStats = stats.get(route) ?? { ms: [], byStatus: new Map() };
   s.ms.push(performance.now() - t0);
   s.byStatus.set(status, (s.byStatus.get(status) ?? 0) + 1);
@@ -104,9 +107,9 @@ async function userLoop(user: TestUser, until: number): Promise<void> {
 /** Signs up `n` users, a few at a time (each: sign-up, the code from the mailbox, sign-in, the account). */
 async function signUpAll(n: number): Promise<TestUser[]> {
   const users: TestUser[] = [];
-  for (let i = 0; i < n; i += 10) {
+  for (let i = 0; i < n; i += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(10, n - i) }, async () => {
+      Array.from({ length: Math.min(20, n - i) }, async () => {
         const user = await createUser();
         await call('GET /api/me', user, '/api/me');
         await grantCredits(user, 200);
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
       rows.push([route, sorted.length, percentile(sorted, 50).toFixed(0), percentile(sorted, 99).toFixed(0), count((st) => st === 429), count((st) => st >= 400 && st < 500 && st !== 429), errors5]);
     }
     console.log(`\n${table(['route', 'requests', 'p50 ms', 'p99 ms', '429', 'other 4xx', '5xx'], rows)}\n`);
+    for (const [what, body] of serverErrors) console.log(`5xx: ${what}: ${body}`);
     console.log(`${USERS} users, ${wall.toFixed(0)} s: ${total} requests, ${(total / wall).toFixed(1)} requests/s, ${fivexx} 5xx, ${networkErrors} network errors`);
     console.log(
       `invariants (full scan): ${report.accounts} accounts, ${report.ledgerRows} ledger rows, ${report.jobs} jobs, ${report.openJobs} still open; ${report.problems.length ? `PROBLEMS:\n  ${report.problems.join('\n  ')}` : 'no problem'}`,
