@@ -1,6 +1,6 @@
 /**
  * What the web app reads from `/config.json` at start-up: written by CDK beside the built app in the cloud
- * (lib/constructs/site.ts), served by the embedded stack locally (local/stack.ts), validated by the web app
+ * (lib/constructs/site.ts), served by the embedded stack locally (local/origin-routes.ts), validated by the web app
  * (web/src/lib/config.ts, whose schema must produce exactly this type). One build runs anywhere.
  */
 export interface AppConfig {

@@ -142,6 +142,8 @@ export const Messages = {
   // ---- the gallery, share links and deleting an account (issue 15) ----
   invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
   invalidFavoriteFilter: 'favorite must be true or false.',
+  /** Not in the spec: the gallery's prompt search. */
+  searchTooLong: (max: number) => `Search is too long. Keep it under ${max} characters.`,
   invalidShowPrompt: 'showPrompt must be true or false.',
   /** DELETE /api/me with a sign-in older than FRESH_SIGN_IN_SECONDS. */
   confirmPasswordToDelete: 'For your safety, confirm your password again to delete your account.',

@@ -8,3 +8,6 @@ export const MEDIA_URL_SECONDS = 15 * 60;
 
 /** The web's media list is read again this long after it was read (5 minutes before its links expire). */
 export const MEDIA_LIST_REFRESH_MS = (MEDIA_URL_SECONDS - 5 * 60) * 1000;
+
+/** The longest prompt search GET /api/media takes (`q`), in characters. */
+export const MAX_SEARCH_LENGTH = 100;

@@ -81,17 +81,12 @@ export type Grant =
   /** Send to and close the push channel's connections (API Gateway's @connections API). */
   | 'live:send';
 
+/**
+ * Every HTTP route, grouped by what it serves. The push channel's WebSocket routes are LIVE_ROUTES (contract/live.ts);
+ * background functions are in contract/functions.ts.
+ */
 export const ROUTES = [
-  {
-    id: 'health',
-    method: 'GET',
-    path: '/api/health',
-    auth: 'none',
-    handler: 'get-health',
-    response: s.HealthResponse,
-    grants: ['table:read', 'media:read', 'ses:read', 'secret:origin'],
-    tableKeys: 'health',
-  },
+  // ---- the account: the caller's profile and balance (made on first use), and deleting it ----
   {
     id: 'me',
     method: 'GET',
@@ -101,6 +96,17 @@ export const ROUTES = [
     response: s.MeResponse,
     grants: ['table:read', 'table:write', 'secret:origin', 'secret:welcome-hash'],
   },
+  {
+    // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
+    id: 'deleteAccount',
+    method: 'DELETE',
+    path: '/api/me',
+    auth: 'user',
+    handler: 'delete-account',
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'],
+  },
+  // ---- generation: a start image's upload, starting images and videos (charged), following and cancelling a job ----
   {
     id: 'createUpload',
     method: 'POST',
@@ -124,6 +130,18 @@ export const ROUTES = [
     grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   {
+    id: 'generateVideo',
+    method: 'POST',
+    path: '/api/generate-video',
+    auth: 'user',
+    handler: 'generate-video',
+    idempotencyKey: true,
+    request: s.GenerateVideoRequest,
+    response: s.GenerationResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
+  },
+  {
     id: 'checkStatus',
     method: 'GET',
     path: '/api/check-status/{predictionId}',
@@ -136,6 +154,21 @@ export const ROUTES = [
     grants: ['table:read', 'table:write', 'media:read', 'media:write', 'secret:replicate', 'secret:origin'],
   },
   {
+    // Owner-only (another user's or an unknown id: 404). While the provider has not begun the job its credits come
+    // back in full; once it runs, the provider bills it: without acceptCharge the answer is 409 (the confirmation).
+    id: 'cancelJob',
+    method: 'POST',
+    path: '/api/jobs/{id}/cancel',
+    auth: 'user',
+    handler: 'cancel-job',
+    params: z.object({ id: PathId }),
+    request: s.CancelJobRequest,
+    response: s.CancelJobResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:replicate', 'secret:origin'],
+  },
+  // ---- the caller's media: the gallery's list and items, deleting, starring and sharing them ----
+  {
     id: 'listMedia',
     method: 'GET',
     path: '/api/media',
@@ -143,6 +176,17 @@ export const ROUTES = [
     handler: 'list-media',
     query: s.ListMediaQuery,
     response: s.ListMediaResponse,
+    grants: ['table:read', 'media:read', 'secret:origin'],
+  },
+  {
+    // One of the caller's media items (reuse its prompt and settings, keep a picked preview): 404 for anyone else's.
+    id: 'getMedia',
+    method: 'GET',
+    path: '/api/media/{id}',
+    auth: 'user',
+    handler: 'get-media',
+    params: z.object({ id: PathId }),
+    response: s.MediaItemView,
     grants: ['table:read', 'media:read', 'secret:origin'],
   },
   {
@@ -154,7 +198,6 @@ export const ROUTES = [
     params: z.object({ id: PathId }),
     grants: ['table:read', 'table:write', 'media:delete', 'secret:origin'],
   },
-  // ---- the gallery, share links and deleting an account (issue 15) ----
   {
     id: 'favoriteMedia',
     method: 'PUT',
@@ -195,112 +238,7 @@ export const ROUTES = [
     params: z.object({ id: PathId }),
     grants: ['table:read', 'table:write', 'secret:origin'],
   },
-  {
-    // A share link's public page: HTML with Open Graph and Twitter tags (crawlers run no script), served by CloudFront's
-    // `/s/*` behaviour from the API origin. Revoked, deleted or unknown: the site's not-found page with status 404.
-    id: 'sharePage',
-    method: 'GET',
-    path: '/s/{token}',
-    auth: 'none',
-    handler: 'share-page',
-    params: s.ShareParams,
-    grants: ['table:read', 'media:read', 'secret:origin'],
-    tableKeys: 'shares',
-  },
-  {
-    // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
-    id: 'shareFile',
-    method: 'GET',
-    path: '/s/{token}/media',
-    auth: 'none',
-    handler: 'share-file',
-    params: s.ShareParams,
-    grants: ['table:read', 'media:read', 'secret:origin'],
-    tableKeys: 'shares',
-  },
-  {
-    id: 'sharePoster',
-    method: 'GET',
-    path: '/s/{token}/poster',
-    auth: 'none',
-    handler: 'share-poster',
-    params: s.ShareParams,
-    grants: ['table:read', 'media:read', 'secret:origin'],
-    tableKeys: 'shares',
-  },
-  {
-    // Deletes the caller's account and data; needs a sign-in of the last few minutes (the password confirmed again).
-    id: 'deleteAccount',
-    method: 'DELETE',
-    path: '/api/me',
-    auth: 'user',
-    handler: 'delete-account',
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'],
-  },
-  {
-    id: 'replicateWebhook',
-    method: 'POST',
-    path: '/api/webhooks/replicate',
-    auth: 'signature',
-    handler: 'replicate-webhook',
-    // The webhook URL we give Replicate names the job (?job=<id>, and &segment=<n> for a clip's later segments); the
-    // signature does not cover it.
-    query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional() }),
-    timeoutSeconds: 25,
-    memoryMb: 1024,
-    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate', 'secret:origin'],
-  },
-  {
-    id: 'sendContact',
-    method: 'POST',
-    path: '/api/send-contact',
-    auth: 'none',
-    handler: 'send-contact',
-    request: s.SendContactRequest,
-    grants: ['table:write', 'ses:send', 'secret:origin'],
-    tableKeys: 'contact',
-  },
-  // ---- video generation (issue 5) ----
-  {
-    id: 'generateVideo',
-    method: 'POST',
-    path: '/api/generate-video',
-    auth: 'user',
-    handler: 'generate-video',
-    idempotencyKey: true,
-    request: s.GenerateVideoRequest,
-    response: s.GenerationResponse,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
-  },
-  // ---- the queue and reuse (issue 15) ----
-  {
-    // Owner-only (another user's or an unknown id: 404). While the provider has not begun the job its credits come
-    // back in full; once it runs, the provider bills it: without acceptCharge the answer is 409 (the confirmation).
-    id: 'cancelJob',
-    method: 'POST',
-    path: '/api/jobs/{id}/cancel',
-    auth: 'user',
-    handler: 'cancel-job',
-    params: z.object({ id: PathId }),
-    request: s.CancelJobRequest,
-    response: s.CancelJobResponse,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:replicate', 'secret:origin'],
-  },
-  {
-    // One of the caller's media items (reuse its prompt and settings, keep a picked preview): 404 for anyone else's.
-    id: 'getMedia',
-    method: 'GET',
-    path: '/api/media/{id}',
-    auth: 'user',
-    handler: 'get-media',
-    params: z.object({ id: PathId }),
-    response: s.MediaItemView,
-    grants: ['table:read', 'media:read', 'secret:origin'],
-  },
-  // ---- buying credits (issue 6) ----
+  // ---- payments: buying credits with PayPal, the browser's two redirects back from PayPal, what the landing page may say, My Payments ----
   {
     id: 'createPaypalPayment',
     method: 'POST',
@@ -339,15 +277,6 @@ export const ROUTES = [
     tableKeys: 'orders',
   },
   {
-    id: 'paypalWebhook',
-    method: 'POST',
-    path: '/api/webhooks/paypal',
-    auth: 'signature',
-    handler: 'paypal-webhook',
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
-  },
-  {
     // What to show after a PayPal return, asked by the page it landed on (public: the landing page may have no
     // session). Answers only from our stored order; a bad id is a 400, an unknown one a 404.
     id: 'paymentOutcome',
@@ -369,6 +298,83 @@ export const ROUTES = [
     query: pay.ListPaymentsQuery,
     response: pay.ListPaymentsResponse,
     grants: ['table:read', 'secret:origin'],
+  },
+  // ---- public and the site: health, the contact form, and a share link's page and files (no sign-in) ----
+  {
+    id: 'health',
+    method: 'GET',
+    path: '/api/health',
+    auth: 'none',
+    handler: 'get-health',
+    response: s.HealthResponse,
+    grants: ['table:read', 'media:read', 'ses:read', 'secret:origin'],
+    tableKeys: 'health',
+  },
+  {
+    id: 'sendContact',
+    method: 'POST',
+    path: '/api/send-contact',
+    auth: 'none',
+    handler: 'send-contact',
+    request: s.SendContactRequest,
+    grants: ['table:write', 'ses:send', 'secret:origin'],
+    tableKeys: 'contact',
+  },
+  {
+    // A share link's public page: HTML with Open Graph and Twitter tags (crawlers run no script), served by CloudFront's
+    // `/s/*` behaviour from the API origin. Revoked, deleted or unknown: the site's not-found page with status 404.
+    id: 'sharePage',
+    method: 'GET',
+    path: '/s/{token}',
+    auth: 'none',
+    handler: 'share-page',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
+  },
+  {
+    // The shared file: a 302 to a fresh presigned URL (media URLs expire; this link does not while the share lives).
+    id: 'shareFile',
+    method: 'GET',
+    path: '/s/{token}/media',
+    auth: 'none',
+    handler: 'share-file',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
+  },
+  {
+    id: 'sharePoster',
+    method: 'GET',
+    path: '/s/{token}/poster',
+    auth: 'none',
+    handler: 'share-poster',
+    params: s.ShareParams,
+    grants: ['table:read', 'media:read', 'secret:origin'],
+    tableKeys: 'shares',
+  },
+  // ---- webhooks: the providers call these; each verifies the provider's signature (auth: 'signature') ----
+  {
+    id: 'replicateWebhook',
+    method: 'POST',
+    path: '/api/webhooks/replicate',
+    auth: 'signature',
+    handler: 'replicate-webhook',
+    // The webhook URL we give Replicate names the job (?job=<id>, and &segment=<n> for a clip's later segments); the
+    // signature does not cover it.
+    query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional() }),
+    timeoutSeconds: 25,
+    memoryMb: 1024,
+    grants: ['table:read', 'table:write', 'media:write', 'secret:replicate', 'secret:origin'],
+  },
+  {
+    id: 'paypalWebhook',
+    method: 'POST',
+    path: '/api/webhooks/paypal',
+    auth: 'signature',
+    handler: 'paypal-webhook',
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
 ] as const satisfies readonly RouteDef[];
 

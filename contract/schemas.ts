@@ -4,6 +4,7 @@ import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
 import { MODELS } from './models';
 import { NEGATIVE_PROMPT_MAX, OptionMessages } from './models/options';
+import { MAX_SEARCH_LENGTH } from './media-links';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -134,6 +135,8 @@ export const ListMediaQuery = z.object({
   model: z.enum(MEDIA_MODEL_SLUGS, { error: Messages.invalidModelFilter(MEDIA_MODEL_SLUGS) }).optional(),
   /** `true`: only the starred ones. */
   favorite: z.enum(['true', 'false'], { error: Messages.invalidFavoriteFilter }).transform((v) => v === 'true').optional(),
+  /** Only results whose prompt holds every one of these words (any case and order). */
+  q: z.string().trim().max(MAX_SEARCH_LENGTH, Messages.searchTooLong(MAX_SEARCH_LENGTH)).optional(),
   /** nextCursor of the previous page. */
   cursor: z.string().optional(),
 });

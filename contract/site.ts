@@ -29,11 +29,16 @@ export interface SiteManifest {
   appShell: string;
   /** Served with status 404 for any other extension-less path. */
   notFound: string;
+  /**
+   * The showcase entries (contract/showcase.ts ids) whose files the local simulator made, not a model: placeholders,
+   * which a production deploy refuses. Absent in builds made before it was recorded.
+   */
+  placeholderMedia?: string[];
 }
 
 /**
- * Each public page's module, relative to web/ (a key of Vite's manifest). web/src/app/public-pages.ts loads the same
- * modules (test/web/public-pages.test.ts holds the two lists together; the build fails on a module it cannot find).
+ * The public pages, each with its module relative to web/ (a key of Vite's manifest): the one list. The router's
+ * lazy loaders are made from it (web/src/app/public-pages.ts), the build prerenders each and the servers serve them.
  */
 export const PUBLIC_PAGE_SOURCES: Readonly<Record<string, string>> = {
   '/': 'src/features/marketing/landing-page.tsx',

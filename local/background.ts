@@ -2,15 +2,13 @@
  * The functions of contract/functions, run the way the cloud runs them: stream functions on DynamoDB Local's
  * stream (as an event source mapping would feed them), scheduled ones on a timer with EventBridge's event.
  * Tests and developers can wait for the stream to be handled, or run a scheduled function now, through
- * /_dev/background (see local/stack.ts).
+ * /_dev/background (see local/origin-routes.ts).
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ScheduledEvent } from 'aws-lambda';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunctionDef } from '../contract/functions';
 import { startStreamPoller, type StreamPoller } from './dynamodb/streams';
-import { REPO_ROOT } from './shared/paths';
-import { asFunction } from './iam/identity';
+import { functionHandler } from './functions';
 
 type Handler = (event: unknown) => Promise<unknown>;
 
@@ -31,10 +29,8 @@ export interface BackgroundOptions {
   log: (line: string) => void;
 }
 
-async function loadHandler(def: BackgroundFunctionDef): Promise<Handler> {
-  // Run as that function: its AWS calls are evaluated against its own statements (local/iam).
-  return asFunction(def.id, (await import(path.join(REPO_ROOT, 'lambdas', 'handlers', `${def.handler}.ts`))).handler as Handler);
-}
+// Run as that function: its AWS calls are evaluated against its own statements (local/iam).
+const loadHandler = (def: BackgroundFunctionDef): Promise<Handler> => functionHandler(def.id, def.handler);
 
 function scheduledEvent(def: BackgroundFunctionDef, region: string): ScheduledEvent {
   return {

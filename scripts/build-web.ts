@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { SHOWCASE_RENDERS } from '../web/src/features/marketing/showcase-renders';
 import { PUBLIC_PAGE_SOURCES, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, SITE_SUPPORT_EMAIL_PLACEHOLDER, SUPPORT_EMAIL_META, type SiteManifest } from '../contract/site';
 
 const WEB = path.resolve(__dirname, '..', 'web');
@@ -166,6 +167,10 @@ export async function buildWeb(outDir = path.join(WEB, 'dist')): Promise<SiteMan
       appPaths: server.appPaths(),
       appShell: '/app.html',
       notFound: '/404.html',
+      placeholderMedia: Object.entries(SHOWCASE_RENDERS)
+        .filter(([, r]) => r.provider !== 'replicate')
+        .map(([id]) => id)
+        .sort(),
     };
     fs.writeFileSync(
       path.join(outDir, 'sitemap.xml'),

@@ -3,6 +3,7 @@ import { modelOfReplicate } from '../../contract/models';
 import type { MediaFilter, MediaIndex, MediaItem, Share } from '../ports/jobs';
 import { createdAtOf } from '../domain/ids';
 import { keys } from '../domain/keys';
+import { promptMatches } from '../domain/prompt-search';
 import { decodeCursor, encodeCursor } from './dynamodb-pages';
 import { transactIf, updateIf } from './update-if';
 
@@ -39,6 +40,7 @@ function matches(r: Record<string, unknown>, f: MediaFilter): boolean {
   if (f.type && r.kind !== f.type) return false;
   if (f.favorite !== undefined && (r.favorite === true) !== f.favorite) return false;
   if (f.model && modelOfReplicate(String(r.model ?? ''))?.slug !== f.model) return false;
+  if (f.words?.length && !promptMatches(String(r.prompt ?? ''), f.words)) return false;
   return true;
 }
 
@@ -46,7 +48,7 @@ const shareKey = (token: string) => ({ pk: keys.share(token), sk: keys.shareItem
 
 /**
  * The media index: the items live under their owner (`USER#<sub>`/`MEDIA#<createdAt>#<id>`), so a user's list is one
- * Query newest first. Filters (kind, model family, starred) are applied to what the Query reads, which reads on until
+ * Query newest first. Filters (kind, model family, starred, prompt words) are applied to what the Query reads, which reads on until
  * the page is full (at most 20 reads of 50 items): a user's results are a few thousand at most, and an index per
  * filter would cost a write on every item for a list that is read a page at a time.
  */
@@ -68,7 +70,7 @@ export function dynamoMediaIndex(db: DynamoDBDocumentClient, table: string): Med
   return {
     async list(owner, limit, cursor, filter = {}) {
       let after = cursor ? decodeCursor(cursor, 'MEDIA#') : undefined;
-      const filtered = Boolean(filter.type || filter.model || filter.favorite !== undefined);
+      const filtered = Boolean(filter.type || filter.model || filter.favorite !== undefined || filter.words?.length);
       const items: MediaItem[] = [];
       // A filter would shorten DynamoDB's pages (Limit counts items before the filter), so read on until the page is
       // full; the cursor is then the last item returned, not the last one read.

@@ -42,6 +42,9 @@ export function s3MediaStore(s3: S3Client, bucket: string, fetchImpl: typeof fet
         new GetObjectCommand({
           Bucket: bucket,
           Key: key,
+          // A key is never written twice, so the browser may keep the file as long as the link lives: a result shown
+          // again (gallery, viewer, the zip's fetch) is not downloaded again.
+          ResponseCacheControl: `private, max-age=${expiresSeconds}, immutable`,
           ...(downloadName
             ? { ResponseContentDisposition: `attachment; filename="${downloadName.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(downloadName)}` }
             : {}),

@@ -1,6 +1,7 @@
 import type { ListMediaQuery, ListMediaResponse } from '../../contract/schemas';
 import type { MediaIndex } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
+import { searchWords } from '../domain/prompt-search';
 import { mediaView } from './steps/media-view';
 
 export interface ListMediaDeps {
@@ -10,9 +11,10 @@ export interface ListMediaDeps {
   appUrl: string;
 }
 
-/** GET /api/media: the caller's images and videos, newest first, a page at a time, with presigned URLs. */
+/** GET /api/media: the caller's images and videos, newest first, a page at a time, with presigned URLs; filtered by kind, model, star and prompt words. */
 export async function listMedia(deps: ListMediaDeps, owner: string, q: ListMediaQuery): Promise<ListMediaResponse> {
-  const page = await deps.media.list(owner, q.limit, q.cursor, { type: q.type, model: q.model, favorite: q.favorite });
+  const words = searchWords(q.q);
+  const page = await deps.media.list(owner, q.limit, q.cursor, { type: q.type, model: q.model, favorite: q.favorite, ...(words.length ? { words } : {}) });
   const items = await Promise.all(page.items.map((i) => mediaView(deps.store, deps.appUrl, i)));
   return { items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }

@@ -93,6 +93,8 @@ export interface MediaFilter {
   type?: JobKind;
   model?: string;
   favorite?: boolean;
+  /** Words every listed prompt holds (domain/prompt-search). */
+  words?: readonly string[];
 }
 
 /** A share link: its token names the owner's media item. */

@@ -116,6 +116,14 @@ export class Site extends Construct {
     }
     this.props = props;
     this.site = readSite(props.webDist);
+    const placeholders = this.site.placeholderMedia ?? [];
+    if (props.stage === 'prod' && placeholders.length > 0) {
+      // The public site's first screen must not be a test pattern: production waits for the models' real renders.
+      throw new SettingsError(
+        `The public pages' showcase media are placeholders the local simulator made (${placeholders.join(', ')}). ` +
+          'Render them with the models: REPLICATE_API_TOKEN=r8_... npm run showcase (then commit, npm run build, and deploy).',
+      );
+    }
     const region = Stack.of(this).region;
 
     this.bucket = new s3.Bucket(this, 'Bucket', {

@@ -5,12 +5,11 @@
  * verify-webhook-signature can check a delivery as PayPal does.
  */
 import crypto from 'node:crypto';
+import { webhookSender } from '../shared/webhook-delivery';
 import { crc32 } from './crc32';
 import { randomAlnum } from './ids';
 import type { Delivery, SimLink, WebhookEvent } from './types';
 import type { VerifyRequest } from './validation';
-
-const TIMEOUT_MS = 10_000;
 
 export interface WebhookOptions {
   /** The webhook id deliveries are signed with (and verify-webhook-signature accepts). */
@@ -62,9 +61,8 @@ export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
   const deliveries = new Map<string, Delivery>(saved?.deliveries ?? []); // transmission id -> what was sent
   /** Events not delivered yet (first attempt or retries pending): delivered again after a restart. */
   const undelivered = new Set<string>(saved?.undelivered ?? []);
-  const timers = new Set<NodeJS.Timeout>();
-  const inflight = new Set<AbortController>();
-  let closed = false;
+  const closing = new AbortController();
+  const send = webhookSender(o.fetchImpl, closing.signal);
 
   function makeEvent(type: string, resourceType: string, summary: string, resource: unknown): WebhookEvent {
     const id = `WH-${randomAlnum(17)}-${randomAlnum(17)}`;
@@ -98,18 +96,22 @@ export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
     o.changed?.();
   }
 
-  /** Fire-and-forget delivery with retries; never throws. The delivery is recorded before it is sent. */
+  /**
+   * Delivers in the background with retries (shared/webhook-delivery.ts); never throws. The transmission is
+   * recorded before it is sent, and the event stays undelivered until it settles (sent or given up), so a restart
+   * sends it again; closing the simulator leaves it so.
+   */
   function deliver(eventId: string): void {
     const stored = events.get(eventId);
     const target = o.target();
-    if (!stored || !target || closed) return;
+    if (!stored || !target || closing.signal.aborted) return;
     const { raw, event } = stored;
     const transmissionId = crypto.randomUUID();
     const transmissionTime = new Date().toISOString();
     deliveries.set(transmissionId, { raw, eventId, transmissionTime });
     undelivered.add(eventId);
     o.changed?.();
-    const headers: Record<string, string> = {
+    const headers = {
       'content-type': 'application/json',
       'user-agent': 'PayPal/AUHD-214.0-58904720',
       'paypal-transmission-id': transmissionId,
@@ -119,50 +121,20 @@ export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
       'paypal-auth-algo': 'SHA256withRSA',
       'paypal-auth-version': 'v2',
     };
-    const attempt = async (n: number): Promise<void> => {
-      if (closed) return;
-      const ac = new AbortController();
-      inflight.add(ac);
-      const timeout = setTimeout(() => ac.abort(), TIMEOUT_MS);
-      timeout.unref();
-      let failure: string | undefined;
-      if (o.held?.(event)) {
-        inflight.delete(ac);
-        clearTimeout(timeout);
-        failure = 'PayPal is in an outage';
-      } else try {
-        const r = await o.fetchImpl(target, { method: 'POST', headers, body: raw, signal: ac.signal });
-        await r.arrayBuffer().catch(() => undefined);
-        if (!r.ok) failure = `HTTP ${r.status}`;
-      } catch (err) {
-        failure = err instanceof Error ? err.message : String(err);
-      } finally {
-        clearTimeout(timeout);
-        inflight.delete(ac);
-      }
-      if (closed) return;
-      if (failure === undefined) return settled(eventId);
-      const delay = o.retryDelaysMs[n];
-      if (delay === undefined) {
-        o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed after ${n + 1} attempts: ${failure}`);
-        return settled(eventId);
-      }
-      o.log(`paypal-sim: webhook ${event.event_type} ${event.id} to ${target} failed (${failure}); retrying in ${delay} ms`);
-      const t = setTimeout(() => {
-        timers.delete(t);
-        void attempt(n + 1);
-      }, delay);
-      t.unref();
-      timers.add(t);
-    };
-    const first = o.jitterMs > 0 ? Math.floor(Math.random() * o.jitterMs) : 0;
-    if (first === 0) return void attempt(0).catch(() => undefined);
-    const t = setTimeout(() => {
-      timers.delete(t);
-      void attempt(0).catch(() => undefined);
-    }, first);
-    t.unref();
-    timers.add(t);
+    const what = `paypal-sim: webhook ${event.event_type} ${event.id} to ${target}`;
+    void send({
+      url: target,
+      body: raw,
+      headers: () => headers,
+      retryDelaysMs: o.retryDelaysMs,
+      firstDelayMs: o.jitterMs > 0 ? Math.floor(Math.random() * o.jitterMs) : 0,
+      held: () => o.held?.(event) ?? false,
+      onRetry: (failure, delay) => o.log(`${what} failed (${failure}); retrying in ${delay} ms`),
+    }).then((outcome) => {
+      if (outcome === 'closed') return;
+      if (!outcome.delivered) o.log(`${what} failed after ${outcome.attempts} attempts: ${outcome.failure}`);
+      settled(eventId);
+    });
   }
 
   /**
@@ -216,11 +188,7 @@ export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
     verify,
     /** Stops the retries and aborts the deliveries in flight; nothing is sent after. */
     close(): void {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      for (const ac of inflight) ac.abort();
-      inflight.clear();
+      closing.abort();
     },
   };
 }

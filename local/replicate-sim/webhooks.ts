@@ -3,7 +3,7 @@
  * in order, a failed delivery retried twice (after 1 s and 5 s) in the background, nothing sent once closing.
  */
 import { randomBytes } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
+import { webhookSender } from '../shared/webhook-delivery';
 import { signWebhook } from './signing';
 import type { Rec, WebhookEvent } from './types';
 
@@ -19,50 +19,28 @@ export interface WebhookOptions {
 
 /** Returns notify(rec, event): queues the delivery of the prediction as it is now, if its webhook wants the event. */
 export function createWebhooks(o: WebhookOptions): (rec: Rec, event: WebhookEvent) => void {
-  const { closing, fetchImpl } = o;
-  setMaxListeners(0, closing); // one listener per in-flight webhook delivery
+  const send = webhookSender(o.fetchImpl, o.closing);
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const onAbort = () => {
-        clearTimeout(t);
-        resolve();
-      };
-      const t = setTimeout(() => {
-        closing.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      closing.addEventListener('abort', onAbort, { once: true });
+  /** One delivery: every attempt signed anew (its timestamp is the attempt's), with the same webhook-id. */
+  const deliver = (url: string, msgId: string, body: string) =>
+    send({
+      url,
+      body,
+      retryDelaysMs: [1_000, 5_000],
+      headers: () => {
+        const ts = Math.floor(Date.now() / 1000);
+        return {
+          'content-type': 'application/json',
+          'user-agent': 'Replicate-Webhook/1.0 (simulator)',
+          'webhook-id': msgId,
+          'webhook-timestamp': String(ts),
+          'webhook-signature': signWebhook(o.secret, msgId, ts, body),
+        };
+      },
     });
 
-  async function deliver(url: string, msgId: string, body: string): Promise<void> {
-    for (const delay of [0, 1_000, 5_000]) {
-      if (delay) await sleep(delay);
-      if (closing.aborted) return;
-      const ts = Math.floor(Date.now() / 1000);
-      try {
-        const res = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'Replicate-Webhook/1.0 (simulator)',
-            'webhook-id': msgId,
-            'webhook-timestamp': String(ts),
-            'webhook-signature': signWebhook(o.secret, msgId, ts, body),
-          },
-          body,
-          signal: AbortSignal.any([closing, AbortSignal.timeout(10_000)]),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.ok) return;
-      } catch {
-        /* unreachable receiver: retry, then give up quietly */
-      }
-    }
-  }
-
   return function notify(rec: Rec, event: WebhookEvent): void {
-    if (!rec.webhook || rec.markers.has('noWebhook') || closing.aborted) return;
+    if (!rec.webhook || rec.markers.has('noWebhook') || o.closing.aborted) return;
     const wanted =
       rec.events.has(event) ||
       // the final delivery carries the output: send it when either is wanted, once

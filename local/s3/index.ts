@@ -25,7 +25,7 @@ function corsXml(origins: string[]): string {
   return `<CORSConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${rules}</CORSConfiguration>`;
 }
 
-/** The credentials the embedded stack signs with (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY in local/stack.ts). */
+/** The credentials the embedded stack signs with (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY in local/functions.ts). */
 const LOCAL_KEYS: Record<string, string> = { S3RVER: 'S3RVER' };
 
 /** Larger POST bodies are refused before parsing (our policies allow 5 MB; S3 itself stops at 5 GB). */

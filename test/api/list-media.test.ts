@@ -65,4 +65,18 @@ describe('GET /api/media', () => {
     expect((await api(user, '/api/media?type=gif')).status).toBe(400);
     expect((await api(user, '/api/media?limit=0')).status).toBe(400);
   });
+
+  it('searches prompts by words: every word, any case and order, a page filled across reads', async () => {
+    const prompts = (pages: Page['items'][]) => pages.flat().map((i) => i.prompt);
+    expect(prompts(await allPages(user, 'q=IMAGE'))).toEqual(['image 7', 'image 6', 'image 5', 'image 4', 'image 0']);
+    expect(prompts(await allPages(user, 'q=7%20image&limit=2'))).toEqual(['image 7']);
+    expect(prompts(await allPages(user, `q=${encodeURIComponent('  video   ')}&type=video&limit=2`))).toEqual(['video 10', 'video 9', 'video 8', 'video 3', 'video 2', 'video 1']);
+    expect(prompts(await allPages(user, 'q=lighthouse'))).toEqual([]);
+  });
+
+  it('refuses a search over 100 characters with 400 and says why', async () => {
+    const res = await api(user, `/api/media?q=${'a'.repeat(101)}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('Search is too long. Keep it under 100 characters.');
+  });
 });

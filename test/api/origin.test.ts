@@ -43,7 +43,7 @@ describe('the origin check', () => {
 
   it("refuses the push channel's handshake that did not come through CloudFront, before reading its token", async () => {
     // The WebSocket API's own endpoint is public too: $connect checks the header first (the single origin adds it to
-    // /live, as CloudFront does; test/lambdas/live.test.ts connects that way).
+    // /live, as CloudFront does; test/journeys/live.test.ts connects that way).
     const user = await createUser();
     const right = await originHeader();
     for (const sent of [{}, { 'X-Origin-Verify': 'guess' }, { [ORIGIN_HEADER]: right.slice(1) }, { [ORIGIN_HEADER]: '' }]) {

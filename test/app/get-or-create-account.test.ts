@@ -1,6 +1,8 @@
 import { Messages } from '../../contract/errors';
 import { getOrCreateAccount } from '../../lambdas/app/get-or-create-account';
 import type { Account, AccountStore } from '../../lambdas/ports/accounts';
+import { testClock } from '../support/fakes/clock';
+import { expectBooksBalanced, MemoryCredits } from '../support/fakes/credits';
 
 /** An in-memory AccountStore with the same create-once semantics as the DynamoDB one. */
 function memoryStore(): AccountStore & { rows: Map<string, Account>; deleted: Set<string> } {
@@ -53,5 +55,18 @@ describe('getOrCreateAccount', () => {
       message: Messages.accountDeleted,
     });
     expect(accounts.rows.size).toBe(0);
+  });
+
+  it('with the shared credits: the welcome is one ledger row; racing first calls make one; a returning address gets none', async () => {
+    const credits = new MemoryCredits();
+    const deps = { accounts: credits, now: testClock().now };
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => getOrCreateAccount(deps, caller)));
+    expect(accounts.map((a) => a.credits)).toEqual([10, 10, 10, 10, 10]);
+    expect(credits.rowsOf('s1').map((l) => [l.reason, l.delta])).toEqual([['welcome', 10]]);
+    // The same mailbox, any letter case, under a new sub (the account deleted and made again): no second welcome.
+    const again = await getOrCreateAccount(deps, { ...caller, sub: 's2', email: 'A@Example.com' });
+    expect(again.credits).toBe(0);
+    expect(credits.rowsOf('s2')).toEqual([]);
+    expectBooksBalanced(credits);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The origin secret's rotation, step by step, with in-memory ports: the labels Secrets Manager keeps, the header the
- * edge sends, the API's answer. (test/lambdas/secrets.test.ts runs it end to end on the embedded stack.)
+ * edge sends, the API's answer. (test/local/secrets.test.ts runs it end to end on the embedded stack.)
  */
 import { rotateOriginSecret, type RotateOriginSecretDeps, type RotationStep } from '../../lambdas/app/rotate-origin-secret';
 import type { SecretVersions } from '../../lambdas/ports/origin-rotation';

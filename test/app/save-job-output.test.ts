@@ -1,20 +1,26 @@
 /**
  * save-job-output's checks with in-memory ports and the real ffmpeg: a video that decodes cleanly but is not the
  * length asked for fails and refunds; one that is saves with its probed size; a save past the job's deadline fails
- * without a download; a stalled download leaves the job open for the reconciler.
+ * without a download; a stalled download leaves the job open for the reconciler. Then, over the shared in-memory
+ * ports: several images, a damaged one, a deleted output, and a 10 s clip's segments joined.
  */
 import { IMAGE_MODEL, PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import { Messages } from '../../contract/errors';
 import sharp from 'sharp';
 import { ffmpegMediaTools } from '../../lambdas/adapters/ffmpeg-media-tools';
 import { runFfmpeg } from '../../lambdas/adapters/ffmpeg';
 import { saveJobOutput, type SaveJobOutputDeps } from '../../lambdas/app/save-job-output';
 import { RUN_GRACE_MS } from '../../lambdas/app/steps/job-deadline';
+import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startVideoGeneration } from '../../lambdas/app/start-video-generation';
 import type { Job, JobStore, MediaItem } from '../../lambdas/ports/jobs';
 import type { CopyResult, MediaStore } from '../../lambdas/ports/media-store';
 import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectBooksBalanced } from '../support/fakes/credits';
+import { CALLER, fakeVideo, generationSetup, png, WEBHOOK_URL, type GenerationContext } from '../support/fakes/generation';
 
 jest.setTimeout(60_000);
 
@@ -161,5 +167,84 @@ describe('saveJobOutput', () => {
     expect(await saveJobOutput(deps, job.id)).toBe('failed');
     expect(state.job.error).toBe('The result arrived damaged or incomplete and could not be saved. 2 credits refunded.');
     expect([...objects.keys()]).toEqual([]);
+  });
+});
+
+/** save-job-output over the shared in-memory ports: what the stream's copy leaves behind, and the credits after it. */
+describe('saveJobOutput, through the jobs it ends', () => {
+  async function recorded(ctx: GenerationContext, urls: string[], count = urls.length) {
+    const { predictionId: jobId } = await startImageGeneration(ctx.deps, CALLER, { prompt: 'a pier', count });
+    await ctx.jobs.recordOutput(jobId, ctx.provider.only().id, urls, ctx.clock.now().getTime());
+    return jobId;
+  }
+
+  it('saves every image of a several-image job as its own item, once, and gives the queue place back', async () => {
+    const ctx = generationSetup({ credits: 5 });
+    for (const n of [0, 1]) ctx.store.outputs.set(`https://replicate.delivery/${n}.png`, await png(32, 16));
+    const jobId = await recorded(ctx, ['https://replicate.delivery/0.png', 'https://replicate.delivery/1.png']);
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
+    const items = (await ctx.media.list(CALLER.sub, 10)).items;
+    expect(items.map((m) => [m.jobId, m.width, m.height])).toEqual([[jobId, 32, 16], [jobId, 32, 16]]);
+    expect(new Set(items.map((m) => m.key)).size).toBe(2);
+    for (const m of items) expect(ctx.store.objects.has(m.key)).toBe(true);
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', mediaId: expect.any(String) });
+    expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
+    expect(ctx.credits.rowsOf(CALLER.sub).map((l) => l.reason)).toEqual(['purchase', 'image']);
+  });
+
+  it('fails the whole job and refunds once when one image is damaged, keeping none of its files', async () => {
+    const ctx = generationSetup({ credits: 5 });
+    ctx.store.outputs.set('https://replicate.delivery/0.png', await png());
+    ctx.store.outputs.set('https://replicate.delivery/1.png', Buffer.from('<html>502 Bad Gateway</html>'));
+    const jobId = await recorded(ctx, ['https://replicate.delivery/0.png', 'https://replicate.delivery/1.png']);
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('failed');
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'failed', refunded: true, error: Messages.jobRefunded(Messages.resultDamaged, 2) });
+    expect(ctx.store.objects.size).toBe(0);
+    expect(await ctx.credits.balance(CALLER.sub)).toBe(5);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('refunds an output the provider already deleted', async () => {
+    const ctx = generationSetup({ credits: 5 });
+    const jobId = await recorded(ctx, ['https://replicate.delivery/deleted.png']);
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('failed');
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ error: Messages.jobRefunded(Messages.resultRemoved, 1) });
+    expect(await ctx.credits.balance(CALLER.sub)).toBe(5);
+  });
+
+  it('joins a 10 s clip: the first segment starts the second from its last frame, the last save joins them into one video', async () => {
+    const ctx = generationSetup({ credits: 40 });
+    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
+    const segment = fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 });
+    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', segment);
+    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', segment);
+    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('continued');
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
+    const second = ctx.provider.predictions.get('pred-2')!;
+    expect(second.request.webhookUrl).toBe(`${WEBHOOK_URL}?job=${jobId}&segment=2`);
+    expect(second.request.input.image).toMatch(/^memory:\/\/bucket\/users\/user-0001\/videos\/segments\/.*-1-last\.png/);
+    await ctx.jobs.recordOutput(jobId, 'pred-2', ['https://replicate.delivery/seg2.mp4'], ctx.clock.now().getTime());
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    const [clip] = (await ctx.media.list(CALLER.sub, 10)).items;
+    expect(clip).toMatchObject({ type: 'video', durationSeconds: Math.round((161 / 16) * 100) / 100, posterKey: expect.stringMatching(/-poster\.jpg$/) });
+    expect([...ctx.store.objects.keys()].sort()).toEqual([clip!.key, clip!.posterKey].sort());
+    // Charged once for the whole clip, however many predictions made it.
+    expect(ctx.credits.rowsOf(CALLER.sub).map((l) => l.reason)).toEqual(['purchase', 'video']);
+  });
+
+  it('fails and refunds a clip whose second segment is not the length asked', async () => {
+    const ctx = generationSetup({ credits: 40 });
+    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
+    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
+    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', fakeVideo({ durationSeconds: 3, width: 832, height: 480, fps: 16, frames: 48 }));
+    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    await saveJobOutput(ctx.deps, jobId);
+    await ctx.jobs.recordOutput(jobId, 'pred-2', ['https://replicate.delivery/seg2.mp4'], ctx.clock.now().getTime());
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('failed');
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'failed', error: expect.stringContaining(Messages.resultWrongLength) });
+    expect(await ctx.credits.balance(CALLER.sub)).toBe(40);
+    expectBooksBalanced(ctx.credits);
   });
 });

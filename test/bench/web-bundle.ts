@@ -139,6 +139,6 @@ export function initialJs(dist: string, manifest: Manifest, roots: string[], mod
 export function marketingInitialJs(dist: string, manifest: Manifest, page: string, modules: ChunkModules): InitialJs {
   const loaded = staticClosure(manifest, [entryKey(manifest), APP_ENTRY]).flatMap((key) => manifest[key]!.dynamicImports ?? []);
   if (!loaded.includes(APP_ENTRY)) throw new Error(`main.ts does not load ${APP_ENTRY}`);
-  if (!manifest[page]) throw new Error(`${page} is not in the build (missing from web/src/app/public-pages.ts?)`);
+  if (!manifest[page]) throw new Error(`${page} is not in the build (missing from PUBLIC_PAGE_SOURCES in contract/site.ts?)`);
   return initialJs(dist, manifest, [APP_ENTRY, MARKETING_LAYOUT, page], modules);
 }

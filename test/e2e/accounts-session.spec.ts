@@ -32,9 +32,12 @@ async function tamperTokens(page: Page, options: { expire: boolean; refreshToken
 const cognitoTarget = (r: Request) => r.headers()['x-amz-target'] ?? '';
 
 test.describe('protected routes and the session', () => {
-  test('a protected route shows Loading..., redirects to /login and returns there after login', async ({ page }) => {
+  test('a protected route shows Loading..., redirects to sign-in and returns there after login', async ({ page }) => {
     const user = await createVerifiedUser();
     await page.goto('/admin?tab=contact');
+    // This browser never signed in: Sign up first; its Log in link keeps the page asked for.
+    await expect(page).toHaveURL(/\/signup$/);
+    await page.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Please log in to continue.')).toBeVisible();
     await loginViaUi(page, user, { goto: false });
@@ -65,7 +68,8 @@ test.describe('protected routes and the session', () => {
     await page.goto('/admin');
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/login$/);
+    // This browser never signed in: the guard offers Sign up.
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
   test('the session survives a reload, and expired tokens are refreshed silently', async ({ page }) => {

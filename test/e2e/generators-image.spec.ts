@@ -17,6 +17,8 @@ const generate = () => sidebar().getByRole('button', { name: 'Generate Image (1 
 const preview = () => page.getByRole('region', { name: 'Preview' });
 const gallery = () => page.getByRole('region', { name: 'Previous Images' });
 const errorLine = () => sidebar().getByRole('alert').first();
+/** The running jobs' tiles, at the top of the results. */
+const running = () => page.getByRole('region', { name: 'Running' });
 
 test('checks the prompt and the start image before spending anything', async () => {
   await page.goto('/generator');
@@ -44,18 +46,18 @@ test('generates an image from a prompt: job line, overlay, preview, gallery, one
   const prompt = LIGHTHOUSE;
   await sidebar().getByLabel('Prompt').fill(prompt);
   await generate().click();
-  await expect(sidebar().getByText(`Generating: ${prompt}...`)).toBeVisible();
+  await expect(running().getByText(`Generating: ${prompt}...`)).toBeVisible();
   await expect(preview().getByText('Generating...')).toBeVisible();
   // A running job locks nothing (the queue): its row has its own Cancel.
   await expect(generate()).toBeEnabled();
-  await expect(sidebar().getByRole('button', { name: `Cancel ${prompt}` })).toBeVisible();
+  await expect(running().getByRole('button', { name: `Cancel ${prompt}` })).toBeVisible();
   await expect(sidebarBalance(page)).toHaveText('9');
 
   const image = preview().getByRole('img', { name: prompt });
   await expect(image).toBeVisible({ timeout: IMAGE_TIMEOUT });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
   await expect(preview().getByText('Generating...')).toHaveCount(0);
-  await expect(sidebar().getByText(/^Generating: /)).toHaveCount(0);
+  await expect(running().getByText(/^Generating: /)).toHaveCount(0);
   await expect(gallery().getByRole('article', { name: prompt })).toBeVisible();
   await expect(generate()).toBeEnabled();
   await expect(sidebarBalance(page)).toHaveText('9');
@@ -80,16 +82,16 @@ test('generates from a start image picked from disk', async () => {
 test('a job still running when the page reloads resumes and finishes', async () => {
   await sidebar().getByLabel('Prompt').fill('[slow] harbour at night');
   await generate().click();
-  await expect(sidebar().getByText('Generating: [slow] harbour at night...')).toBeVisible();
+  await expect(running().getByText('Generating: [slow] harbour at night...')).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeJobs') ?? '[]').map((j: { prompt: string }) => j.prompt))).toEqual([
     '[slow] harbour at night',
   ]);
 
   await page.reload();
-  await expect(sidebar().getByText('Generating: [slow] harbour at night...')).toBeVisible();
+  await expect(running().getByText('Generating: [slow] harbour at night...')).toBeVisible();
   await expect(preview().getByText('Generating...')).toBeVisible();
   await expect(preview().getByRole('img', { name: '[slow] harbour at night' })).toBeVisible({ timeout: IMAGE_TIMEOUT });
-  await expect(sidebar().getByText(/^Generating: /)).toHaveCount(0);
+  await expect(running().getByText(/^Generating: /)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('activeJobs'))).toBeNull();
   await expect(sidebarBalance(page)).toHaveText('7');
 });

@@ -14,6 +14,8 @@ shareSignedInPage((p) => {
 
 const sidebar = () => page.getByRole('complementary', { name: 'Video settings' });
 const generate = () => sidebar().getByRole('button', { name: /^Generate Video/ });
+/** The running jobs' tiles, at the top of the results. */
+const running = () => page.getByRole('region', { name: 'Running' });
 const gallery = () => page.getByRole('region', { name: 'Previous Videos' });
 const previewVideo = () => page.getByTestId('video-preview');
 const modal = () => page.getByRole('dialog', { name: 'Generating your video' });
@@ -73,12 +75,12 @@ test('Wan image-to-video from a start image, 10 s', async () => {
   await sidebar().getByRole('radio', { name: /^10 seconds/ }).check();
   await expect(generate()).toHaveText('Generate Video (16 Credits)');
   await generate().click();
-  // The window can be put aside: the job goes on in the sidebar.
+  // The window can be put aside: the job goes on as a tile above the results.
   await modal().getByRole('button', { name: 'Continue in background' }).click();
   await expect(modal()).toHaveCount(0);
-  await expect(sidebar().getByRole('progressbar')).toBeVisible();
-  await expect(sidebar().getByText('Generating: the sun rises over the hills...')).toBeVisible();
-  await expect(sidebar().getByRole('button', { name: 'Cancel the sun rises over the hills' })).toBeVisible();
+  await expect(running().getByRole('progressbar')).toBeVisible();
+  await expect(running().getByText('Generating: the sun rises over the hills...')).toBeVisible();
+  await expect(running().getByRole('button', { name: 'Cancel the sun rises over the hills' })).toBeVisible();
 
   await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: the sun rises over the hills', { timeout: VIDEO_TIMEOUT });
   const facts = await videoFacts(previewVideo());
@@ -125,17 +127,19 @@ async function playThrough(video: Locator): Promise<{ decodedFrames: number; sho
   );
 }
 
-test('a video still rendering when the page reloads resumes and finishes', async () => {
+test('after "Continue in background" no window blocks again, also after a reload; the job resumes as a tile and finishes', async () => {
   await sidebar().getByLabel('Prompt').fill('[slow] fireflies in a forest');
   await sidebar().getByRole('radio', { name: /^5 seconds/ }).check();
   await generate().click();
-  await expect(modal()).toBeVisible();
+  const tile = running().getByText('Generating: [slow] fireflies in a forest...');
+  await expect(tile).toBeVisible();
+  await expect(modal()).toHaveCount(0);
   await expect(sidebarBalance(page)).toHaveText('128');
 
   await page.reload();
-  await expect(modal()).toBeVisible();
-  await expect(modal().getByText('Generating: [slow] fireflies in a forest...')).toBeVisible();
-  await expect(modal()).toHaveCount(0, { timeout: VIDEO_TIMEOUT });
+  await expect(tile).toBeVisible();
+  await expect(modal()).toHaveCount(0);
+  await expect(tile).toHaveCount(0, { timeout: VIDEO_TIMEOUT });
   await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: [slow] fireflies in a forest');
   await expect(gallery().getByRole('article', { name: '[slow] fireflies in a forest' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('activeJobs'))).toBeNull();

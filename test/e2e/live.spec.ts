@@ -10,6 +10,8 @@ import { IMAGE_TIMEOUT, buyCredits, sidebarBalance } from './support/generators'
 test.describe.configure({ mode: 'serial' });
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Image settings' });
+/** The running jobs' tiles, at the top of the results. */
+const running = (page: Page) => page.getByRole('region', { name: 'Running' });
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 const gallery = (page: Page) => page.getByRole('region', { name: 'Previous Images' });
 
@@ -38,12 +40,12 @@ test('a job started in one tab appears and completes in both', async () => {
   await sidebar(tabA).getByLabel('Prompt').fill(prompt);
   await sidebar(tabA).getByRole('button', { name: 'Generate Image (1 Credit)' }).click();
   // Tab B hears of it while it runs (pushed: nothing in tab B asks), and of the charge.
-  await expect(sidebar(tabB).getByText(`Generating: ${prompt}...`)).toBeVisible();
+  await expect(running(tabB).getByText(`Generating: ${prompt}...`)).toBeVisible();
   await expect(sidebarBalance(tabB)).toHaveText('9');
   for (const tab of [tabA, tabB]) {
     await expect(preview(tab).getByRole('img', { name: prompt })).toBeVisible({ timeout: IMAGE_TIMEOUT });
     await expect(gallery(tab).getByRole('article', { name: prompt })).toHaveCount(1);
-    await expect(sidebar(tab).getByText(/^Generating: /)).toHaveCount(0);
+    await expect(running(tab).getByText(/^Generating: /)).toHaveCount(0);
   }
 });
 
@@ -67,7 +69,7 @@ test('socket dropped mid-job: the result still appears, and once after the socke
   const prompt = '[slow] a lighthouse in the fog';
   await sidebar(page).getByLabel('Prompt').fill(prompt);
   await sidebar(page).getByRole('button', { name: 'Generate Image (1 Credit)' }).click();
-  await expect(sidebar(page).getByText(`Generating: ${prompt}...`)).toBeVisible();
+  await expect(running(page).getByText(`Generating: ${prompt}...`)).toBeVisible();
   // No pushes reach this user: the 5 s checks deliver the result.
   await expect(preview(page).getByRole('img', { name: prompt })).toBeVisible({ timeout: IMAGE_TIMEOUT });
   await expect(gallery(page).getByRole('article', { name: prompt })).toHaveCount(1);
@@ -80,6 +82,6 @@ test('socket dropped mid-job: the result still appears, and once after the socke
   // Every result once, nothing left running.
   await expect(gallery(page).getByRole('article', { name: prompt })).toHaveCount(1);
   await expect(gallery(page).getByRole('article', { name: '[slow] two tabs, one lighthouse' })).toHaveCount(1);
-  await expect(sidebar(page).getByText(/^Generating: /)).toHaveCount(0);
+  await expect(running(page).getByText(/^Generating: /)).toHaveCount(0);
   await expect(sidebarBalance(page)).toHaveText('80');
 });

@@ -22,7 +22,9 @@ test('a signed-out visitor buys the 150 pack from /pricing: sign in, PayPal for 
   await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: `Buy ${pack.credits} credits for ${formatUsd(pack.cents)}` }).click();
 
-  // The sign-in guard first; it comes back to the purchase.
+  // The sign-in guard first: a browser that never signed in is offered Sign up; Log in from there comes back to the purchase.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
   await submitLogin(page, user);
 
@@ -42,6 +44,7 @@ test('a signed-out visitor buys the 150 pack from /pricing: sign in, PayPal for 
 test('an unknown pack on /buy says so and leads back to the packs', async ({ page }) => {
   const user = await createVerifiedUser();
   await page.goto('/buy?pack=pack-1&from=/pricing');
+  await page.getByRole('link', { name: 'Log in' }).click();
   await submitLogin(page, user);
   await expect(page.getByRole('alert')).toHaveText('That credit pack does not exist. Please choose one of the packs.');
   await page.getByRole('link', { name: 'Back to the packs' }).click();

@@ -18,6 +18,8 @@ export interface SynthOptions {
   validate?: boolean;
   /** A concrete account id, as the CDK CLI sets it (CDK_DEFAULT_ACCOUNT) when it has credentials. */
   account?: string;
+  /** What the stand-in build's site manifest says beyond its pages (e.g. placeholderMedia). */
+  site?: { placeholderMedia?: string[] };
 }
 
 export interface Synthesized {
@@ -38,7 +40,7 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
   fs.mkdirSync(path.join(webDist, '.vite'), { recursive: true });
   fs.writeFileSync(
     path.join(webDist, SITE_MANIFEST),
-    JSON.stringify({ publicPaths: ['/', '/faq'], appPaths: ['/generator', '/login', '/video-generator/wan'], appShell: '/app.html', notFound: '/404.html' }),
+    JSON.stringify({ publicPaths: ['/', '/faq'], appPaths: ['/generator', '/login', '/video-generator/wan'], appShell: '/app.html', notFound: '/404.html', ...options.site }),
   );
   fs.writeFileSync(path.join(webDist, '404.html'), `<meta property="og:image" content="${SITE_ORIGIN_PLACEHOLDER}/x.webp">`);
   fs.writeFileSync(path.join(webDist, 'sitemap.xml'), `<urlset><url><loc>${SITE_ORIGIN_PLACEHOLDER}/faq</loc></url></urlset>`);

@@ -65,7 +65,7 @@ describe('secrets in the functions', () => {
     for (const key of ['SECRETS_ARN', 'WELCOME_HASH_KEY_ARN', 'ORIGIN_SECRET_ARN']) expect(env[key]).toMatch(/^arn:aws:secretsmanager:/);
     const values = [...Object.values(LOCAL_SECRETS), await originHeader()];
     expect(Object.entries(env).filter(([, v]) => values.some((secret) => v.includes(secret)))).toEqual([]);
-    // The welcome marks are keyed with the secret's value (test/lambdas/abuse-limits.test.ts checks a mark with it).
+    // The welcome marks are keyed with the secret's value (test/api/abuse-limits.test.ts checks a mark with it).
     expect((await sm().send(new GetSecretValueCommand({ SecretId: env.WELCOME_HASH_KEY_ARN }))).SecretString).toBe(LOCAL_SECRETS.welcomeHashKey);
   });
 

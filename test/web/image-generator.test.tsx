@@ -17,6 +17,8 @@ let api: FakeApi;
 const renderPage = () => renderLoaded('/generator', <ImageGeneratorPage />);
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Image settings' });
+/** The running jobs' tiles at the top of the results. */
+const runningJobs = () => screen.findByRole('region', { name: 'Running' });
 const generateButton = () => within(sidebar()).getByRole('button', { name: 'Generate Image (1 Credit)' });
 const promptField = () => within(sidebar()).getByLabelText('Prompt');
 const errorLine = () => within(sidebar()).getAllByRole('alert')[0]!;
@@ -112,14 +114,14 @@ describe('image generator: a job from start to preview', () => {
     await user.type(promptField(), '  a lighthouse at dusk ');
     await user.click(generateButton());
 
-    expect(await within(sidebar()).findByText('Generating: a lighthouse at dusk...')).toBeInTheDocument();
+    expect(await within(await runningJobs()).findByText('Generating: a lighthouse at dusk...')).toBeInTheDocument();
     expect(api.calls('POST', '/api/generate-image')[0]!.body).toEqual({ prompt: 'a lighthouse at dusk' });
     expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('9');
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Generating...');
     // A running job locks nothing: another can be queued (the server enforces the limit).
     await waitFor(() => expect(generateButton()).toBeEnabled());
     expect(promptField()).toBeEnabled();
-    expect(within(sidebar()).getByRole('button', { name: 'Cancel a lighthouse at dusk' })).toBeEnabled();
+    expect(within(await runningJobs()).getByRole('button', { name: 'Cancel a lighthouse at dusk' })).toBeEnabled();
     expect(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)).toEqual([
       expect.objectContaining({ predictionId: 'job-1', prompt: 'a lighthouse at dusk', createdAt: expect.any(Number) }),
     ]);
@@ -133,7 +135,7 @@ describe('image generator: a job from start to preview', () => {
     await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     const preview = await screen.findByRole('img', { name: 'a lighthouse at dusk' });
     expect(preview).toHaveAttribute('src', 'https://media.test/new.png');
-    expect(within(sidebar()).queryByText(/^Generating: /)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Generating: /)).not.toBeInTheDocument();
     expect(screen.queryByText('Generating...')).not.toBeInTheDocument();
     expect(localStorage.getItem(ACTIVE_JOBS_KEY)).toBeNull();
     expect(generateButton()).toBeEnabled();
@@ -164,7 +166,7 @@ describe('image generator: a job from start to preview', () => {
     jobTracker.syncFromStorage();
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 9 } });
     await renderPage();
-    expect(within(sidebar()).getByText('Generating: resumed prompt...')).toBeInTheDocument();
+    expect(within(await runningJobs()).getByText('Generating: resumed prompt...')).toBeInTheDocument();
     expect(generateButton()).toBeEnabled();
     await waitFor(() => expect(api.calls('GET', '/api/check-status/*').map((r) => r.path)).toEqual(['/api/check-status/job-r']));
   });
@@ -214,7 +216,7 @@ describe('image generator: start image', () => {
     expect(await within(sidebar()).findByText(/768×480 px/)).toBeInTheDocument();
     await userEvent.type(promptField(), 'a lighthouse');
     await userEvent.click(generateButton());
-    await within(sidebar()).findByText('Generating: a lighthouse...');
+    await within(await runningJobs()).findByText('Generating: a lighthouse...');
     expect(api.calls('POST', '/api/uploads')[0]!.body).toEqual({ contentType: 'image/png', size: 9, purpose: 'image' });
     const upload = api.calls('POST', '/media')[0]!.body as FormData;
     expect([...upload.keys()]).toEqual(['key', 'Policy', 'file']);
@@ -312,5 +314,40 @@ describe('image generator: preview and Previous Images', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(api.calls('DELETE', '/api/media/old')).toHaveLength(0);
     expect(screen.getByRole('article', { name: 'older image' })).toBeInTheDocument();
+  });
+});
+
+describe('image generator: how a job ends is told as it is', () => {
+  it('a cancel the user chose reads as a cancel beside the preview, not as a failure', async () => {
+    api = setUpGenerator({ credits: 10 });
+    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-c', credits: 9 } });
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 9 } });
+    api.on('POST', '/api/jobs/job-c/cancel', { status: 200, body: { credits: 10, error: 'The generation was canceled. 1 credit refunded.' } });
+    await renderPage();
+    await userEvent.type(promptField(), 'a kite');
+    await userEvent.click(generateButton());
+    await userEvent.click(within(await runningJobs()).getByRole('button', { name: 'Cancel a kite' }));
+    expect(await screen.findByTestId('preview-canceled')).toHaveTextContent('The generation was canceled. 1 credit refunded.');
+    expect(screen.queryByRole('region', { name: 'This generation did not finish' })).not.toBeInTheDocument();
+    expect(within(sidebar()).getAllByRole('alert')[0]).toHaveTextContent(/^$/);
+  });
+
+  it('a job that ends while the tab is hidden puts it in the tab title until the tab is seen', async () => {
+    api = setUpGenerator({ credits: 10 });
+    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-h', credits: 9 } });
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 9 } });
+    await renderPage();
+    document.title = 'Image Generator | Framewright';
+    await userEvent.type(promptField(), 'a hidden harbour');
+    await userEvent.click(generateButton());
+    await runningJobs();
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { jobTracker } = await import('../../web/src/features/generation/jobs');
+    act(() => jobTracker.applyPushed({ predictionId: 'job-h', status: 'succeeded', kind: 'image', model: 'stability-ai/sdxl', prompt: 'a hidden harbour', createdAt: Date.now(), url: 'https://media.test/h.png', mediaId: 'm-h' }));
+    expect(document.title).toBe('✓ Image ready · Image Generator | Framewright');
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(document.title).toBe('Image Generator | Framewright');
+    visibility.mockRestore();
   });
 });

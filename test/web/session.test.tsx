@@ -30,6 +30,7 @@ function renderApp(path: string) {
         Component: SessionAppLayout,
         children: [
           { path: '/login', element: <h1>Login page</h1> },
+          { path: '/signup', element: <h1>Sign up page</h1> },
           { Component: RequireAuth, children: [{ path: '/admin', element: <h1>Account page</h1> }] },
         ],
       },
@@ -41,7 +42,8 @@ function renderApp(path: string) {
 }
 
 describe('the protected-route guard', () => {
-  it("shows 'Loading...' while the session is checked, then redirects a visitor to /login with the page asked for", async () => {
+  it("shows 'Loading...' while the session is checked, then redirects a visitor who signed in before to /login with the page asked for", async () => {
+    localStorage.setItem('framewright:has-signed-in', '1');
     let finish: (user: undefined) => void = () => undefined;
     amplify.currentUser.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     const router = renderApp('/admin?tab=contact');
@@ -51,6 +53,15 @@ describe('the protected-route guard', () => {
     await act(async () => finish(undefined));
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/admin?tab=contact' });
+  });
+
+  it('sends a visitor who never signed in on this browser to /signup, with the page asked for; a sign-in marks the browser', async () => {
+    localStorage.clear();
+    amplify.currentUser.mockResolvedValueOnce(undefined as never);
+    const router = renderApp('/admin?tab=contact');
+    expect(await screen.findByRole('heading', { name: 'Sign up page' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/admin?tab=contact' });
+    expect(localStorage.getItem('framewright:has-signed-in')).toBeNull();
   });
 
   it('renders the page for a signed-in user, with the signed-in nav and the balance from GET /api/me', async () => {

@@ -21,6 +21,8 @@ const PAGES = {
 const renderPage = (family: keyof typeof PAGES) => renderLoaded(`/video-generator/${family}`, PAGES[family]());
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Video settings' });
+/** The running jobs' tiles at the top of the results. */
+const runningJobs = () => screen.findByRole('region', { name: 'Running' });
 const generateButton = () => within(sidebar()).getByRole('button', { name: /^Generate Video/ });
 const promptField = () => within(sidebar()).getByLabelText('Prompt');
 const errorLine = () => within(sidebar()).getAllByRole('alert')[0]!;
@@ -79,7 +81,7 @@ describe('every price the video pages show is what the server charges (contract 
 
     await userEvent.type(promptField(), 'a paper boat');
     await userEvent.click(generateButton());
-    await within(sidebar()).findByText('Generating: a paper boat...');
+    await within(await runningJobs()).findByText('Generating: a paper boat...');
     const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string; image?: string };
     expect(sent).toEqual({ model, prompt: 'a paper boat', duration, ...(withImage ? { image: 'users/user-1/images/9.png' } : {}) });
     // What the server charges for the request the page sent is what the page showed.
@@ -112,7 +114,7 @@ describe('every price the video pages show is what the server charges (contract 
 
     await userEvent.type(promptField(), 'city lights');
     await userEvent.click(generateButton());
-    await within(sidebar()).findByText('Generating: city lights...');
+    await within(await runningJobs()).findByText('Generating: city lights...');
     const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string };
     expect(sent).toEqual({ model: PIXVERSE, prompt: 'city lights', duration, quality });
     expect(priceVideo(sent.model, sent.duration, sent.quality)).toEqual({ ok: true, cost: shownCost() });
@@ -229,9 +231,9 @@ describe('video generator: a job with progress, modal and preview', () => {
     expect(within(dialog).getByText(/^0:0[5-7] elapsed/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Continue in background' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The job and its progress stay in the sidebar with its Cancel button; a running job locks nothing (the queue).
-    expect(within(sidebar()).getByRole('progressbar')).toBeInTheDocument();
-    expect(within(sidebar()).getByRole('button', { name: 'Cancel a paper boat' })).toBeEnabled();
+    // The job and its progress stay as a tile above the results with its Cancel button; a running job locks nothing (the queue).
+    expect(within(await runningJobs()).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(await runningJobs()).getByRole('button', { name: 'Cancel a paper boat' })).toBeEnabled();
     expect(generateButton()).toBeEnabled();
     expect(radio(/^10 seconds/)).toBeEnabled();
 
@@ -239,7 +241,7 @@ describe('video generator: a job with progress, modal and preview', () => {
     api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'm-vid', type: 'video', prompt: 'a paper boat', url: 'https://media.test/vid-1.mp4' })] } });
     await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     await waitFor(() => expect(screen.getByTestId('video-preview')).toHaveAttribute('src', 'https://media.test/vid-1.mp4'));
-    expect(within(sidebar()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(generateButton()).toBeEnabled();
     expect(await screen.findByRole('article', { name: 'a paper boat' })).toBeInTheDocument();
   });
@@ -287,7 +289,7 @@ describe('video generator: a job with progress, modal and preview', () => {
     jobTracker.syncFromStorage();
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 20 } });
     await renderPage('wan');
-    expect(within(sidebar()).queryByText('Generating: pixverse job...')).not.toBeInTheDocument();
+    expect(screen.queryByText('Generating: pixverse job...')).not.toBeInTheDocument();
     expect(generateButton()).toBeEnabled();
   });
 });
@@ -353,5 +355,90 @@ describe('video chooser', () => {
     // The starting prices come from the catalog.
     expect(within(list).getByText('From 8 credits')).toBeInTheDocument();
     expect(within(list).getByText('From 6 credits')).toBeInTheDocument();
+  });
+});
+
+describe('video generator: the queue never blocks the page', () => {
+  it('after "Continue in background" no window opens again, also after a reload; jobs stay tiles with prompt, model and queue place', async () => {
+    api = setUpGenerator({ credits: 100 });
+    acceptVideoRequests();
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 84 } });
+    const first = await renderPage('wan');
+    await userEvent.type(promptField(), 'a paper boat drifting down a long rainy street at dusk');
+    await userEvent.click(generateButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Generating your video' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue in background' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // A reload: the page is made again from what the browser kept.
+    first.unmount();
+    await renderPage('wan');
+    const tile = within(await runningJobs()).getByRole('listitem');
+    expect(tile).toHaveTextContent('Generating: a paper boat drifting down a long rainy street at dusk...');
+    expect(tile).toHaveTextContent('Wan 2.1');
+    expect(tile).toHaveTextContent('1st in your queue');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.type(promptField(), 'a second boat');
+    await userEvent.click(generateButton());
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Running' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getByRole('region', { name: 'Running' })).toHaveTextContent('2nd in your queue');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a disabled Generate says why beside it', async () => {
+    api = setUpGenerator({ credits: 3 });
+    await renderPage('wan');
+    expect(generateButton()).toBeDisabled();
+    const reason = within(sidebar()).getByTestId('generate-blocked-reason');
+    expect(reason).toHaveTextContent(`Not enough credits: this costs ${shownCost()} and you have 3.`);
+    expect(generateButton()).toHaveAccessibleDescription(reason.textContent!);
+  });
+
+  it('a disabled Generate with a full queue says so', async () => {
+    api = setUpGenerator({ credits: 100 });
+    const jobs = [1, 2, 3, 4].map((n) => ({ predictionId: `q-${n}`, prompt: `job ${n}`, createdAt: Date.now(), kind: 'image', model: 'stability-ai/sdxl', owner: 'user-1' }));
+    localStorage.setItem(ACTIVE_JOBS_KEY, JSON.stringify(jobs));
+    const { jobTracker } = await import('../../web/src/features/generation/jobs');
+    jobTracker.syncFromStorage();
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 100 } });
+    await renderPage('wan');
+    expect(generateButton()).toBeDisabled();
+    expect(within(sidebar()).getByTestId('generate-blocked-reason')).toHaveTextContent('4 generations are running, the most at once.');
+  });
+});
+
+describe("video generator: each page's history is its own model's", () => {
+  it.each(['wan', 'pixverse'] as const)('the %s page lists only its own videos', async (family) => {
+    api = setUpGenerator();
+    await renderPage(family);
+    const asked = api.calls('GET', '/api/media').map((r) => [r.query.get('type'), r.query.get('model')]);
+    expect(asked).toContainEqual(['video', family]);
+    expect(asked.every(([, model]) => model === family)).toBe(true);
+  });
+});
+
+describe('video generator: honest options', () => {
+  it("disables Wan's aspect ratio once a start image is chosen, says why, and does not send it", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptVideoRequests();
+    await renderPage('wan');
+    const aspect = within(sidebar()).getByLabelText('Aspect ratio');
+    expect(aspect).toBeEnabled();
+    await userEvent.selectOptions(aspect, '9:16');
+    await userEvent.upload(within(sidebar()).getByLabelText('Start image'), fileOf('frame.png', 'image/png', 30_000));
+    await waitFor(() => expect(within(sidebar()).getByLabelText('Aspect ratio')).toBeDisabled());
+    expect(within(sidebar()).getByLabelText('Aspect ratio')).toHaveAccessibleDescription('A start image sets the shape: the clip keeps the image’s own aspect ratio.');
+    await userEvent.type(promptField(), 'the frame comes alive');
+    await userEvent.click(generateButton());
+    await waitFor(() => expect(api.calls('POST', '/api/generate-video')).toHaveLength(1));
+    expect(api.calls('POST', '/api/generate-video')[0]!.body).not.toHaveProperty('aspectRatio');
+  });
+
+  it("shows a Pixverse result's chosen style on its card", async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'v3', type: 'video', prompt: 'neon alley', model: PIXVERSE, options: { duration: 5, quality: '540p', style: 'anime' } })] } });
+    await renderPage('pixverse');
+    expect(await screen.findByRole('article', { name: 'neon alley' })).toHaveTextContent('Pixverse v4.5 · 5 s · 540p · Anime style');
   });
 });

@@ -10,6 +10,12 @@ export const STORAGE_KEYS = {
   pendingEmail: 'framewright:pending-email',
   /** A one-time notice for the next page of this tab (sessionStorage). */
   flash: 'framewright:flash',
+  /** Set once the user chose "Continue in background": the video generator's window does not open again. */
+  jobsInBackground: 'framewright:jobs-in-background',
+  /** Set once this browser was asked whether it may notify when a long job finishes (asked once, ever). */
+  notifyAsked: 'framewright:notify-asked',
+  /** Set at the first sign-in in this browser: a visitor without it is sent to Sign up, not Log in. */
+  hasSignedIn: 'framewright:has-signed-in',
   /** The result a user picked for a generator's preview, as a media id. */
   pickedMedia: (sub: string, generator: string) => `framewright:picked-media:${sub}:${generator}`,
 } as const;

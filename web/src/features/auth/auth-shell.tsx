@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { textLinkClass } from '../../components/link-styles';
 import { cx } from '../../lib/cx';
+import { AUTH_CLIP } from '../marketing';
 
 const WIDE = '(min-width: 1024px)';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -21,19 +22,35 @@ function useMediaQuery(query: string): boolean {
 }
 
 /**
- * The looping muted clip beside the login and signup forms. Only wide screens get it (phones keep their
- * data), and with reduced motion it stays on its poster frame.
+ * The looping muted clip beside the login and signup forms (contract/showcase.ts `authLoop`). Only wide screens get it
+ * (phones keep their data), and with reduced motion it stays on its poster frame. While it is a simulator placeholder
+ * the column is a designed panel instead.
  */
 export function AuthVideo() {
   const wide = useMediaQuery(WIDE);
   const still = useMediaQuery(REDUCED_MOTION);
   if (!wide) return null;
+  if (AUTH_CLIP.placeholder) {
+    // The simulator's shapes (with their prompt written over them) are no picture to sign in beside: a designed panel.
+    return (
+      <div className="relative hidden aspect-[4/5] max-h-[calc(100dvh-12rem)] overflow-hidden rounded-card border border-line bg-gradient-to-br from-brand/30 via-surface to-accent/25 shadow-card lg:block" aria-hidden="true" data-testid="auth-panel">
+        <div className="absolute inset-x-0 bottom-0 p-8">
+          <p className="text-lg font-semibold text-ink">From a prompt to a moving picture.</p>
+          <p className="mt-1 text-sm text-ink-muted">Images from 1 credit. Videos with Wan 2.1 and Pixverse.</p>
+        </div>
+      </div>
+    );
+  }
   return (
-    <div className="relative hidden overflow-hidden rounded-card border border-line shadow-card lg:block" aria-hidden="true">
+    // Never wider or taller than the clip was rendered: an upscaled loop looks soft beside crisp text.
+    <div className="relative hidden w-full justify-self-center overflow-hidden rounded-card border border-line shadow-card lg:block" style={{ maxWidth: AUTH_CLIP.width }} aria-hidden="true">
       <video
-        className="aspect-[4/5] max-h-[calc(100dvh-12rem)] w-full object-cover"
-        src="/media/auth-loop.mp4"
-        poster="/media/auth-loop.webp"
+        className="block h-auto w-full"
+        style={{ aspectRatio: `${AUTH_CLIP.width} / ${AUTH_CLIP.height}` }}
+        width={AUTH_CLIP.width}
+        height={AUTH_CLIP.height}
+        src={AUTH_CLIP.video}
+        poster={AUTH_CLIP.poster}
         autoPlay={!still}
         loop
         muted
@@ -55,7 +72,7 @@ export interface AuthShellProps {
   subtitle?: ReactNode;
   children: ReactNode;
   /** The line under the card that leads to the other account page, e.g. 'Don't have an account? Sign up'. */
-  footer?: { question: string; to: string; link: string };
+  footer?: { question: string; to: string; link: string; state?: unknown };
   /** The clip beside the form (login and signup). */
   withVideo?: boolean;
 }
@@ -79,7 +96,7 @@ export function AuthShell({ title, subtitle, children, footer, withVideo = false
         {footer && (
           <div className="mt-6 text-center text-sm text-ink-muted">
             {footer.question}{' '}
-            <Link to={footer.to} className={textLinkClass}>
+            <Link to={footer.to} state={footer.state} className={textLinkClass}>
               {footer.link}
             </Link>
           </div>

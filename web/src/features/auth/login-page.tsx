@@ -98,7 +98,7 @@ export function LoginPage() {
       title="Log in"
       subtitle="Welcome back. Pick up where you left off."
       withVideo
-      footer={{ question: "Don't have an account?", to: '/signup', link: 'Sign up' }}
+      footer={{ question: "Don't have an account?", to: '/signup', link: 'Sign up', state: state.from ? { from: state.from } : undefined }}
       label="Log in"
       onSubmit={onSubmit}
       feedback={banner}

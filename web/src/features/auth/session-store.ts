@@ -21,6 +21,7 @@ import { create } from 'zustand';
 import { setTokenProvider, setUnauthorizedHandler } from '../../lib/api-client';
 import { refreshCredits, resetCredits } from '../credits';
 import { liveChannel } from '../live';
+import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { isAuthRejection, isUserDisabled } from './auth-errors';
 import type { AuthEvent, SessionUser } from './amplify-auth';
 
@@ -70,6 +71,7 @@ let signingOut = false;
 function setSignedIn(user: SessionUser): void {
   const before = useSessionStore.getState();
   useSessionStore.setState({ status: 'signedIn', user, notice: undefined });
+  storedValue(STORAGE_KEYS.hasSignedIn).set('1');
   // The first GET /api/me also creates the account with its welcome credits.
   if (before.status !== 'signedIn' || before.user?.sub !== user.sub) {
     // One push channel per signed-in session: a new user gets a new socket (and token).

@@ -4,7 +4,7 @@
  * code and the user goes on to /verify with the spec's 'Verification email sent!...' line.
  */
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { NAME_RULE, isAcceptableName } from '../../../../contract/auth';
 import { Button } from '../../components/button';
 import { textLinkClass } from '../../components/link-styles';
@@ -46,6 +46,8 @@ export function signupValidationError(form: SignupForm): string | undefined {
 export function SignupPage() {
   const { status } = useSession();
   const navigate = useNavigate();
+  /** The page that sent a new visitor here (RequireAuth), carried through /verify to /login. */
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const { form, field } = useFormFields<SignupForm>(EMPTY);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -67,7 +69,7 @@ export function SignupPage() {
     try {
       await registerUser({ email, password: form.password, firstName: form.firstName.trim(), lastName: form.lastName.trim() });
       rememberPendingEmail(email);
-      const state: VerifyPageState = { message: AuthMessages.verificationSent };
+      const state: VerifyPageState = { message: AuthMessages.verificationSent, ...(typeof from === 'string' ? { from } : {}) };
       navigate(`/verify?email=${encodeURIComponent(email)}`, { state });
     } catch (err) {
       setError(AuthMessages.signupError(authErrorReason(err, 'signUp')));
@@ -80,7 +82,7 @@ export function SignupPage() {
       title="Create your account"
       subtitle="Sign up and get 10 free credits to start creating."
       withVideo
-      footer={{ question: 'Already have an account?', to: '/login', link: 'Log in' }}
+      footer={{ question: 'Already have an account?', to: '/login', link: 'Log in', state: typeof from === 'string' ? { from } : undefined }}
       label="Sign up"
       onSubmit={onSubmit}
       feedback={error ? { variant: 'error', text: error } : undefined}

@@ -20,6 +20,8 @@ import { useSendCode } from './use-send-code';
 export interface VerifyPageState {
   /** A line to show on arrival, e.g. 'Verification email sent! ...' after sign-up. */
   message?: string;
+  /** The page a new visitor asked for before signing up, where signing in returns. */
+  from?: string;
 }
 
 export function VerifyPage() {
@@ -44,7 +46,7 @@ export function VerifyPage() {
     try {
       await confirmEmail(address, value);
       forgetPendingEmail();
-      const state: LoginPageState = { message: AuthMessages.verified, email: address };
+      const state: LoginPageState = { message: AuthMessages.verified, email: address, ...(arrival.from ? { from: arrival.from } : {}) };
       navigate('/login', { replace: true, state });
     } catch (err) {
       setFeedback({ variant: 'error', text: AuthMessages.verifyError(authErrorReason(err, 'confirmSignUp')) });

@@ -4,15 +4,17 @@
  */
 export { CreditsBox } from './credits-box';
 export { GenerationText, reasonOf } from './generation-messages';
+export { generateBlockedReason } from './generate-blocked';
 export { GeneratorForm } from './generator-form';
 export { GeneratorShell } from './generator-shell';
 export { isAnyJob, isImageJob, useActiveJobs, useJobStatuses, videoFamilyJobs, type ActiveJob, type RunningStatus } from './jobs';
 export type { MediaItemView } from './media-api';
 export { MediaGallery, type GalleryMessages } from './media-gallery';
+export { IGNORED_WITH_IMAGE, optionsIgnoredWithImage } from './ignored-options';
 export { ModelOptions, requestOptions, type OptionState } from './model-options';
 export { PreviewCaption } from './preview-caption';
 export { PreviewSlot } from './preview-slot';
-export { ImageJobList, JobProgress, VideoJobList } from './running-jobs';
+export { JobProgress, JobTiles } from './running-jobs';
 export { animateUrl, readReuseParams, reusedOptions, reuseUrl } from './reuse-urls';
 export { useReuseFromUrl } from './use-reuse';
 export { startGeneration } from './start-generation';

@@ -11,6 +11,7 @@ import { setCredits } from '../credits';
 import { liveChannel, queryClient } from '../live';
 import { browserStorage } from '../../lib/browser-storage';
 import { ACTIVE_JOBS_KEY, type ActiveJob } from './active-jobs';
+import { noticeFinished } from './finished-notice';
 import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './followed-jobs';
 
 export const jobTracker = createJobTracker({
@@ -34,6 +35,10 @@ liveChannel.onMessage((m) => {
   if (m.type === 'job') jobTracker.applyPushed(m.job);
 });
 liveChannel.onState((state) => jobTracker.setLive(state === 'open'));
+// Every job's end passes here once per tab, whichever page (if any) shows it.
+jobTracker.store.subscribe((s, prev) => {
+  for (const outcome of s.outcomes) if (!prev.outcomes.includes(outcome)) noticeFinished(outcome);
+});
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === ACTIVE_JOBS_KEY || event.key === null) jobTracker.syncFromStorage();

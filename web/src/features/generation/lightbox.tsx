@@ -15,6 +15,7 @@ import { seedLabel } from './media-labels';
 import { shareItem, toggleFavorite, unshareItem } from './media-list';
 import { animateUrl, modelName, reuseUrl } from './result-links';
 import { durationLabel, FavoriteButton } from './result-parts';
+import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
 export interface LightboxProps {
   items: readonly MediaItemView[];
@@ -139,11 +140,12 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
       <div className="flex flex-col gap-4 lg:flex-row" data-testid="lightbox">
         <div className="flex min-h-0 flex-1 items-center justify-center rounded-control bg-black">
           {item.type === 'image' ? (
-            <img src={item.url} alt={promptText} className="max-h-[65dvh] w-auto max-w-full object-contain" data-testid="lightbox-media" />
+            <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={promptText} className="max-h-[65dvh] w-auto max-w-full object-contain" data-testid="lightbox-media" />
           ) : (
             <video
               key={item.id}
               src={item.url}
+              crossOrigin={MEDIA_CROSS_ORIGIN}
               poster={item.posterUrl}
               controls
               playsInline

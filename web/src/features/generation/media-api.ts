@@ -9,6 +9,8 @@ export interface MediaFilter {
   type?: MediaType;
   model?: string;
   favorite?: boolean;
+  /** Words every prompt listed holds. */
+  search?: string;
 }
 
 /** One page of the user's results, newest first (GET /api/media). */
@@ -20,6 +22,7 @@ export function listMedia(params: MediaFilter & { cursor?: string; limit?: numbe
       model: params.model,
       // Sent as `favorite=true`; left out, every item.
       favorite: params.favorite ? true : undefined,
+      q: params.search?.trim() || undefined,
       cursor: params.cursor,
     },
     signal,

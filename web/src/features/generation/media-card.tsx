@@ -7,6 +7,7 @@ import { GenerationText } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { describeMedia, seedLabel } from './media-labels';
 import { durationLabel, FavoriteButton } from './result-parts';
+import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
 export interface MediaCardProps {
   item: MediaItemView;
@@ -80,14 +81,15 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false,
               aria-label={onSelect ? `Show in preview: ${promptText}` : `Open full size: ${promptText}`}
               className="block size-full"
             >
-              <img src={item.url} alt="" loading="lazy" className={cx('size-full transition-transform duration-300 hover:scale-[1.03]', fit)} />
+              <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt="" loading="lazy" className={cx('size-full transition-transform duration-300 hover:scale-[1.03]', fit)} />
             </button>
           ) : (
-            <img src={item.url} alt={promptText} loading="lazy" className={cx('size-full', fit)} />
+            <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={promptText} loading="lazy" className={cx('size-full', fit)} />
           )
         ) : (
           <video
             src={item.url}
+            crossOrigin={MEDIA_CROSS_ORIGIN}
             poster={item.posterUrl}
             controls
             playsInline

@@ -26,9 +26,12 @@ interface MediaPage {
 type MediaPages = InfiniteData<MediaPage, string | undefined>;
 
 const ALL_MEDIA: QueryKey = ['media'];
-/** `['media', 'all' | 'image' | 'video']`, with the model and favourite filters after it when set (My Account). */
-const mediaKey = (type: MediaType | undefined, f: Omit<MediaFilter, 'type'> = {}) =>
-  (f.model || f.favorite ? ['media', type ?? 'all', f.model ?? 'any', f.favorite ? 'favorites' : 'all'] : ['media', type ?? 'all']) as readonly string[];
+/** `['media', 'all' | 'image' | 'video']`, with the model, favourite and search filters after it when set (My Account). */
+const mediaKey = (type: MediaType | undefined, f: Omit<MediaFilter, 'type'> = {}) => {
+  const search = f.search?.trim().toLowerCase();
+  if (!f.model && !f.favorite && !search) return ['media', type ?? 'all'] as readonly string[];
+  return ['media', type ?? 'all', f.model ?? 'any', f.favorite ? 'favorites' : 'all', ...(search ? [`search:${search}`] : [])] as readonly string[];
+};
 
 export interface MediaListState {
   items: MediaItemView[];
@@ -112,12 +115,12 @@ async function fetchFilled(filter: MediaFilter, cursor: string | undefined, sign
 }
 
 export function useMediaList(type?: MediaType, filter: Omit<MediaFilter, 'type'> = {}): MediaList {
-  const { model, favorite } = filter;
-  const key = mediaKey(type, { model, favorite });
+  const { model, favorite, search } = filter;
+  const key = mediaKey(type, { model, favorite, search });
   const query = useInfiniteQuery<MediaPage, unknown, MediaPages, readonly string[], string | undefined>(
     {
       queryKey: key,
-      queryFn: ({ pageParam, signal }) => fetchFilled({ type, model, favorite }, pageParam, signal),
+      queryFn: ({ pageParam, signal }) => fetchFilled({ type, model, favorite, search }, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: STALE_AFTER_MS,

@@ -10,12 +10,15 @@ export interface ModelOptionsProps {
   disabled: boolean;
   /** Options another control already shows (the video pages' priced quality and duration tiles). */
   skip?: readonly string[];
+  /** Options the request will not use as things stand, each with the reason shown beside it (disabled). */
+  ignored?: Readonly<Record<string, string>>;
 }
 
 const inputClass = 'w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink disabled:opacity-50';
 
-function OptionField({ id, def, value, onChange, disabled }: { id: string; def: OptionDef; value: OptionValue | undefined; onChange: (v: OptionValue | undefined) => void; disabled: boolean }) {
+function OptionField({ id, def, value, onChange, disabled, ignored }: { id: string; def: OptionDef; value: OptionValue | undefined; onChange: (v: OptionValue | undefined) => void; disabled: boolean; ignored?: string }) {
   const fieldId = useId();
+  const reasonId = useId();
   const label = (
     <label htmlFor={fieldId} className="text-sm font-medium text-ink">
       {def.label}
@@ -30,7 +33,8 @@ function OptionField({ id, def, value, onChange, disabled }: { id: string; def: 
           id={fieldId}
           name={id}
           className={inputClass}
-          disabled={disabled}
+          disabled={disabled || ignored !== undefined}
+          aria-describedby={ignored ? reasonId : undefined}
           value={String(current)}
           onChange={(e) => {
             const picked = def.values.find((v) => String(v) === e.target.value);
@@ -43,6 +47,11 @@ function OptionField({ id, def, value, onChange, disabled }: { id: string; def: 
             </option>
           ))}
         </select>
+        {ignored && (
+          <p id={reasonId} className="text-xs text-ink-muted">
+            {ignored}
+          </p>
+        )}
       </div>
     );
   }
@@ -88,10 +97,10 @@ function OptionField({ id, def, value, onChange, disabled }: { id: string; def: 
  * A generator's options, rendered from the model's registry entry: the simple ones (aspect ratio) in view, the
  * rest (negative prompt, seed, image count, style) folded under "Advanced" so the default screen stays simple.
  */
-export function ModelOptions({ model, value, onChange, disabled, skip = [] }: ModelOptionsProps) {
+export function ModelOptions({ model, value, onChange, disabled, skip = [], ignored = {} }: ModelOptionsProps) {
   const entries = Object.entries(model.options).filter(([id]) => !skip.includes(id));
   const field = ([id, def]: [string, OptionDef]) => (
-    <OptionField key={id} id={id} def={def} value={value[id]} disabled={disabled} onChange={(v) => onChange({ ...value, [id]: v })} />
+    <OptionField key={id} id={id} def={def} value={value[id]} disabled={disabled} ignored={ignored[id]} onChange={(v) => onChange({ ...value, [id]: v })} />
   );
   const advanced = entries.filter(([, d]) => d.advanced);
   const [open, setOpen] = useState(false);

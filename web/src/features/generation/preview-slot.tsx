@@ -9,6 +9,8 @@ export interface PreviewSlotProps {
   /** The last job's failure: shown in the preview's place (with the credits refunded) until dismissed. */
   failure?: string;
   onDismissFailure?: () => void;
+  /** A cancel the user chose: told in a neutral line above the preview, which keeps its picture. */
+  canceled?: string;
   children: ReactNode;
 }
 
@@ -16,10 +18,15 @@ export interface PreviewSlotProps {
  * Where a generator's preview sits, with the live region that announces each new result. Scrolled into view it
  * stops below the sticky header (scroll-margin: the header is 4rem tall).
  */
-export function PreviewSlot({ slotRef, announcement, failure, onDismissFailure, children }: PreviewSlotProps) {
+export function PreviewSlot({ slotRef, announcement, failure, onDismissFailure, canceled, children }: PreviewSlotProps) {
   return (
     <>
       <div ref={slotRef} className="scroll-mt-20">
+        {canceled && !failure && (
+          <p role="status" data-testid="preview-canceled" className="mb-3 rounded-control border border-line bg-surface-raised px-4 py-3 text-sm text-ink-muted">
+            {canceled}
+          </p>
+        )}
         {failure ? (
           <section aria-labelledby="preview-failure-title" className="flex min-h-[18rem] flex-col items-center justify-center gap-4 rounded-card border border-danger/40 bg-danger-soft p-6 text-center shadow-card">
             <h2 id="preview-failure-title" className="text-lg font-semibold text-ink">

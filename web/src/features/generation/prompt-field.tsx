@@ -11,7 +11,7 @@ export interface PromptFieldProps {
   placeholder: string;
 }
 
-/** A generator's prompt: the catalog's length limit with a counter, and Ctrl+Enter to generate. */
+/** A generator's prompt: the catalog's length limit with a counter, and Ctrl+Enter to generate (hinted where there are keys). */
 export function PromptField({ value, onChange, onGenerate, disabled, placeholder }: PromptFieldProps) {
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -30,7 +30,16 @@ export function PromptField({ value, onChange, onGenerate, disabled, placeholder
       maxLength={MAX_PROMPT_LENGTH}
       rows={5}
       placeholder={placeholder}
-      hint={`${value.length}/${MAX_PROMPT_LENGTH} · Ctrl+Enter to generate`}
+      hint={
+        <>
+          {value.length}/{MAX_PROMPT_LENGTH}
+          {/* A touch screen has no Ctrl key: the hint shows only where the main pointer is precise (a mouse). */}
+          <span className="pointer-coarse:hidden" data-testid="keyboard-hint">
+            {' '}
+            · Ctrl+Enter to generate
+          </span>
+        </>
+      }
     />
   );
 }

@@ -39,29 +39,6 @@ export interface JobListProps {
 
 const statusLabel = (status: RunningStatus | undefined) => (status === 'processing' ? 'Rendering' : 'Starting');
 
-/** The image generator's running jobs, one row each: 'Generating: {prompt}...', its state, the time so far, Cancel. */
-export function ImageJobList({ jobs, statuses, onError }: JobListProps) {
-  const now = useNow(jobs.length > 0);
-  if (jobs.length === 0) return null;
-  return (
-    <ul aria-label="Running jobs" className="flex flex-col gap-2">
-      {jobs.map((job) => (
-        <li key={job.predictionId} className="flex items-center gap-2 rounded-control border border-line bg-surface-raised px-3 py-2 text-sm">
-          <Spinner size="sm" decorative className="shrink-0 text-brand-ink" />
-          <span className="min-w-0 flex-1 truncate text-ink" title={job.prompt}>
-            {GenerationText.generatingJob(job.prompt)}
-          </span>
-          <span className="shrink-0 text-xs text-ink-subtle">{statusLabel(statuses[job.predictionId])}</span>
-          <span className="shrink-0 text-xs tabular-nums text-ink-subtle" aria-label="Elapsed time">
-            {formatClock(elapsedSeconds(job, now))}
-          </span>
-          <CancelJobButton job={job} status={statuses[job.predictionId]} onError={onError} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export interface JobProgressProps {
   job: ActiveJob;
   status: RunningStatus | undefined;
@@ -83,9 +60,7 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
   return (
     <div className={cx('flex flex-col gap-2', className)}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="min-w-0 truncate text-ink" title={job.prompt}>
-          {GenerationText.generatingJob(job.prompt)}
-        </span>
+        <span className="min-w-0 break-words text-ink">{GenerationText.generatingJob(job.prompt)}</span>
         <span className="shrink-0 text-xs text-ink-subtle">{statusLabel(status)}</span>
       </div>
       <div
@@ -122,20 +97,46 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
   );
 }
 
-/** The video generator's active-job list: each job's progress and its Cancel button. */
-export function VideoJobList({ jobs, statuses, onError }: JobListProps) {
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+export interface JobTilesProps extends JobListProps {
+  /** Every running job of the user's, oldest first (the queue spans the generators). */
+  queue: readonly ActiveJob[];
+}
+
+/**
+ * A generator's running jobs as tiles at the top of its results: the prompt in full, the model, a progress estimate
+ * from the model's typical time, the place in the user's queue while the provider has not begun it, and Cancel.
+ * Nothing else on the page waits for them.
+ */
+export function JobTiles({ jobs, queue, statuses, onError }: JobTilesProps) {
   const now = useNow(jobs.length > 0);
   if (jobs.length === 0) return null;
+  const waiting = queue.filter((j) => statuses[j.predictionId] !== 'processing');
   return (
-    <ul aria-label="Running jobs" className="flex flex-col gap-3">
-      {jobs.map((job) => (
-        <li key={job.predictionId} className="flex flex-col gap-2 rounded-control border border-line bg-surface-raised px-3 py-3">
-          <JobProgress job={job} status={statuses[job.predictionId]} now={now} />
-          <div className="flex justify-end">
-            <CancelJobButton job={job} status={statuses[job.predictionId]} onError={onError} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby="running-jobs-title" className="flex flex-col gap-3">
+      <h2 id="running-jobs-title" className="text-lg font-semibold text-ink">
+        Running
+      </h2>
+      <ul aria-label="Running jobs" className="grid gap-3 sm:grid-cols-2">
+        {jobs.map((job) => {
+          const status = statuses[job.predictionId];
+          const place = waiting.findIndex((j) => j.predictionId === job.predictionId);
+          return (
+            <li key={job.predictionId} className="flex flex-col gap-3 rounded-card border border-line bg-surface-raised p-4 shadow-card" data-testid="job-tile">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-subtle">
+                <Spinner size="sm" decorative className="text-brand-ink" />
+                <span className="font-medium text-ink-muted">{modelOfReplicate(job.model)?.name ?? job.model}</span>
+                {status !== 'processing' && place >= 0 && <span>· {ordinal(place + 1)} in your queue</span>}
+              </p>
+              <JobProgress job={job} status={status} now={now} />
+              <div className="flex justify-end">
+                <CancelJobButton job={job} status={status} onError={onError} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

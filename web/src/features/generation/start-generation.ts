@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client';
 import type { ApiBody } from '../../lib/api-routes';
 import { setCredits } from '../credits';
 import type { ActiveJob } from './active-jobs';
+import { askToNotifyOnce } from './finished-notice';
 import { GenerationText } from './generation-messages';
 import { jobTracker } from './jobs';
 
@@ -24,5 +25,6 @@ export async function startGeneration(
   if (!res?.predictionId) return GenerationText.noPredictionId;
   if (typeof res.credits === 'number') setCredits(res.credits);
   jobTracker.add({ predictionId: res.predictionId, prompt, createdAt: Date.now(), ...job });
+  askToNotifyOnce(job);
   return undefined;
 }

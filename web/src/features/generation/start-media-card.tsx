@@ -1,5 +1,6 @@
 import { Button } from '../../components/button';
 import type { MediaItemView } from './media-api';
+import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
 /** One of the user's own images as the start image (Animate): shown, not uploaded again; Remove goes back to picking. */
 export function StartMediaCard({ item, onRemove, disabled }: { item: MediaItemView; onRemove: () => void; disabled?: boolean }) {
@@ -7,7 +8,7 @@ export function StartMediaCard({ item, onRemove, disabled }: { item: MediaItemVi
     <figure className="flex flex-col gap-2" aria-label="Start image">
       <span className="text-sm font-medium text-ink">Start image</span>
       <div className="flex items-center gap-3 rounded-control border border-line bg-surface-raised p-2">
-        <img src={item.url} alt={item.prompt ? `Start image: ${item.prompt}` : 'Start image'} className="size-16 shrink-0 rounded-control object-cover" />
+        <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={item.prompt ? `Start image: ${item.prompt}` : 'Start image'} className="size-16 shrink-0 rounded-control object-cover" />
         <figcaption className="min-w-0 flex-1 text-xs text-ink-muted">
           <span className="block truncate text-ink" title={item.prompt}>
             {item.prompt || 'Your image'}

@@ -38,6 +38,8 @@ export interface ResultPreview {
   /** The last job's failure (its reason and the credits refunded), shown in the preview's place until dismissed. */
   failure: string | undefined;
   dismissFailure: () => void;
+  /** A cancel the user chose, in the server's words (what was refunded): news, not a failure. */
+  canceled: string | undefined;
   /** Put on the element that wraps the preview: it is scrolled into view when a result arrives. */
   ref: RefObject<HTMLDivElement | null>;
   choose: (item: MediaItemView) => void;
@@ -69,6 +71,7 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
   const picked = useMemo(() => pickedStore(user?.sub, generator), [user?.sub, generator]);
   const [chosen, setChosen] = useState<PreviewMedia | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
+  const [canceled, setCanceled] = useState<string | undefined>();
   const ref = useRef<HTMLDivElement>(null);
   const storedId = picked.read();
 
@@ -98,10 +101,16 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
     if (outcome.status === 'succeeded') {
       setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
       setFailure(undefined);
+      setCanceled(undefined);
       picked.write(outcome.mediaId);
       onReady(outcome.job.prompt);
       void media.refresh();
+    } else if (outcome.status === 'canceled') {
+      // The preview keeps what it showed; the cancel is told beside it.
+      setCanceled(outcome.error);
+      return;
     } else {
+      setCanceled(undefined);
       setFailure(outcome.error);
       onFailed(outcome.error);
     }
@@ -114,6 +123,7 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
     shownItem: shown?.mediaId ? media.items.find((i) => i.id === shown.mediaId) : undefined,
     failure,
     dismissFailure: () => setFailure(undefined),
+    canceled,
     ref,
     choose: (item) => {
       setChosen(previewOf(item));

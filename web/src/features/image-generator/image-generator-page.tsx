@@ -9,7 +9,7 @@ import { Messages } from '../../../../contract/errors';
 import { priceOf, sdxl } from '../../../../contract/models';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, ImageJobList, isAnyJob, isImageJob, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage } from '../generation';
+import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, isImageJob, JobTiles, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage } from '../generation';
 import { generateLabel } from '../marketing';
 import { ImagePreview } from './image-preview';
 import { validateImageRequest } from './validate-image-request';
@@ -31,7 +31,8 @@ function ImageGeneratorPage() {
   const [announcement, setAnnouncement] = useState('');
   const startImage = useStartImage('image', setError);
   const jobs = useActiveJobs(isImageJob);
-  const running = useActiveJobs(isAnyJob).length;
+  const queue = useActiveJobs(isAnyJob);
+  const running = queue.length;
   const statuses = useJobStatuses();
   const media = useMediaList('image');
   useReuseFromUrl({
@@ -109,16 +110,17 @@ function ImageGeneratorPage() {
             error={error}
             submitLabel={generateLabel('image', cost, count)}
             submitDisabled={locked || queueFull || cost === undefined}
+            disabledReason={generateBlockedReason({ credits, cost, priceReason: price.ok ? undefined : price.reason, running })}
             submitting={submitting}
           >
             <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
             <ModelOptions model={sdxl} value={options} onChange={setOptions} disabled={submitting} />
-            <ImageJobList jobs={jobs} statuses={statuses} onError={setError} />
           </GeneratorForm>
         </>
       }
     >
-      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure}>
+      <JobTiles jobs={jobs} queue={queue} statuses={statuses} onError={setError} />
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled}>
         <ImagePreview image={preview.shown} item={preview.shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery

@@ -1,5 +1,6 @@
 import { Spinner } from '../../components/spinner';
 import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
+import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
 export interface ImagePreviewProps {
   image: PreviewMedia | undefined;
@@ -22,7 +23,7 @@ export function ImagePreview({ image, item, generating, listLoading, onError }: 
         className="relative h-[clamp(18rem,62vh,44rem)] w-full overflow-hidden rounded-card border border-line bg-surface shadow-card"
       >
         {image ? (
-          <img key={image.url} src={image.url} alt={image.prompt || 'Generated image'} className="size-full object-contain" />
+          <img key={image.url} src={image.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={image.prompt || 'Generated image'} className="size-full object-contain" />
         ) : (
           !listLoading && (
             <div className="flex size-full flex-col items-center justify-center gap-3 p-6 text-center">

@@ -63,6 +63,12 @@ export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
           {playing ? <path d="M6 4h3v12H6zM11 4h3v12h-3z" /> : <path d="M6 4l10 6-10 6z" />}
         </svg>
       </button>
+      {clip.placeholder && (
+        // Said on screen, not only to screen readers: nobody should take the simulator's shapes for the product.
+        <figcaption className="absolute top-3 left-3 rounded-pill border border-line-strong bg-overlay px-3 py-1 text-xs font-medium text-ink" data-testid="placeholder-badge">
+          Placeholder clip, not model output
+        </figcaption>
+      )}
     </figure>
   );
 }

@@ -32,6 +32,9 @@ function clip(item: ShowcaseClip): MediaClip {
 
 export const HERO_CLIP: MediaClip = clip(SHOWCASE.hero);
 
+/** The loop beside the sign-in forms. */
+export const AUTH_CLIP: MediaClip = clip(SHOWCASE.authLoop);
+
 /** The hero's accessible name: the prompt it was made from, or what a placeholder really shows. */
 export const heroLabel = (c: MediaClip) =>
   c.placeholder ? 'Placeholder clip: moving coloured shapes standing in for a Wan 2.1 render, not model output' : `Sample clip made with Wan 2.1: ${c.prompt}`;

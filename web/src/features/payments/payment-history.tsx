@@ -108,13 +108,13 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
         ) : (
           <Table caption="Orders" headers={['Date', 'Pack', 'Amount', 'Status', 'Receipt']} numeric={[2]}>
             {history.orders.map((o) => (
-              <tr key={o.id} className="border-t border-line" data-order-id={o.id}>
-                <Td>
+              <tr key={o.id} className={ROW} data-order-id={o.id}>
+                <Td label="Date">
                   <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
                 </Td>
-                <Td className="whitespace-nowrap">{o.credits} credits</Td>
-                <Td numeric>{formatAmount(o.amount, o.currency)}</Td>
-                <Td>
+                <Td label="Pack" className="whitespace-nowrap">{o.credits} credits</Td>
+                <Td label="Amount" numeric>{formatAmount(o.amount, o.currency)}</Td>
+                <Td label="Status">
                   <span className="flex flex-wrap items-center gap-1.5">
                     <span
                       className={cx(
@@ -130,7 +130,7 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
                     {formatDateTime(o.statusAt)}
                   </time>
                 </Td>
-                <Td className="text-xs text-ink-muted">
+                <Td label="Receipt" className="text-xs text-ink-muted">
                   <OrderReceipt order={o} />
                 </Td>
               </tr>
@@ -148,15 +148,15 @@ export function PaymentHistory({ emptyOrdersAction }: PaymentHistoryProps) {
         ) : (
           <Table caption="Credit history" headers={['Date', 'Reason', 'Change', 'Balance']} numeric={[2, 3]}>
             {history.ledger.map((l) => (
-              <tr key={l.id} className="border-t border-line">
-                <Td>
+              <tr key={l.id} className={ROW}>
+                <Td label="Date">
                   <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>
                 </Td>
-                <Td>{ledgerReasonLabel(l.reason)}</Td>
-                <Td numeric className={l.delta > 0 ? 'text-success' : l.delta < 0 ? 'text-ink' : 'text-ink-muted'}>
+                <Td label="Reason">{ledgerReasonLabel(l.reason)}</Td>
+                <Td label="Change" numeric className={l.delta > 0 ? 'text-success' : l.delta < 0 ? 'text-ink' : 'text-ink-muted'}>
                   {formatDelta(l.delta)}
                 </Td>
-                <Td numeric>{l.balance}</Td>
+                <Td label="Balance" numeric>{l.balance}</Td>
               </tr>
             ))}
           </Table>
@@ -204,12 +204,16 @@ function OrderReceipt({ order: o }: { order: PaymentOrderView }) {
   );
 }
 
+/**
+ * A table on a wide screen; on a phone each row is a card whose cells name their column (the header row stays for
+ * screen readers), so nothing scrolls sideways.
+ */
 function Table({ caption, headers, numeric, children }: { caption: string; headers: string[]; numeric: number[]; children: ReactNode }) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-card border border-line">
-      <table className="w-full min-w-[20rem] text-left text-sm">
+    <div className="mt-3 sm:overflow-x-auto sm:rounded-card sm:border sm:border-line">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[20rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-subtle">
+        <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-subtle max-sm:sr-only">
           <tr>
             {headers.map((h, i) => (
               <th key={h} scope="col" className={cx('px-3 py-2 font-medium sm:px-4', numeric.includes(i) && 'text-right')}>
@@ -218,12 +222,28 @@ function Table({ caption, headers, numeric, children }: { caption: string; heade
             ))}
           </tr>
         </thead>
-        <tbody className="bg-surface text-ink">{children}</tbody>
+        <tbody className="text-ink max-sm:flex max-sm:flex-col max-sm:gap-3 sm:bg-surface">{children}</tbody>
       </table>
     </div>
   );
 }
 
-function Td({ children, numeric, className }: { children: ReactNode; numeric?: boolean; className?: string }) {
-  return <td className={cx('px-3 py-2.5 align-top sm:px-4', numeric && 'whitespace-nowrap text-right tabular-nums', className)}>{children}</td>;
+/** A row: a card on a phone. */
+const ROW = 'border-t border-line max-sm:block max-sm:rounded-card max-sm:border max-sm:bg-surface max-sm:py-1';
+
+function Td({ label, children, numeric, className }: { label: string; children: ReactNode; numeric?: boolean; className?: string }) {
+  return (
+    <td
+      data-label={label}
+      className={cx(
+        'px-3 py-2.5 align-top sm:px-4',
+        // On a phone: "Label   value", the label from data-label (the header row is visually hidden there).
+        'max-sm:grid max-sm:grid-cols-[6.5rem_1fr] max-sm:gap-2 max-sm:py-1.5 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-ink-subtle max-sm:before:uppercase max-sm:before:content-[attr(data-label)]',
+        numeric && 'whitespace-nowrap tabular-nums sm:text-right',
+        className,
+      )}
+    >
+      {children}
+    </td>
+  );
 }

@@ -11,14 +11,15 @@ export interface GeneratingModalProps {
   uploading: boolean;
   jobs: readonly ActiveJob[];
   statuses: Record<string, RunningStatus>;
-  /** Closes the window; the job goes on and its progress stays in the sidebar. */
+  /** Closes the window for good (the choice is kept); the job goes on as a tile above the results. */
   onHide: () => void;
   actionRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
- * The loading modal while a video is generated. A video can take minutes, so it shows progress
- * and lets the user hide it (Escape or the button): the job keeps running and the controls stay disabled.
+ * The spec's loading modal while a video is generated, for a Generate pressed on this page. A video can take minutes,
+ * so it shows progress and lets the user put it aside (Escape or the button): the job keeps running as a tile, nothing
+ * is locked, and the window does not open again in this browser.
  */
 export function GeneratingModal({ open, submitting, uploading, jobs, statuses, onHide, actionRef }: GeneratingModalProps) {
   const now = useNow(open);

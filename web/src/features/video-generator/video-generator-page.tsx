@@ -4,6 +4,7 @@
  * with the catalog's price; a loading modal while generating; the newest result and 'Previous Videos'.
  */
 import { useRef, useState } from 'react';
+import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { Link } from 'react-router-dom';
 import { MAX_ACTIVE_JOBS, videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
 import { Messages } from '../../../../contract/errors';
@@ -12,7 +13,7 @@ import type { GenerateVideoRequest } from '../../../../contract/schemas';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { api } from '../../lib/api-client';
-import { CreditsBox, type GalleryMessages, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, videoFamilyJobs, VideoJobList } from '../generation';
+import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, IGNORED_WITH_IMAGE, isAnyJob, JobTiles, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, optionsIgnoredWithImage, videoFamilyJobs } from '../generation';
 import { generateVideoLabel, modelFor, qualityFor } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
@@ -49,15 +50,19 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const model = modelBySlug(family.id)!;
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
-  const [modalHidden, setModalHidden] = useState(false);
+  /** The window opens for a Generate pressed here, until the user sends jobs to the background: then never again. */
+  const [modalWanted, setModalWanted] = useState(false);
+  const [inBackground, setInBackground] = useState(() => storedValue(STORAGE_KEYS.jobsInBackground).get() === '1');
   const [announcement, setAnnouncement] = useState('');
   const startImage = useStartImage(family.id, setError);
   /** One of the user's images as the start image (Animate, or a reused video's settings): sent by id. */
   const [startMedia, setStartMedia] = useState<MediaItemView | undefined>();
   const jobs = useActiveJobs(filter);
-  const running = useActiveJobs(isAnyJob).length;
+  const queue = useActiveJobs(isAnyJob);
+  const running = queue.length;
   const statuses = useJobStatuses();
-  const media = useMediaList('video');
+  // Each generator's history holds its own model's results (the registry slug is the list's model filter).
+  const media = useMediaList('video', { model: family.id });
   const modalAction = useRef<HTMLButtonElement>(null);
   useReuseFromUrl({
     onReuse: (item, use) => {
@@ -88,6 +93,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   });
 
   const hasImage = Boolean(startImage.image || startMedia);
+  const ignored = hasImage ? Object.fromEntries(optionsIgnoredWithImage(model).map((id) => [id, IGNORED_WITH_IMAGE])) : {};
   const price = priceOfModel(model, { ...options, duration, quality: qualityFor(family, quality) });
   const cost = price.ok ? price.cost : undefined;
   const generating = submitting || jobs.length > 0;
@@ -112,7 +118,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     const text = prompt.trim();
     setError(undefined);
     setAnnouncement('');
-    setModalHidden(false);
+    setModalWanted(true);
     setSubmitting(true);
     try {
       const image = startImage.image && !startMedia ? await uploadStartImage(startImage.image, family.id) : undefined;
@@ -124,7 +130,8 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         ...(image ? { image } : {}),
         ...(startMedia ? { startMediaId: startMedia.id } : {}),
         ...(q ? { quality: q } : {}),
-        ...requestOptions(options),
+        // An option the model does not read with a start image is not asked for.
+        ...requestOptions(Object.fromEntries(Object.entries(options).filter(([id]) => !(id in ignored)))),
       };
       const failure = await startGeneration(
         { route: 'generateVideo', body },
@@ -160,6 +167,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
             error={error}
             submitLabel={generateVideoLabel(cost)}
             submitDisabled={locked || queueFull || cost === undefined}
+            disabledReason={generateBlockedReason({ credits, cost, priceReason: price.ok ? undefined : price.reason, running })}
             submitting={submitting}
           >
             {family.acceptsStartImage && startMedia && <StartMediaCard item={startMedia} onRemove={() => setStartMedia(undefined)} disabled={submitting} />}
@@ -180,13 +188,13 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
               onQuality={setQuality}
               disabled={optionsLocked}
             />
-            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} />
-            <VideoJobList jobs={jobs} statuses={statuses} onError={setError} />
+            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} ignored={ignored} />
           </GeneratorForm>
         </>
       }
     >
-      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure}>
+      <JobTiles jobs={jobs} queue={queue} statuses={statuses} onError={setError} />
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled}>
         <VideoPreview video={preview.shown} item={preview.shownItem} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery
@@ -197,12 +205,16 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
         columns="videos"
       />
       <GeneratingModal
-        open={generating && !modalHidden}
+        open={generating && modalWanted && !inBackground}
         submitting={submitting && jobs.length === 0}
         uploading={submitting && hasImage}
         jobs={jobs}
         statuses={statuses}
-        onHide={() => setModalHidden(true)}
+        onHide={() => {
+          storedValue(STORAGE_KEYS.jobsInBackground).set('1');
+          setInBackground(true);
+          setModalWanted(false);
+        }}
         actionRef={modalAction}
       />
     </GeneratorShell>

@@ -1,4 +1,5 @@
 import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
+import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
 export interface VideoPreviewProps {
   video: PreviewMedia | undefined;
@@ -19,6 +20,7 @@ export function VideoPreview({ video, item, listLoading, onError }: VideoPreview
           <video
             key={video.url}
             src={video.url}
+            crossOrigin={MEDIA_CROSS_ORIGIN}
             // The poster belongs to the listed item (a video just finished shows before the list has it).
             poster={item?.posterUrl}
             controls

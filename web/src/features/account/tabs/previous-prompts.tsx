@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MODELS } from '../../../../../contract/models';
+import { MAX_SEARCH_LENGTH } from '../../../../../contract/media-links';
 import { Alert } from '../../../components/alert';
 import { useSession } from '../../auth';
 import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useMediaList } from '../../generation';
@@ -12,6 +13,16 @@ const MESSAGES: GalleryMessages = {
 };
 
 const everyJob = () => true;
+
+/** `value` once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /**
  * My Account > Previous Prompts (the default tab): the user's images and videos together, newest first, each
@@ -27,8 +38,11 @@ function PreviousPromptsTab() {
   const [type, setType] = useState<TypeFilter>('all');
   const [model, setModel] = useState('');
   const [favorites, setFavorites] = useState(false);
-  // The server filters (GET /api/media?type&model&favorite): each filter is its own list, a page at a time.
-  const media = useMediaList(type === 'all' ? undefined : type, { model: model || undefined, favorite: favorites || undefined });
+  const [searchText, setSearchText] = useState('');
+  // Asked for once typing pauses, not at every key.
+  const search = useDebounced(searchText.trim(), 300);
+  // The server filters (GET /api/media?type&model&favorite&q): each filter is its own list, a page at a time.
+  const media = useMediaList(type === 'all' ? undefined : type, { model: model || undefined, favorite: favorites || undefined, search: search || undefined });
   const models = MODELS.filter((m) => !m.upcoming && (type === 'all' || m.kind === type));
   const running = useActiveJobs(everyJob);
   const before = useRef(running.length);
@@ -39,7 +53,7 @@ function PreviousPromptsTab() {
     before.current = running.length;
   }, [running.length, refresh]);
 
-  const filtered = type !== 'all' || model !== '' || favorites;
+  const filtered = type !== 'all' || model !== '' || favorites || search !== '';
   if (status === 'signedOut') return <Alert variant="error">{GenerationText.signInToAccessPrompts}</Alert>;
 
   return (
@@ -63,6 +77,17 @@ function PreviousPromptsTab() {
       selectable
       toolbar={
         <div className="mb-4 flex flex-wrap items-center gap-3" role="group" aria-label="Filters">
+          <label className="flex w-full items-center gap-2 text-sm text-ink-muted sm:w-auto">
+            Search
+            <input
+              type="search"
+              className={`${selectClasses} min-w-0 flex-1 sm:w-64`}
+              placeholder="Words from your prompts"
+              maxLength={MAX_SEARCH_LENGTH}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </label>
           <label className="flex items-center gap-2 text-sm text-ink-muted">
             Type
             <select className={selectClasses} value={type} onChange={(e) => setType(e.target.value as TypeFilter)}>
