@@ -2,22 +2,10 @@
  * The viewer: near full-screen, zoom and pan on images, next and previous, details in plain words, at a desktop and a
  * phone size, axe clean.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
-import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
-
-async function makeImages(page: Page, prompts: readonly string[]): Promise<void> {
-  const token = await storedIdToken(page);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (const prompt of prompts) {
-    const res = await fetch(`${baseUrl()}/api/generate-image`, { method: 'POST', headers, body: JSON.stringify({ prompt, aspectRatio: '16:9' }) });
-    expect(res.status).toBe(200);
-    const { predictionId } = (await res.json()) as { predictionId: string };
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/check-status/${predictionId}`, { headers })).json()) as { status: string }).status, { timeout: 30_000 })
-      .toBe('succeeded');
-  }
-}
+import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { makeImages } from './support/generators';
 
 for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },
@@ -26,7 +14,7 @@ for (const viewport of [
   test(`the viewer fills the screen, zooms, moves and tells how a result was made (${viewport.name})`, async ({ page }) => {
     await loginViaUi(page, await createVerifiedUser());
     await page.setViewportSize(viewport);
-    await makeImages(page, ['viewer first harbour', 'viewer second orchard']);
+    await makeImages(page, ['viewer first harbour', 'viewer second orchard'], { aspectRatio: '16:9' });
     await page.goto('/admin?tab=previous-prompts');
     await page.getByRole('button', { name: 'Open full size: viewer second orchard' }).click();
     const dialog = page.getByRole('dialog');
