@@ -122,6 +122,9 @@ describe('PayPal SDK against the simulator: Orders v2 and Payments v2', () => {
     // Without `Prefer: return=representation` PayPal answers the minimal refund: id, status and links.
     expect(refund).toMatchObject({ id: expect.any(String), status: 'COMPLETED' });
     expect((await payments.getRefund({ refundId: refund.id! })).result).toMatchObject({ id: refund.id, status: 'COMPLETED', amount: usd('4.00') });
+    const full = (await payments.refundCapturedPayment({ captureId: capture!.id!, prefer: 'return=representation', body: { amount: usd('5.00') } })).result;
+    expect(full).toMatchObject({ status: 'COMPLETED', amount: usd('5.00'), sellerPayableBreakdown: { totalRefundedAmount: usd('9.00') } });
+    expect((await payments.getCapturedPayment({ captureId: capture!.id! })).result.status).toBe('REFUNDED');
   });
 
   it("turns PayPal's refusals into the SDK's ApiError with PayPal's name and issue", async () => {
@@ -168,25 +171,29 @@ describe('PayPal SDK against the simulator: Subscriptions v1', () => {
     return plan.id!;
   }
 
+  /** The buyer agrees on the simulator's approval page. */
+  async function approve(href: string) {
+    const approved = await fetch(`${sim.url}/webapps/billing/subscriptions/approve`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ba_token: new URL(href).searchParams.get('ba_token')! }).toString(),
+    });
+    expect(approved.status).toBe(302);
+  }
+
   const context = { returnUrl: 'http://app.test/return', cancelUrl: 'http://app.test/cancel', shippingPreference: ExperienceContextShippingPreference.NoShipping };
 
   it('creates, approves, reads, lists transactions, revises, suspends, activates and cancels', async () => {
     const plan = await activePlan();
     const created = (await subscriptions.createSubscription({ paypalRequestId: 'sdk-sub-1', body: { planId: plan, customId: 'user-1', applicationContext: { ...context, brandName: 'Framewright' } } })).result;
     expect(created).toMatchObject({ id: expect.any(String), status: 'APPROVAL_PENDING', planId: plan });
-    const approveHref = created.links!.find((l) => l.rel === 'approve')!.href;
-    const approved = await fetch(`${sim.url}/webapps/billing/subscriptions/approve`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ba_token: new URL(approveHref).searchParams.get('ba_token')! }).toString(),
-    });
-    expect(approved.status).toBe(302);
+    await approve(created.links!.find((l) => l.rel === 'approve')!.href);
     const id = created.id!;
 
     const active = (await subscriptions.getSubscription({ id })).result;
     expect(active).toMatchObject({ id, status: 'ACTIVE', customId: 'user-1', planId: plan });
-    expect(active.billingInfo).toMatchObject({ failedPaymentsCount: 0, lastPayment: { amount: usd('9.99') } });
+    expect(active.billingInfo).toMatchObject({ failedPaymentsCount: 0, nextBillingTime: expect.any(String), lastPayment: { amount: usd('9.99') } });
 
     const sales = (await subscriptions.listSubscriptionTransactions({ id, startTime: '2020-01-01T00:00:00Z', endTime: '2100-01-01T00:00:00Z' })).result;
     expect(sales.transactions?.[0]).toMatchObject({ id: expect.any(String), status: 'COMPLETED', time: expect.any(String), amountWithBreakdown: { grossAmount: usd('9.99') } });
@@ -207,6 +214,14 @@ describe('PayPal SDK against the simulator: Subscriptions v1', () => {
     const id = (await subscriptions.createSubscription({ body: { planId: plan, applicationContext: context } })).result.id!;
     expect(await refusal(subscriptions.cancelSubscription({ id, body: { reason: 'x' } }))).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'SUBSCRIPTION_STATUS_INVALID' });
     expect(await refusal(subscriptions.listSubscriptionTransactions({ id, startTime: 'yesterday', endTime: 'today' }))).toMatchObject({ status: 400, name: 'INVALID_REQUEST' });
+
+    // A failed month: typed on the subscription, and it keeps a suspended subscription from being activated.
+    await approve((await subscriptions.getSubscription({ id })).result.links!.find((l) => l.rel === 'approve')!.href);
+    sim.billSubscription(id, 'failed');
+    const failed = (await subscriptions.getSubscription({ id })).result.billingInfo;
+    expect(failed).toMatchObject({ failedPaymentsCount: 1, outstandingBalance: usd('9.99'), lastFailedPayment: { amount: usd('9.99'), nextPaymentRetryTime: expect.any(String) } });
+    await subscriptions.suspendSubscription({ id, body: { reason: 'x' } });
+    expect(await refusal(subscriptions.activateSubscription({ id, body: { reason: 'x' } }))).toMatchObject({ status: 422, issue: 'SUBSCRIPTION_CANNOT_BE_ACTIVATED' });
     expect(await refusal(subscriptions.createSubscription({ body: { planId: 'P-NOSUCHPLAN0000000000000', applicationContext: context } }))).toMatchObject({ status: 404 });
   });
 });
