@@ -10,6 +10,7 @@ import { LIVE_ROUTES } from '../contract/live';
 import { startBackground } from './background';
 import { exportEnv, functionEnvironment, functionHandler } from './functions';
 import { createGateway } from './gateway';
+import { smallestAccountConcurrency } from './gateway/concurrency';
 import { asCloudFront } from './gateway/edge';
 import { markFunctionRequests } from './iam';
 import { startLive } from './live';
@@ -65,6 +66,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       log: process.env.FW_GATEWAY_LOG ? log : undefined,
       // API Gateway's per-route throttles (FW_API_THROTTLE=off: the test suite, whose runs burst far above them).
       throttle: process.env.FW_API_THROTTLE !== 'off',
+      // Lambda's concurrency: the reservations, and the smallest account they deploy to (FW_LAMBDA_CONCURRENCY=<n>
+      // sets the account's, =off removes it: the test suite, whose runs start many jobs at once).
+      concurrency: lambdaConcurrency(process.env.FW_LAMBDA_CONCURRENCY),
     });
     const apiEndpoint = await listenApiEndpoint(gateway, ports.api);
     stops.push(apiEndpoint.close);
@@ -106,3 +110,11 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 }
 
 const liveHandler = (key: string) => LIVE_ROUTES.find((r) => r.routeKey === key)!.handler;
+
+function lambdaConcurrency(setting: string | undefined): number | undefined {
+  if (setting === 'off') return undefined;
+  if (setting === undefined || setting === '') return smallestAccountConcurrency(ALL_ROUTES);
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`FW_LAMBDA_CONCURRENCY is "${setting}": a whole number of concurrent executions, or off`);
+  return n;
+}

@@ -5,7 +5,9 @@
  * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404;
  * - a path that is not valid percent-encoded UTF-8 gets 400 before any route is matched: API Gateway decodes the
  *   path (and each path parameter) before it calls a function, so a function never sees such a path;
- * - with `throttle`, each route's token bucket (./throttle.ts): 429 {"message":"Too Many Requests"} before anything runs.
+ * - with `throttle`, each route's token bucket (./throttle.ts): 429 {"message":"Too Many Requests"} before anything runs;
+ * - with `concurrency`, each function's concurrency as Lambda counts it (./concurrency.ts): an invocation past it is
+ *   refused before the function runs, 500 {"message":"Internal Server Error"} as API Gateway answers a throttled Lambda.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { compilePath, type RouteDef } from '../../contract/routes';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
+import { functionConcurrency } from './concurrency';
 import { routeThrottle } from './throttle';
 
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -42,6 +45,8 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Apply API Gateway's per-route throttles (contract/throttles.ts); off when false. */
   throttle?: boolean;
+  /** The account's Lambda concurrency (./concurrency.ts); unlimited when undefined. */
+  concurrency?: number;
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
@@ -49,6 +54,7 @@ const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|t
 export function createGateway(o: GatewayOptions) {
   const table = o.routes.map((route) => ({ route, match: compilePath(route.path) }));
   const throttle = o.throttle ? routeThrottle(o.routes) : undefined;
+  const lambdas = o.concurrency === undefined ? undefined : functionConcurrency(o.routes, o.concurrency);
   const verifier = CognitoJwtVerifier.create({ userPoolId: o.userPoolId, clientId: o.clientId, tokenUse: 'id' });
   let jwksLoaded: Promise<void> | undefined;
   const loadJwks = () =>
@@ -130,9 +136,19 @@ export function createGateway(o: GatewayOptions) {
       }
       const event = toEvent(req, url, route, params, body, claims);
       const handler = await handlerFor(route);
+      const release = lambdas ? lambdas.start(route) : () => undefined;
+      if (!release) {
+        o.log?.(`[gateway] ${method} ${url.pathname} 500: ${route.id} is at its concurrency (throttled, not run)`);
+        sendJson(res, 500, { message: 'Internal Server Error' });
+        return true;
+      }
+      // The execution is busy until the function itself returns, even when the gateway stopped waiting at 29 s.
+      const running = Promise.resolve()
+        .then(() => handler(event, invocationContext(route)))
+        .finally(release);
       let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
-        handler(event, invocationContext(route)),
+        running,
         new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? INTEGRATION_TIMEOUT_MS);
         }),

@@ -153,3 +153,65 @@ describe('API Gateway throttling (contract/throttles.ts per route)', () => {
     expect(ok).toBeLessThanOrEqual(7);
   });
 });
+
+describe("Lambda's concurrency (reserved per function, the rest shared)", () => {
+  // generateImage reserves 20 (lib/constructs/concurrency.ts); media and me share what the account has left.
+  const routesHere: RouteDef[] = [
+    { id: 'generateImage', method: 'POST', path: '/api/generate-image', auth: 'none', handler: 'x', grants: [] },
+    { id: 'media', method: 'GET', path: '/api/media', auth: 'none', handler: 'x', grants: [] },
+    { id: 'me', method: 'GET', path: '/api/me', auth: 'none', handler: 'x', grants: [] },
+  ];
+  let cserver: http.Server;
+  let cbase: string;
+  const started = new Map<string, number>();
+  let finish: () => void = () => undefined;
+  let held = new Promise<void>((r) => (finish = r));
+
+  beforeAll(async () => {
+    const gateway = createGateway({
+      routes: routesHere,
+      userPoolId: 'us-east-1_test',
+      clientId: 'client',
+      jwksUrl: 'http://127.0.0.1:1/jwks.json',
+      // 20 reserved for generateImage, 3 left for the others.
+      concurrency: 23,
+      loadHandler: async (route) => async () => {
+        started.set(route.id, (started.get(route.id) ?? 0) + 1);
+        await held;
+        return { statusCode: 200, body: '{}' };
+      },
+    });
+    cserver = http.createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((r) => cserver.listen(0, '127.0.0.1', () => r()));
+    cbase = `http://127.0.0.1:${(cserver.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => cserver.close(() => r())));
+
+  it('an invocation past its function\'s reserved concurrency is refused 500 {"message":"Internal Server Error"} before it runs; the shared pool is apart; the executions come back when the functions return', async () => {
+    const generating = Array.from({ length: 25 }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' }));
+    const sharing = Array.from({ length: 5 }, (_, i) => fetch(`${cbase}/api/${i % 2 ? 'me' : 'media'}`));
+    // Wait until the admitted ones are all running (held), then more time for any excess to start if it could.
+    const running = () => (started.get('generateImage') ?? 0) + (started.get('media') ?? 0) + (started.get('me') ?? 0);
+    for (let i = 0; i < 100 && running() < 23; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(started.get('generateImage')).toBe(20);
+    expect((started.get('media') ?? 0) + (started.get('me') ?? 0)).toBe(3);
+
+    finish();
+    const answers = await Promise.all(generating);
+    const shared = await Promise.all(sharing);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = answers.filter((r) => r.status === 500);
+    expect(refused).toHaveLength(5);
+    expect(await refused[0]!.json()).toEqual({ message: 'Internal Server Error' });
+    expect(shared.map((r) => r.status).sort()).toEqual([200, 200, 200, 500, 500]);
+    // Nothing refused ran.
+    expect(started.get('generateImage')).toBe(20);
+
+    // Back in the pools once the functions returned.
+    held = Promise.resolve();
+    const later = await Promise.all(Array.from({ length: 20 }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' })));
+    expect(later.every((r) => r.status === 200)).toBe(true);
+    expect((await fetch(`${cbase}/api/me`)).status).toBe(200);
+  });
+});
