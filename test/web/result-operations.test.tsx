@@ -86,3 +86,34 @@ describe('the viewer: edit, upscale and variations of an image', () => {
     expect(within(box).getByText('Scale: 2x')).toBeInTheDocument();
   });
 });
+
+describe('the image generator: FLUX Fast and FLUX 1.1 Pro', () => {
+  it('offers each image model with its registry price and starts FLUX through POST /api/generations', async () => {
+    setUp([]);
+    await renderLoaded('/generator', <ImageGeneratorPage />);
+    const sidebar = screen.getByRole('complementary', { name: 'Image settings' });
+    const picker = within(sidebar).getByLabelText('Model');
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['SDXL · 1 credit', 'FLUX Fast · 1 credit', 'FLUX 1.1 Pro · 2 credits']);
+    expect(within(sidebar).getByLabelText('Start image')).toBeInTheDocument();
+    await userEvent.selectOptions(picker, 'flux-pro');
+    // FLUX takes no start image; its price is on the button.
+    expect(within(sidebar).queryByLabelText('Start image')).not.toBeInTheDocument();
+    await userEvent.type(within(sidebar).getByLabelText('Prompt'), 'a fox in the snow');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Generate Image (2 Credits)' }));
+    await waitFor(() => expect(api.calls('POST', '/api/generations')).toHaveLength(1));
+    expect(api.calls('POST', '/api/generations')[0]!.body).toEqual({ model: 'flux-pro', prompt: 'a fox in the snow', options: {} });
+    expect(api.calls('POST', '/api/generate-image')).toHaveLength(0);
+    expect(await screen.findByRole('progressbar', { name: 'Progress of a fox in the snow' })).toBeInTheDocument();
+  });
+
+  it('keeps SDXL on the spec route', async () => {
+    setUp([]);
+    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'sdxl-1', credits: 9 } });
+    await renderLoaded('/generator', <ImageGeneratorPage />);
+    const sidebar = screen.getByRole('complementary', { name: 'Image settings' });
+    await userEvent.type(within(sidebar).getByLabelText('Prompt'), 'a fox');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Generate Image (1 Credit)' }));
+    await waitFor(() => expect(api.calls('POST', '/api/generate-image')).toHaveLength(1));
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+  });
+});
