@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { modelsView } from '../../contract/models/view';
 import { FLUX_KONTEXT_MODEL } from '../../contract/models/edit';
@@ -115,5 +116,19 @@ describe('the image generator: FLUX Fast and FLUX 1.1 Pro', () => {
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Generate Image (1 Credit)' }));
     await waitFor(() => expect(api.calls('POST', '/api/generate-image')).toHaveLength(1));
     expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+  });
+});
+
+describe("the image generator: 'Use settings' of a FLUX result", () => {
+  it('reopens its model with its options', async () => {
+    const flux = mediaItem({ id: 'f1', prompt: 'a fox at dawn', model: 'black-forest-labs/flux-1.1-pro', options: { aspectRatio: '16:9', seed: 5 } });
+    setUp([flux]);
+    api.on('GET', '/api/media/f1', { status: 200, body: flux });
+    const router = createMemoryRouter([{ path: '/generator', element: <ImageGeneratorPage /> }], { initialEntries: ['/generator?reuse=f1&use=settings'] });
+    render(<RouterProvider router={router} />);
+    const sidebar = await screen.findByRole('complementary', { name: 'Image settings' });
+    await waitFor(() => expect(within(sidebar).getByLabelText('Model')).toHaveValue('flux-pro'));
+    expect(within(sidebar).getByLabelText('Aspect ratio')).toHaveValue('16:9');
+    expect(within(sidebar).getByLabelText('Prompt')).toHaveValue('a fox at dawn');
   });
 });
