@@ -17,6 +17,7 @@ import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
 import { shareItem, toggleFavorite, unshareItem } from './media-list';
 import { animateUrl, modelName, reuseUrl } from './result-links';
+import { ResultOperations } from './result-operations';
 import { durationLabel, FavoriteButton } from './result-parts';
 import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
@@ -36,7 +37,7 @@ export interface LightboxProps {
  */
 function optionLines(item: MediaItemView): string[] {
   const model = modelOfReplicate(item.model);
-  const own = new Set(['seed', 'width', 'height', 'count', 'startImage', 'startMediaId', 'duration']);
+  const own = new Set(['seed', 'width', 'height', 'count', 'startImage', 'startMediaId', 'sourceMediaId', 'duration']);
   // What the model did not use (Wan's aspect ratio with a start image) is not claimed for the result.
   if (model && item.options.startImage === true) for (const id of optionsIgnoredWithImage(model)) own.add(id);
   return Object.entries(item.options)
@@ -54,6 +55,13 @@ function sizeOf(item: MediaItemView): string | undefined {
   const w = item.width ?? (typeof item.options.width === 'number' ? item.options.width : undefined);
   const h = item.height ?? (typeof item.options.height === 'number' ? item.options.height : undefined);
   return w && h ? `${w} × ${h} px` : undefined;
+}
+
+/** "Edited from", "Upscaled from", "Variation of": how a result made from another one came about (its model says). */
+function sourceLabel(item: MediaItemView): string | undefined {
+  if (typeof item.options.sourceMediaId !== 'string') return undefined;
+  const operation = modelOfReplicate(item.model)?.operation;
+  return operation === 'edit' ? 'Edited from' : operation === 'upscale' ? 'Upscaled from' : 'Variation of';
 }
 
 /**
@@ -185,6 +193,8 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
   const promptText = item.prompt.trim() || GenerationText.noPrompt;
   const animate = item.type === 'image' ? animateUrl(item) : undefined;
   const seed = seedLabel(item.options);
+  const source = sourceLabel(item);
+  const sourceIndex = source ? items.findIndex((i) => i.id === item.options.sourceMediaId) : -1;
   return (
     <Modal
       open
@@ -230,6 +240,20 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
                 <dd>From a start image</dd>
               </>
             )}
+            {source && (
+              <>
+                <dt>{source}</dt>
+                <dd data-testid="lightbox-source">
+                  {sourceIndex >= 0 ? (
+                    <button type="button" className="text-left text-brand-ink underline" onClick={() => onOpen(items[sourceIndex]!.id)}>
+                      {items[sourceIndex]!.prompt.trim() || GenerationText.noPrompt}
+                    </button>
+                  ) : (
+                    'one of your images'
+                  )}
+                </dd>
+              </>
+            )}
             {item.durationSeconds !== undefined && (
               <>
                 <dt>Length</dt>
@@ -262,6 +286,7 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               </ButtonLink>
             )}
           </div>
+          <ResultOperations item={item} onError={setError} />
           <ShareControls item={item} onError={setError} />
           <div className="flex flex-wrap items-center gap-2">
             <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={setError} />

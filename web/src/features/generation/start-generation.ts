@@ -9,7 +9,8 @@ import { jobTracker } from './jobs';
 
 export type GenerationRequest =
   | { route: 'generateImage'; body: ApiBody<'generateImage'> }
-  | { route: 'generateVideo'; body: ApiBody<'generateVideo'> };
+  | { route: 'generateVideo'; body: ApiBody<'generateVideo'> }
+  | { route: 'generations'; body: ApiBody<'generations'> };
 
 /**
  * Asks the server to start a generation, takes the balance it answers with and tracks the new job. Returns the
@@ -21,7 +22,11 @@ export async function startGeneration(
 ): Promise<string | undefined> {
   // Typed as the contract says, read as what may actually come back.
   const res: Partial<GenerationResponse> | undefined =
-    request.route === 'generateImage' ? await api.generateImage({ body: request.body }) : await api.generateVideo({ body: request.body });
+    request.route === 'generateImage'
+      ? await api.generateImage({ body: request.body })
+      : request.route === 'generateVideo'
+        ? await api.generateVideo({ body: request.body })
+        : await api.generations({ body: request.body });
   if (!res?.predictionId) return GenerationText.noPredictionId;
   if (typeof res.credits === 'number') setCredits(res.credits);
   jobTracker.add({ predictionId: res.predictionId, prompt, createdAt: Date.now(), ...job });

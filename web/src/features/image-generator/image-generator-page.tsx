@@ -6,11 +6,12 @@
 import { useState } from 'react';
 import { IMAGE_MODEL, MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
 import { Messages } from '../../../../contract/errors';
-import { priceOf, sdxl } from '../../../../contract/models';
+import { modelOfReplicate, priceOf, sdxl, type ModelDef } from '../../../../contract/models';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, isImageJob, JobTiles, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage } from '../generation';
 import { generateLabel } from '../marketing';
+import { ImageModelPicker, IMAGE_MODELS } from './image-model-picker';
 import { ImagePreview } from './image-preview';
 import { validateImageRequest } from './validate-image-request';
 
@@ -26,6 +27,7 @@ function ImageGeneratorPage() {
   const { user } = useSession();
   const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');
+  const [model, setModel] = useState<ModelDef>(sdxl);
   const [options, setOptions] = useState<OptionState>({});
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -39,7 +41,11 @@ function ImageGeneratorPage() {
   useReuseFromUrl({
     onReuse: (item, use) => {
       setPrompt(item.prompt);
-      if (use === 'settings') setOptions(reusedOptions(sdxl, item.options));
+      if (use !== 'settings') return;
+      // Its own model's settings: a FLUX result reopens FLUX.
+      const made = IMAGE_MODELS.find((m) => m === modelOfReplicate(item.model)) ?? sdxl;
+      setModel(made);
+      setOptions(reusedOptions(made, item.options));
     },
     onError: setError,
   });
@@ -56,7 +62,7 @@ function ImageGeneratorPage() {
   });
 
   const generating = submitting || jobs.length > 0;
-  const price = priceOf(sdxl, options);
+  const price = priceOf(model, options);
   const cost = price.ok ? price.cost : undefined;
   const count = Number(options.count ?? 1);
   const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
@@ -80,10 +86,19 @@ function ImageGeneratorPage() {
     setSubmitting(true);
     setAnnouncement('');
     try {
-      const image = startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
+      const image = model.acceptsStartImage && startImage.image ? await uploadStartImage(startImage.image, 'image') : undefined;
+      // SDXL through the spec's generate-image; the other models through the one pipeline by their registry id.
       const failure = await startGeneration(
-        { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}), ...requestOptions(options) } },
-        { prompt: text, kind: 'image', model: IMAGE_MODEL.id, ...(cost !== undefined ? { cost } : {}), ...(image ? { options: { startImage: true } } : {}) },
+        model === sdxl
+          ? { route: 'generateImage', body: { prompt: text, ...(image ? { image } : {}), ...requestOptions(options) } }
+          : { route: 'generations', body: { model: model.slug, prompt: text, options: requestOptions(options) } },
+        {
+          prompt: text,
+          kind: 'image',
+          model: model === sdxl ? IMAGE_MODEL.id : model.models[0]!.id,
+          ...(cost !== undefined ? { cost } : {}),
+          ...(image ? { options: { startImage: true } } : {}),
+        },
       );
       if (failure) setError(failure);
     } catch (err) {
@@ -97,7 +112,7 @@ function ImageGeneratorPage() {
   return (
     <GeneratorShell
       title="Image Generator"
-      description="Describe an image, or start from your own picture. Each image costs 1 credit."
+      description="Describe an image, or start from your own picture. Each model shows what an image costs."
       sidebarLabel="Image settings"
       sidebar={
         <>
@@ -114,8 +129,16 @@ function ImageGeneratorPage() {
             disabledReason={generateBlockedReason({ credits, cost, priceReason: price.ok ? undefined : price.reason, running })}
             submitting={submitting}
           >
-            <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />
-            <ModelOptions model={sdxl} value={options} onChange={setOptions} disabled={submitting} />
+            <ImageModelPicker
+              value={model}
+              disabled={submitting}
+              onChange={(picked) => {
+                setModel(picked);
+                setOptions({});
+              }}
+            />
+            {model.acceptsStartImage && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />}
+            <ModelOptions model={model} value={options} onChange={setOptions} disabled={submitting} />
           </GeneratorForm>
         </>
       }
