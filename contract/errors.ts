@@ -136,6 +136,9 @@ export const Messages = {
   jobNotFound: 'Job not found.',
   /** Not in the spec: a media item of the caller's that does not exist (or is another user's). */
   mediaNotFound: 'This item does not exist or was already deleted.',
+  collectionNotFound: 'This collection does not exist.',
+  invalidCollectionName: (max: number) => `A collection name is 1 to ${max} characters.`,
+  tooManyCollections: (max: number) => `You can have at most ${max} collections.`,
   startMediaNotImage: 'Only an image can be a start image.',
   startImageTwice: 'Give either a start image upload or a start media item, not both.',
   // ---- one generation pipeline (issue 27) ----

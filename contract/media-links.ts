@@ -11,3 +11,9 @@ export const MEDIA_LIST_REFRESH_MS = (MEDIA_URL_SECONDS - 5 * 60) * 1000;
 
 /** The longest prompt search GET /api/media takes (`q`), in characters. */
 export const MAX_SEARCH_LENGTH = 100;
+
+/** A named collection's name is 1 to this many characters (POST /api/collections). */
+export const MAX_COLLECTION_NAME = 60;
+
+/** How many named collections a user may have. */
+export const MAX_COLLECTIONS = 50;

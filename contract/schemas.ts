@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
 import { MODELS } from './models';
 import { NEGATIVE_PROMPT_MAX, OptionMessages } from './models/options';
-import { MAX_SEARCH_LENGTH } from './media-links';
+import { MAX_COLLECTION_NAME, MAX_SEARCH_LENGTH } from './media-links';
 
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -137,6 +137,8 @@ export const ListMediaQuery = z.object({
   favorite: z.enum(['true', 'false'], { error: Messages.invalidFavoriteFilter }).transform((v) => v === 'true').optional(),
   /** Only results whose prompt holds every one of these words (any case and order). */
   q: z.string().trim().max(MAX_SEARCH_LENGTH, Messages.searchTooLong(MAX_SEARCH_LENGTH)).optional(),
+  /** Only the items in this collection of the caller's (an unknown id: 404). */
+  collection: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, Messages.invalidPathId).optional(),
   /** nextCursor of the previous page. */
   cursor: z.string().optional(),
 });
@@ -151,6 +153,22 @@ export const ShareMediaRequest = strictBody({
 export type ShareMediaRequest = z.infer<typeof ShareMediaRequest>;
 export const ShareMediaResponse = z.object({ url: z.string(), showPrompt: z.boolean() });
 export type ShareMediaResponse = z.infer<typeof ShareMediaResponse>;
+/** A named collection of the caller's results: a name of 1 to MAX_COLLECTION_NAME characters, at most MAX_COLLECTIONS. */
+export const CollectionView = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+export type CollectionView = z.infer<typeof CollectionView>;
+export const CreateCollectionRequest = strictBody({
+  name: z
+    .string({ error: Messages.invalidCollectionName(MAX_COLLECTION_NAME) })
+    .trim()
+    .min(1, Messages.invalidCollectionName(MAX_COLLECTION_NAME))
+    .max(MAX_COLLECTION_NAME, Messages.invalidCollectionName(MAX_COLLECTION_NAME)),
+});
+export type CreateCollectionRequest = z.infer<typeof CreateCollectionRequest>;
+export const ListCollectionsResponse = z.object({ items: z.array(CollectionView) });
+export type ListCollectionsResponse = z.infer<typeof ListCollectionsResponse>;
+/** PUT and DELETE /api/collections/{id}/items/{mediaId} answer the membership's new state. */
+export const CollectionItemResponse = z.object({ collectionId: z.string(), mediaId: z.string(), member: z.boolean() });
+export type CollectionItemResponse = z.infer<typeof CollectionItemResponse>;
 /** PUT and DELETE /api/media/{id}/favorite answer the item's new state. */
 export const FavoriteResponse = z.object({ id: z.string(), favorite: z.boolean() });
 export type FavoriteResponse = z.infer<typeof FavoriteResponse>;

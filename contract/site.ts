@@ -49,6 +49,7 @@ export const PUBLIC_PAGE_SOURCES: Readonly<Record<string, string>> = {
   '/faq': 'src/features/marketing/faq-page.tsx',
   '/pricing': 'src/features/marketing/pricing-page.tsx',
   '/terms': 'src/features/legal/terms-page.tsx',
+  '/account-deleted': 'src/features/legal/account-deleted-page.tsx',
 };
 
 /** The file of a path in the build, as CloudFront and the local server resolve it ('/FAQ/' is '/faq'). */

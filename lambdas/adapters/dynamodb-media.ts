@@ -41,6 +41,8 @@ function matches(r: Record<string, unknown>, f: MediaFilter): boolean {
   if (f.favorite !== undefined && (r.favorite === true) !== f.favorite) return false;
   if (f.model && modelOfReplicate(String(r.model ?? ''))?.slug !== f.model) return false;
   if (f.words?.length && !promptMatches(String(r.prompt ?? ''), f.words)) return false;
+  // The document client reads a string set as a Set.
+  if (f.collection && !(r.collections instanceof Set && r.collections.has(f.collection))) return false;
   return true;
 }
 
@@ -48,7 +50,7 @@ const shareKey = (token: string) => ({ pk: keys.share(token), sk: keys.shareItem
 
 /**
  * The media index: the items live under their owner (`USER#<sub>`/`MEDIA#<createdAt>#<id>`), so a user's list is one
- * Query newest first. Filters (kind, model family, starred, prompt words) are applied to what the Query reads, which reads on until
+ * Query newest first. Filters (kind, model family, starred, prompt words, collection) are applied to what the Query reads, which reads on until
  * the page is full (at most 20 reads of 50 items): a user's results are a few thousand at most, and an index per
  * filter would cost a write on every item for a list that is read a page at a time.
  */
@@ -70,7 +72,7 @@ export function dynamoMediaIndex(db: DynamoDBDocumentClient, table: string): Med
   return {
     async list(owner, limit, cursor, filter = {}) {
       let after = cursor ? decodeCursor(cursor, 'MEDIA#') : undefined;
-      const filtered = Boolean(filter.type || filter.model || filter.favorite !== undefined || filter.words?.length);
+      const filtered = Boolean(filter.type || filter.model || filter.favorite !== undefined || filter.words?.length || filter.collection);
       const items: MediaItem[] = [];
       // A filter would shorten DynamoDB's pages (Limit counts items before the filter), so read on until the page is
       // full; the cursor is then the last item returned, not the last one read.

@@ -21,6 +21,10 @@ export const keys = {
    * normalised address (domain/email-hash.ts), never the address itself.
    */
   welcome: (emailHash: string) => `WELCOME#${emailHash}`,
+  /** A named collection of the user's (`USER#<sub>`/`COLLECTION#<id>`); its members hold its id in `collections`. */
+  collection: (id: string) => `COLLECTION#${id}`,
+  /** How many collections the user has (`USER#<sub>`/`COLLECTIONS`, attribute n): what caps them, atomically. */
+  collectionCount: 'COLLECTIONS',
   /** A share link (`SHARE#<token>`/`SHARE`): names its owner's media item. */
   share: (token: string) => `SHARE#${token}`,
   shareItem: 'SHARE',

@@ -97,6 +97,8 @@ export interface MediaFilter {
   favorite?: boolean;
   /** Words every listed prompt holds (domain/prompt-search). */
   words?: readonly string[];
+  /** Only the items in this collection (ports/collections). */
+  collection?: string;
 }
 
 /** A share link: its token names the owner's media item. */

@@ -10,6 +10,7 @@ import { dynamoAccountData } from '../adapters/dynamodb-account-data';
 import { dynamoAccountStore } from '../adapters/dynamodb-accounts';
 import { apiGatewayLiveSender } from '../adapters/apigw-live-sender';
 import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
+import { dynamoCollectionIndex } from '../adapters/dynamodb-collections';
 import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
 import { dynamoIdempotencyStore } from '../adapters/dynamodb-idempotency';
@@ -46,6 +47,9 @@ import type { CheckJobStatusDeps } from '../app/check-job-status';
 import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
 import type { FanOutDeps } from '../app/fan-out-changes';
 import type { OpenLiveConnectionDeps } from '../app/open-live-connection';
+import type { CreateCollectionDeps } from '../app/create-collection';
+import type { ListCollectionsDeps } from '../app/list-collections';
+import type { SetCollectionMemberDeps } from '../app/set-collection-member';
 import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
 import type { DeleteAccountDeps } from '../app/delete-account';
@@ -93,6 +97,7 @@ const reconcilerJobs = /* @__PURE__ */ once(() =>
   meteredJobs(dynamoJobStore(dynamo(), table()), businessMetrics, { refundsAs: BusinessMetric.ReconcilerRefund }),
 );
 const media = /* @__PURE__ */ once(() => dynamoMediaIndex(dynamo(), table()));
+const collections = /* @__PURE__ */ once(() => dynamoCollectionIndex(dynamo(), table()));
 const orders = /* @__PURE__ */ once(() => meteredOrders(dynamoOrderStore(dynamo(), table()), businessMetrics));
 const store = /* @__PURE__ */ once(() => s3MediaStore(s3Client(), config().MEDIA_BUCKET));
 const connections = /* @__PURE__ */ once(() => dynamoConnectionStore(dynamo(), table()));
@@ -223,7 +228,19 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
 }
 
 export function listMediaDeps(): ListMediaDeps {
-  return { media: media(), store: store(), appUrl: config().APP_URL };
+  return { media: media(), collections: collections(), store: store(), appUrl: config().APP_URL };
+}
+
+export function listCollectionsDeps(): ListCollectionsDeps {
+  return { collections: collections() };
+}
+
+export function createCollectionDeps(): CreateCollectionDeps {
+  return { collections: collections(), now };
+}
+
+export function setCollectionMemberDeps(): SetCollectionMemberDeps {
+  return { collections: collections() };
 }
 
 export function favoriteMediaDeps(): FavoriteMediaDeps {

@@ -1,6 +1,7 @@
 /** list-media: the caller's results filtered by prompt words (every word, any case and order), over in-memory ports. */
 import { listMedia } from '../../lambdas/app/list-media';
 import { searchWords } from '../../lambdas/domain/prompt-search';
+import { MemoryCollections } from '../support/fakes/collections';
 import { MemoryMedia } from '../support/fakes/jobs';
 import { mediaItem } from '../support/fakes/media';
 import { MemoryMediaStore } from '../support/fakes/media-store';
@@ -12,7 +13,7 @@ function deps() {
   media.add(mediaItem('u1', 'b', { prompt: 'Dusk over a red harbour', createdAt: at(2) }));
   media.add(mediaItem('u1', 'c', { prompt: 'A red kite', createdAt: at(3), type: 'video' }));
   media.add(mediaItem('u2', 'd', { prompt: 'A red lighthouse', createdAt: at(4) }));
-  return { media, store: new MemoryMediaStore(), appUrl: 'https://app.test' };
+  return { media, collections: new MemoryCollections(media), store: new MemoryMediaStore(), appUrl: 'https://app.test' };
 }
 
 const prompts = async (q: Parameters<typeof listMedia>[2]) => (await listMedia(deps(), 'u1', q)).items.map((i) => i.prompt);

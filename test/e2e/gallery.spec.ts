@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { expectNoA11yViolations } from './support/a11y';
 import { baseUrl, createVerifiedUser, loginViaUi, submitLogin, type E2EUser } from './support/accounts';
 import { makeImages } from './support/generators';
 
@@ -129,8 +130,11 @@ test.describe('My Account gallery', () => {
 
     await dialog.getByLabel(/^Password/).fill(user.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/`);
-    await expect(page.getByRole('status').filter({ hasText: 'Your account and all its data have been deleted.' })).toBeVisible();
+    await expect(page).toHaveURL(`${baseUrl()}/account-deleted`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account is deleted');
+    await expect(page.getByRole('main')).toContainText('Your account and all its data have been deleted');
+    await expect(page.getByRole('main')).toContainText('Records of your purchases are kept for accounting');
+    await expectNoA11yViolations(page);
 
     await page.goto('/login');
     await submitLogin(page, user);

@@ -11,6 +11,7 @@ export const PUBLIC_PAGE_TEXTS: Readonly<Record<string, { title: string; h1: str
   '/faq': { title: 'FAQ · Framewright', h1: 'Frequently asked questions', text: 'credits' },
   '/pricing': { title: 'Pricing · Framewright', h1: 'Monthly plans and credit packs', text: 'Buy with PayPal' },
   '/terms': { title: 'Terms and Conditions · Framewright', h1: 'Terms and Conditions', text: '18 years of age or older' },
+  '/account-deleted': { title: 'Your account is deleted · Framewright', h1: 'Your account is deleted', text: 'Records of your purchases are kept for accounting' },
 };
 
 /** The markup without scripts, as text: what a crawler reads before any script runs. */

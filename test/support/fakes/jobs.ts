@@ -161,6 +161,8 @@ export class MemoryJobs implements JobStore, JobStatusReader {
 export class MemoryMedia implements MediaIndex {
   readonly items = new Map<string, MediaItem>();
   readonly shares = new Map<string, Share>();
+  /** The collections each item is in, by media id (kept with the item, as the table does: MemoryCollections writes it). */
+  readonly memberships = new Map<string, Set<string>>();
 
   add(m: MediaItem): void {
     if (this.items.has(m.id)) throw new Error(`media ${m.id} exists`);
@@ -174,7 +176,14 @@ export class MemoryMedia implements MediaIndex {
 
   async list(owner: string, limit: number, cursor?: string, filter: MediaFilter = {}): Promise<Page<MediaItem>> {
     const all = [...this.items.values()]
-      .filter((m) => m.owner === owner && (!filter.type || m.type === filter.type) && (!filter.favorite || m.favorite) && promptMatches(m.prompt, filter.words ?? []))
+      .filter(
+        (m) =>
+          m.owner === owner &&
+          (!filter.type || m.type === filter.type) &&
+          (!filter.favorite || m.favorite) &&
+          promptMatches(m.prompt, filter.words ?? []) &&
+          (!filter.collection || Boolean(this.memberships.get(m.id)?.has(filter.collection))),
+      )
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const start = cursor ? Number(cursor) : 0;
     return { items: all.slice(start, start + limit).map(copy), ...(start + limit < all.length ? { nextCursor: String(start + limit) } : {}) };
@@ -190,6 +199,7 @@ export class MemoryMedia implements MediaIndex {
     if (!item) return false;
     if (item.shareToken) this.shares.delete(item.shareToken);
     this.items.delete(id);
+    this.memberships.delete(id);
     return true;
   }
 

@@ -8,8 +8,6 @@ export const STORAGE_KEYS = {
   activeJobs: 'activeJobs',
   /** The address waiting for verification (/verify fills its email field from it). */
   pendingEmail: 'framewright:pending-email',
-  /** A one-time notice for the next page of this tab (sessionStorage). */
-  flash: 'framewright:flash',
   /** Set once the user chose "Continue in background": the video generator's window does not open again. */
   jobsInBackground: 'framewright:jobs-in-background',
   /** Set once this browser was asked whether it may notify when a long job finishes (asked once, ever). */

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ButtonLink } from '../../components/button-link';
-import { takeFlash } from '../../lib/flash-notice';
 import { useNavigation } from '../../lib/navigation';
 import { Footer } from './footer';
 import { NavItems, type NavItem } from './nav-items';
@@ -34,7 +33,6 @@ export function MarketingFrame({ children }: { children: ReactNode }) {
         </ButtonLink>
       </SiteHeader>
       <main ref={mainRef} id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        <FlashBanner />
         {children}
       </main>
       <Footer />
@@ -42,21 +40,6 @@ export function MarketingFrame({ children }: { children: ReactNode }) {
       <div aria-live="polite" aria-atomic="true" className="sr-only">
         {announcement}
       </div>
-    </div>
-  );
-}
-
-/** A one-time notice left by the page before (e.g. "Your account ... deleted"), read after hydration. */
-function FlashBanner() {
-  const [text, setText] = useState<string | undefined>();
-  useEffect(() => setText(takeFlash()), []);
-  if (!text) return null;
-  return (
-    <div role="status" className="mx-auto mt-4 flex max-w-3xl items-start justify-between gap-4 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink">
-      <span>{text}</span>
-      <button type="button" className="text-ink-muted hover:text-ink" onClick={() => setText(undefined)} aria-label="Dismiss">
-        ×
-      </button>
     </div>
   );
 }

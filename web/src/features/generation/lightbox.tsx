@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
+import { AddToCollection } from './collections';
 import { optionsIgnoredWithImage } from './ignored-options';
 import type { MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
@@ -159,9 +160,11 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
   const item = index >= 0 ? items[index] : undefined;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
   useEffect(() => {
     setConfirming(false);
     setError('');
+    setNotice('');
   }, [openId]);
 
   const move = (step: number) => {
@@ -288,6 +291,17 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
           </div>
           <ResultOperations item={item} onError={setError} />
           <ShareControls item={item} onError={setError} />
+          <AddToCollection
+            items={[item]}
+            onDone={(m) => {
+              setError('');
+              setNotice(m);
+            }}
+            onError={(m) => {
+              setNotice('');
+              setError(m);
+            }}
+          />
           <div className="flex flex-wrap items-center gap-2">
             <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={setError} />
             <FavoriteButton item={item} onToggle={() => void toggleFavorite(item).catch((err) => setError(`Could not change the favourite: ${reasonOf(err)}`))} />
@@ -321,6 +335,9 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               {error}
             </p>
           )}
+          <p role="status" className="text-sm text-ink empty:hidden">
+            {notice}
+          </p>
           <div className="mt-auto flex justify-between gap-2 pt-2">
             <Button size="sm" variant="ghost" onClick={() => move(-1)} disabled={items.length < 2} aria-label="Previous">
               ← Previous

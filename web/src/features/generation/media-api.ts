@@ -1,8 +1,8 @@
-import type { ListMediaResponse, MediaItemView } from '../../../../contract/schemas';
+import type { CollectionView, ListMediaResponse, MediaItemView } from '../../../../contract/schemas';
 import { api, ApiError } from '../../lib/api-client';
 
 export type MediaType = MediaItemView['type'];
-export type { MediaItemView };
+export type { CollectionView, MediaItemView };
 
 /** Which results a list holds (GET /api/media's filters): a kind, a model family (registry slug), only starred ones. */
 export interface MediaFilter {
@@ -11,6 +11,8 @@ export interface MediaFilter {
   favorite?: boolean;
   /** Words every prompt listed holds. */
   search?: string;
+  /** Only the items in this collection (its id). */
+  collection?: string;
 }
 
 /** One page of the user's results, newest first (GET /api/media). */
@@ -23,6 +25,7 @@ export function listMedia(params: MediaFilter & { cursor?: string; limit?: numbe
       // Sent as `favorite=true`; left out, every item.
       favorite: params.favorite ? true : undefined,
       q: params.search?.trim() || undefined,
+      collection: params.collection,
       cursor: params.cursor,
     },
     signal,
@@ -52,4 +55,19 @@ export async function deleteMedia(id: string): Promise<void> {
     if (err instanceof ApiError && err.status === 404) return;
     throw err;
   }
+}
+
+/** The user's named collections, oldest first. */
+export async function listCollections(signal?: AbortSignal): Promise<CollectionView[]> {
+  return (await api.listCollections({ signal })).items;
+}
+
+/** Makes a named collection (the server trims the name and refuses past its cap, saying why). */
+export function createCollection(name: string): Promise<CollectionView> {
+  return api.createCollection({ body: { name } });
+}
+
+/** Puts a result in a collection (already there: no change). */
+export async function addToCollection(collectionId: string, mediaId: string): Promise<void> {
+  await api.addToCollection({ params: { id: collectionId, mediaId } });
 }

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Modal } from '../../components/modal';
 import { cx } from '../../lib/cx';
 import { useSession } from '../auth';
+import { AddToCollection } from './collections';
 import { GenerationText, reasonOf } from './generation-messages';
 import type { MediaItemView } from './media-api';
 import { Lightbox } from './lightbox';
@@ -37,7 +38,7 @@ export interface MediaGalleryProps {
   className?: string;
   /** Filters shown above the grid (My Account). */
   toolbar?: ReactNode;
-  /** Checkboxes on the cards, with Select all, Delete selected and Download selected (one zip). */
+  /** Checkboxes on the cards, with Select all, Delete selected, Download selected (one zip) and Add to collection. */
   selectable?: boolean;
 }
 
@@ -181,6 +182,14 @@ export function MediaGallery({
               <Button size="sm" variant="danger" loading={busy === 'delete'} disabled={busy !== undefined} onClick={() => setConfirmBulk(true)}>
                 Delete selected
               </Button>
+              <AddToCollection
+                items={selection}
+                onDone={(m) => {
+                  setActionError(undefined);
+                  setNotice(m);
+                }}
+                onError={setActionError}
+              />
             </>
           )}
         </div>

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { MEDIA_LIST_REFRESH_MS } from '../../../../contract/media-links';
 import { liveChannel, queryClient } from '../live';
 import { reasonOf } from './generation-messages';
-import { deleteMedia, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
+import { addToCollection, deleteMedia, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
 /**
  * Download and view links are presigned for MEDIA_URL_SECONDS (a quarter of an hour): a list older than this is read
@@ -26,12 +26,20 @@ interface MediaPage {
 type MediaPages = InfiniteData<MediaPage, string | undefined>;
 
 const ALL_MEDIA: QueryKey = ['media'];
-/** `['media', 'all' | 'image' | 'video']`, with the model, favourite and search filters after it when set (My Account). */
+/** `['media', 'all' | 'image' | 'video']`, with the model, favourite, search and collection filters after it when set (My Account). */
 const mediaKey = (type: MediaType | undefined, f: Omit<MediaFilter, 'type'> = {}) => {
   const search = f.search?.trim().toLowerCase();
-  if (!f.model && !f.favorite && !search) return ['media', type ?? 'all'] as readonly string[];
-  return ['media', type ?? 'all', f.model ?? 'any', f.favorite ? 'favorites' : 'all', ...(search ? [`search:${search}`] : [])] as readonly string[];
+  if (!f.model && !f.favorite && !search && !f.collection) return ['media', type ?? 'all'] as readonly string[];
+  return [
+    'media',
+    type ?? 'all',
+    f.model ?? 'any',
+    f.favorite ? 'favorites' : 'all',
+    ...(search ? [`search:${search}`] : []),
+    ...(f.collection ? [collectionKeyPart(f.collection)] : []),
+  ] as readonly string[];
 };
+const collectionKeyPart = (id: string) => `collection:${id}`;
 
 export interface MediaListState {
   items: MediaItemView[];
@@ -81,6 +89,25 @@ export async function shareItem(item: MediaItemView, showPrompt: boolean): Promi
   return url;
 }
 
+/**
+ * Puts results in a collection, one request each; the lists filtered by that collection read again. Returns how many
+ * went in and the first failure's reason, if any.
+ */
+export async function addItemsToCollection(collectionId: string, items: readonly MediaItemView[]): Promise<{ added: number; failure?: string }> {
+  let added = 0;
+  let failure: string | undefined;
+  for (const item of items) {
+    try {
+      await addToCollection(collectionId, item.id);
+      added++;
+    } catch (err) {
+      failure ??= reasonOf(err);
+    }
+  }
+  void queryClient.invalidateQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.includes(collectionKeyPart(collectionId)) });
+  return { added, ...(failure ? { failure } : {}) };
+}
+
 /** Revokes a result's link. */
 export async function unshareItem(item: MediaItemView): Promise<void> {
   await unshareMedia(item.id);
@@ -115,12 +142,12 @@ async function fetchFilled(filter: MediaFilter, cursor: string | undefined, sign
 }
 
 export function useMediaList(type?: MediaType, filter: Omit<MediaFilter, 'type'> = {}): MediaList {
-  const { model, favorite, search } = filter;
-  const key = mediaKey(type, { model, favorite, search });
+  const { model, favorite, search, collection } = filter;
+  const key = mediaKey(type, { model, favorite, search, collection });
   const query = useInfiniteQuery<MediaPage, unknown, MediaPages, readonly string[], string | undefined>(
     {
       queryKey: key,
-      queryFn: ({ pageParam, signal }) => fetchFilled({ type, model, favorite, search }, pageParam, signal),
+      queryFn: ({ pageParam, signal }) => fetchFilled({ type, model, favorite, search, collection }, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: STALE_AFTER_MS,

@@ -1,14 +1,13 @@
 /**
  * My Account > Delete Account: what goes and what stays, and a dialog that asks for the password. The password is
  * confirmed by signing in again (fresh tokens: the server deletes only after a sign-in of the last few minutes), then
- * DELETE /api/me removes the account, its data and files, and the session ends on the home page with a notice.
+ * DELETE /api/me removes the account, its data and files, and the session ends on /account-deleted, which says so.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { api } from '../../../lib/api-client';
-import { setFlash } from '../../../lib/flash-notice';
 import { authErrorReason, confirmPassword, PasswordField, signOut, useSession } from '../../auth';
 import { reasonOf } from '../../generation';
 
@@ -38,10 +37,9 @@ function DeleteAccountTab() {
         return;
       }
       await api.deleteAccount();
-      setFlash('accountDeleted');
       await signOut().catch(() => undefined);
-      // A full load of the home page: nothing of the signed-in app stays in memory.
-      window.location.assign('/');
+      // A full load of the page: nothing of the signed-in app stays in memory.
+      window.location.assign('/account-deleted');
     } catch (err) {
       setError(DeleteAccountText.failed(reasonOf(err)));
     } finally {

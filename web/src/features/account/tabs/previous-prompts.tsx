@@ -4,7 +4,7 @@ import { MAX_SEARCH_LENGTH } from '../../../../../contract/media-links';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button-link';
 import { useSession } from '../../auth';
-import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useMediaList } from '../../generation';
+import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useCollections, useMediaList } from '../../generation';
 
 const MESSAGES: GalleryMessages = {
   loadFailed: GenerationText.failedToFetchPrompts,
@@ -50,11 +50,18 @@ function PreviousPromptsTab() {
   const [type, setType] = useState<TypeFilter>('all');
   const [model, setModel] = useState('');
   const [favorites, setFavorites] = useState(false);
+  const [collection, setCollection] = useState('');
+  const collections = useCollections();
   const [searchText, setSearchText] = useState('');
   // Asked for once typing pauses, not at every key.
   const search = useDebounced(searchText.trim(), 300);
-  // The server filters (GET /api/media?type&model&favorite&q): each filter is its own list, a page at a time.
-  const media = useMediaList(type === 'all' ? undefined : type, { model: model || undefined, favorite: favorites || undefined, search: search || undefined });
+  // The server filters (GET /api/media?type&model&favorite&q&collection): each filter is its own list, a page at a time.
+  const media = useMediaList(type === 'all' ? undefined : type, {
+    model: model || undefined,
+    favorite: favorites || undefined,
+    search: search || undefined,
+    collection: collection || undefined,
+  });
   const models = MODELS.filter((m) => !m.upcoming && (type === 'all' || m.kind === type));
   const running = useActiveJobs(everyJob);
   const before = useRef(running.length);
@@ -65,7 +72,7 @@ function PreviousPromptsTab() {
     before.current = running.length;
   }, [running.length, refresh]);
 
-  const filtered = type !== 'all' || model !== '' || favorites || search !== '';
+  const filtered = type !== 'all' || model !== '' || favorites || search !== '' || collection !== '';
   if (status === 'signedOut') return <Alert variant="error">{GenerationText.signInToAccessPrompts}</Alert>;
 
   return (
@@ -122,6 +129,17 @@ function PreviousPromptsTab() {
           <label className="flex items-center gap-2 text-sm text-ink-muted">
             <input type="checkbox" checked={favorites} onChange={(e) => setFavorites(e.target.checked)} />
             Favourites
+          </label>
+          <label className="flex items-center gap-2 text-sm text-ink-muted">
+            Collection
+            <select className={selectClasses} value={collection} onChange={(e) => setCollection(e.target.value)}>
+              <option value="">All results</option>
+              {collections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
           </label>
         </div>
       }
