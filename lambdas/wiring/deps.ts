@@ -153,6 +153,7 @@ const startJob = /* @__PURE__ */ once(() => ({
   webhookUrl: webhookUrl(),
   now,
   dailyGenerationCap: config().DAILY_GENERATION_CAP,
+  metrics: businessMetrics,
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>

@@ -14,6 +14,7 @@ import { testClock } from './clock';
 import { MemoryCredits } from './credits';
 import { MemoryJobs, MemoryMedia } from './jobs';
 import { MemoryMediaStore } from './media-store';
+import { MemoryMetrics } from './metrics';
 import { FakeModelProvider, fakeModelWebhooks } from './model-provider';
 import { MemoryInbox } from './webhooks';
 
@@ -60,6 +61,7 @@ export function generationSetup(opts: { credits?: number } = {}) {
   const provider = new FakeModelProvider(clock.now);
   const webhookState: { down?: boolean } = {};
   const inbox = new MemoryInbox();
+  const metrics = new MemoryMetrics();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
   const deps: StartImageGenerationDeps & CancelJobDeps & CheckJobStatusDeps & ApplyGenerationWebhookDeps & ReconcileJobsDeps = {
     accounts: credits,
@@ -73,10 +75,11 @@ export function generationSetup(opts: { credits?: number } = {}) {
     inbox,
     tools: async () => fakeMediaTools,
     limits: DEFAULT_LIMITS,
+    metrics,
     now: clock.now,
     log: (message, details) => logs.push({ message, details }),
   };
-  return { clock, credits, media, jobs, store, provider, webhookState, inbox, logs, deps };
+  return { clock, credits, media, jobs, store, provider, webhookState, inbox, metrics, logs, deps };
 }
 
 export type GenerationContext = ReturnType<typeof generationSetup>;
