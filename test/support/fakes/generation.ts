@@ -15,6 +15,7 @@ import { MemoryCredits } from './credits';
 import { MemoryJobs, MemoryMedia } from './jobs';
 import { MemoryMediaStore } from './media-store';
 import { MemoryMetrics } from './metrics';
+import { MemoryContentCredentials } from './content-credentials';
 import { FakeModelProvider, fakeModelWebhooks } from './model-provider';
 import { MemoryInbox } from './webhooks';
 
@@ -62,6 +63,7 @@ export function generationSetup(opts: { credits?: number } = {}) {
   const webhookState: { down?: boolean } = {};
   const inbox = new MemoryInbox();
   const metrics = new MemoryMetrics();
+  const credentials = new MemoryContentCredentials();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
   const deps: StartImageGenerationDeps & CancelJobDeps & CheckJobStatusDeps & ApplyGenerationWebhookDeps & ReconcileJobsDeps = {
     accounts: credits,
@@ -74,12 +76,13 @@ export function generationSetup(opts: { credits?: number } = {}) {
     webhooks: async () => fakeModelWebhooks(webhookState),
     inbox,
     tools: async () => fakeMediaTools,
+    credentials: async () => credentials,
     limits: DEFAULT_LIMITS,
     metrics,
     now: clock.now,
     log: (message, details) => logs.push({ message, details }),
   };
-  return { clock, credits, media, jobs, store, provider, webhookState, inbox, metrics, logs, deps };
+  return { clock, credits, media, jobs, store, provider, webhookState, inbox, metrics, credentials, logs, deps };
 }
 
 export type GenerationContext = ReturnType<typeof generationSetup>;
