@@ -125,6 +125,19 @@ export const Messages = {
   mediaNotFound: 'This item does not exist or was already deleted.',
   startMediaNotImage: 'Only an image can be a start image.',
   startImageTwice: 'Give either a start image upload or a start media item, not both.',
+  // ---- one generation pipeline (issue 27) ----
+  chooseModel: 'Choose a model.',
+  /** Not in the spec: POST /api/generations names no model of GET /api/models. */
+  unknownModel: (model: string, known: readonly string[]) => `Unknown model: ${model}. Models: ${known.join(', ')}.`,
+  modelComingSoon: (name: string) => `${name} is coming soon.`,
+  modelTakesNoPrompt: (name: string) => `${name} takes no prompt.`,
+  modelTakesNoImage: (name: string, input: string, taken: readonly string[]) =>
+    `${name} takes no ${input}.${taken.length ? ` Its inputs: ${taken.join(', ')}.` : ''}`,
+  imageInputRequired: (name: string, label: string, input: string) => `${name} needs ${label.toLowerCase()} (inputs.${input}).`,
+  imageInputResultOnly: (label: string) => `${label} must be one of your results (its media id).`,
+  imageInputInvalid: (input: string) => `inputs.${input} must be the media id of one of your results or the key of an upload.`,
+  /** Variations of a video, or of a result whose model is no longer offered. */
+  cannotVary: 'Only an image made by a model we offer can be varied.',
   // ---- why a job failed (each followed by jobRefunded's count) ----
   generationUnavailable: 'The generation service is unavailable. Please try again',
   generationBusy: 'The generation service is busy right now. Please try again in a minute',

@@ -144,6 +144,29 @@ export const ROUTES = [
     grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
   },
   {
+    // Every model and operation through one use case; generate-image and generate-video are its aliases.
+    id: 'generations',
+    method: 'POST',
+    path: '/api/generations',
+    auth: 'user',
+    handler: 'generations',
+    idempotencyKey: true,
+    request: s.GenerationsRequest,
+    response: s.GenerationResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'media:read', 'secret:replicate', 'secret:origin', 'secret:welcome-hash'],
+  },
+  {
+    // Public and the same for everyone until the next deploy: browsers and CloudFront may keep it a few minutes.
+    id: 'models',
+    method: 'GET',
+    path: '/api/models',
+    auth: 'none',
+    handler: 'list-models',
+    response: s.ModelsResponse,
+    grants: ['secret:origin'],
+  },
+  {
     id: 'checkStatus',
     method: 'GET',
     path: '/api/check-status/{predictionId}',

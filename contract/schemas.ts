@@ -191,6 +191,63 @@ export const GenerateVideoRequest = strictBody({
 });
 export type GenerateVideoRequest = z.infer<typeof GenerateVideoRequest>;
 
+// ---- one generation pipeline (issue 27) ----
+/** A picture a request names: one of the caller's results (media id) or an upload (its key); the model says which it takes. */
+const imageRefOf = (input: string) =>
+  z.string({ error: Messages.imageInputInvalid(input) }).regex(/^[A-Za-z0-9_./-]{1,300}$/, Messages.imageInputInvalid(input)).optional();
+
+/** POST /api/generations: any model or operation of GET /api/models, its options checked against its registry entry. */
+export const GenerationsRequest = strictBody({
+  model: z.string({ error: Messages.chooseModel }).trim().min(1, Messages.chooseModel).max(100, Messages.chooseModel),
+  prompt: z.string({ error: Messages.promptRequired }).trim().max(MAX_PROMPT_LENGTH, Messages.promptTooLong(MAX_PROMPT_LENGTH)).optional(),
+  options: z
+    .record(
+      z.string().max(40),
+      z.union([z.string().max(NEGATIVE_PROMPT_MAX, OptionMessages.text('An option', NEGATIVE_PROMPT_MAX)), z.number()], { error: 'Each option is text or a number.' }),
+      { error: 'options must be an object of option values.' },
+    )
+    .optional(),
+  inputs: z
+    .strictObject(
+      { startImage: imageRefOf('startImage'), endImage: imageRefOf('endImage'), image: imageRefOf('image') },
+      { error: (iss) => (iss.code === 'unrecognized_keys' ? `Unknown input${iss.keys.length > 1 ? 's' : ''}: ${iss.keys.join(', ')}. Inputs: startImage, endImage, image.` : 'inputs must be an object.') },
+    )
+    .optional(),
+});
+export type GenerationsRequest = z.infer<typeof GenerationsRequest>;
+
+const OptionValue = z.union([z.string(), z.number()]);
+export const ModelsResponse = z.object({
+  models: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      tagline: z.string(),
+      kind: z.enum(['image', 'video']),
+      operation: z.enum(['generate', 'edit', 'upscale', 'variations']),
+      upcoming: z.boolean(),
+      inputs: z.object({
+        prompt: z.object({ required: z.boolean() }).nullable(),
+        images: z.array(z.object({ id: z.enum(['startImage', 'endImage', 'image']), label: z.string(), required: z.boolean(), from: z.enum(['result', 'any']) })),
+      }),
+      options: z.array(
+        z.object({
+          id: z.string(),
+          kind: z.enum(['choice', 'text', 'seed']),
+          label: z.string(),
+          advanced: z.boolean(),
+          values: z.array(OptionValue).readonly().optional(),
+          valueLabels: z.record(z.string(), z.string()).optional(),
+          default: OptionValue.optional(),
+          maxLength: z.number().optional(),
+        }),
+      ),
+      price: z.number().nullable(),
+    }),
+  ),
+});
+export type ModelsResponse = z.infer<typeof ModelsResponse>;
+
 // ---- the queue (issue 15) ----
 /** POST /api/jobs/{id}/cancel. `acceptCharge`: the caller was told a running job's credits are spent and agreed. */
 export const CancelJobRequest = strictBody({

@@ -41,6 +41,8 @@ export const ROUTE_THROTTLE_CLASS = {
   replicateWebhook: 'webhook',
   sendContact: 'rest',
   generateVideo: 'rest',
+  generations: 'rest',
+  models: 'rest',
   cancelJob: 'rest',
   getMedia: 'rest',
   createPaypalPayment: 'payments',

@@ -3,7 +3,10 @@ import type { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS, ORIGIN_SECRET_ROTATION, type BackgroundFunctionDef } from '../contract/functions';
 import { ROUTES, type RouteDef } from '../contract/routes';
 import { AccessLogs } from './constructs/access-logs';
-import { Api } from './constructs/api';
+import { Api, RATE_WATCHED_ROUTES } from './constructs/api';
+import { OPEN_JOB_SHARDS, PARTITION_WRITES_PER_SECOND, REPLICATE_LIMITS } from '../contract/capacity';
+import { THROTTLES, throttleClassOf } from '../contract/throttles';
+import { STAGE_THROTTLE } from './constructs/stage-access-logs';
 import { AppSecret } from './constructs/app-secret';
 import { Background } from './constructs/background';
 import { Auth } from './constructs/auth';
@@ -149,6 +152,18 @@ export class FramewrightStack extends Stack {
       deadLetters: [this.background.deadLetters],
       alarmEmail: props.settings.alarmEmail,
       monthlyBudgetUsd: props.settings.monthlyBudgetUsd,
+      quotas: {
+        reserved: routes.flatMap((r) => {
+          const n = reservedConcurrencyOf(r);
+          return n === undefined ? [] : [{ id: r.id, fn: this.api.functions[r.id]!, reserved: n }];
+        }),
+        live: { apiId: this.live.api.apiId, stage: this.live.stage.stageName, rateLimit: STAGE_THROTTLE.rateLimit },
+        routes: routes
+          .filter((r) => RATE_WATCHED_ROUTES.includes(r.id))
+          .map((r) => ({ id: r.id, method: r.method, path: r.path, rateLimit: THROTTLES[throttleClassOf(r)].rateLimit })),
+        openJobsIndex: { tableName: this.data.table.tableName, indexName: 'open-jobs', writesPerSecond: PARTITION_WRITES_PER_SECOND * OPEN_JOB_SHARDS },
+        providerCreatesPerMinute: REPLICATE_LIMITS.createsPerMinute,
+      },
     });
     this.site.publish({
       region: this.region,

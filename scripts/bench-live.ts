@@ -97,7 +97,8 @@ async function main(): Promise<void> {
       await tab.getByTestId('credits-box-balance').filter({ hasText: /^\d+$/ }).waitFor();
     }
     // Enough credits for every job.
-    await grantCredits(user, 1 + LIVE_JOBS + FALLBACK_JOBS);
+    // And 8 FLUX fast (1 credit) and 8 FLUX 1.1 Pro (2 credits) for the fast-model comparison.
+    await grantCredits(user, 1 + LIVE_JOBS + FALLBACK_JOBS + 8 + 16);
     for (const tab of tabs) await tab.reload();
     for (const tab of tabs) await tab.getByTestId('credits-box-balance').filter({ hasText: /^\d+$/ }).waitFor();
     let balance = Number(await tabB.getByTestId('credits-box-balance').textContent());
@@ -161,6 +162,34 @@ async function main(): Promise<void> {
     console.log(`\nrequests per job with the push channel (both tabs): ${liveRequests}`);
     if (fallback.length) console.log(`requests per job with the socket down (both tabs): ${[...byPath].map(([k, v]) => `${k} ${(v / fallback.length).toFixed(1)}`).join(', ')}`);
     console.log('\nresult: simulator completed_at -> <img> in each tab; balance: ledger row of the charge -> tab B shows it; requests and messages: both tabs.');
+
+    // A fast model created with Prefer: wait (FLUX fast: the result is in the create call's answer) against the same
+    // simulated run time on the webhook path (FLUX 1.1 Pro is created without it), through the API: the generators
+    // do not offer FLUX yet, so "click" is the POST and "result" the first status answer that names the saved file.
+    const fast = async (model: string, n: number) => {
+      const answered: number[] = [];
+      const done: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${stack.url}/api/generations`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model, prompt: `bench ${model} ${i} ${Date.now()}` }),
+        });
+        const { predictionId } = (await res.json()) as { predictionId: string };
+        answered.push(performance.now() - t0);
+        for (;;) {
+          const status = (await (await fetch(`${stack.url}/api/check-status/${predictionId}`, { headers: { authorization: `Bearer ${user.idToken}` } })).json()) as { status: string; imageUrl?: string };
+          if (status.imageUrl || ['failed', 'canceled'].includes(status.status)) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        done.push(performance.now() - t0);
+      }
+      const s = (v: number[]) => [...v].sort((a, b) => a - b);
+      return [model, n, Math.round(percentile(s(answered), 50)), Math.round(percentile(s(done), 50)), Math.round(percentile(s(done), 95))];
+    };
+    console.log(`\nfast model, click (POST /api/generations) to result (a status naming the saved image), model time ${IMAGE_MS}..${IMAGE_MS + JITTER_MS} ms\n`);
+    console.log(table(['model (path)', 'jobs', 'answer p50 ms', 'result p50 ms', 'result p95 ms'], [await fast('flux-fast', 8), await fast('flux-pro', 8)].map((r, i) => [`${r[0]} (${i === 0 ? 'Prefer: wait' : 'webhook'})`, ...r.slice(1)])));
   } finally {
     await browser.close();
     if (stack.child.pid) await stopStackProcess(stack.child.pid, stack.dataDir);

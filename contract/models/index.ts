@@ -2,13 +2,17 @@
  * The model registry: every model the product offers, one file each (or per family). Adding a model is its file
  * here, its line below and its schema fixture under schemas/.
  */
+import { edit } from './edit';
+import { fluxFast, fluxPro } from './flux';
 import { kling } from './kling';
 import { pixverse } from './pixverse';
 import { sdxl } from './sdxl';
 import type { ModelDef } from './types';
+import { upscale } from './upscale';
+import { variations } from './variations';
 import { wan } from './wan';
 
-export const MODELS: readonly ModelDef[] = [sdxl, wan, pixverse, kling];
+export const MODELS: readonly ModelDef[] = [sdxl, fluxFast, fluxPro, wan, pixverse, kling, edit, upscale, variations];
 
 export const VIDEO_MODELS = MODELS.filter((m) => m.kind === 'video');
 
@@ -23,4 +27,4 @@ export function modelOfReplicate(id: string): ModelDef | undefined {
 
 export * from './options';
 export type * from './types';
-export { sdxl, wan, pixverse, kling };
+export { sdxl, fluxFast, fluxPro, wan, pixverse, kling, edit, upscale, variations };

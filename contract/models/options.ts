@@ -59,6 +59,7 @@ export type PriceResult = { ok: true; cost: number } | { ok: false; reason: stri
 /** The price of a request with these options (the seed does not change it), or why it cannot be ordered. */
 export function priceOf(model: ModelDef, given: OptionValues): PriceResult {
   if (model.upcoming) return { ok: false, reason: `${model.name} is coming soon.` };
+  if (model.rerun) return { ok: false, reason: `${model.name} cost what their source costs.` };
   const r = resolveOptions(model, given, () => 0);
   return r.ok ? { ok: true, cost: model.price(r.options) } : r;
 }

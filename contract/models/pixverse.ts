@@ -9,6 +9,8 @@ const STYLE_LABELS: Readonly<Record<string, string>> = { None: 'None', anime: 'A
 export const pixverse: ModelDef = {
   slug: 'pixverse',
   kind: 'video',
+  operation: 'generate',
+  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image' } } },
   name: 'Pixverse v4.5',
   tagline: 'Crisp motion at 540p, 720p or 1080p.',
   upcoming: false,

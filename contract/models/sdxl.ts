@@ -28,6 +28,8 @@ const size = (o: ResolvedOptions) => SDXL_SIZES[String(o.aspectRatio)]!;
 export const sdxl: ModelDef = {
   slug: 'sdxl',
   kind: 'image',
+  operation: 'generate',
+  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image' } } },
   name: 'SDXL',
   tagline: 'Images from a prompt, or guided by your own picture.',
   upcoming: false,

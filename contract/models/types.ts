@@ -66,10 +66,47 @@ export interface PredictionPlan {
   continuation?: readonly PredictionPlan[];
 }
 
+/**
+ * The pictures a request may carry, each under its name in POST /api/generations' `inputs`: a start frame, an end
+ * frame, or the source picture an operation works on (edit, upscale, variations).
+ */
+export type ImageInputId = 'startImage' | 'endImage' | 'image';
+
+export interface ImageInputDef {
+  label: string;
+  required: boolean;
+  /** `result`: one of the caller's own image results (a media id); `any`: that, or an upload key (POST /api/uploads). */
+  from: 'result' | 'any';
+  /** The model's input field its URL goes to. */
+  field: string;
+}
+
+/** What a request carries besides its options: whether it takes a prompt, and which pictures. */
+export interface ModelInputs {
+  prompt: { required: boolean } | undefined;
+  images: Readonly<Partial<Record<ImageInputId, ImageInputDef>>>;
+}
+
+/** What an entry does: make something new from a prompt, or work on one of the caller's results. */
+export type Operation = 'generate' | 'edit' | 'upscale' | 'variations';
+
 export interface ModelDef {
-  /** The generator's URL segment and the family id (wan, pixverse, kling; sdxl for images). */
+  /** The model's id in the API (POST /api/generations' `model`), the generator's URL segment and the family id. */
   slug: string;
+  /** The kind of its output. */
   kind: 'image' | 'video';
+  operation: Operation;
+  inputs: ModelInputs;
+  /**
+   * Variations: the request's source result is run again with its own model, prompt and options and new seeds; the
+   * entry's own options (how many) apply on top, and the price is the source model's.
+   */
+  rerun?: boolean;
+  /**
+   * Create the prediction with `Prefer: wait` (seconds): a fast model's result comes in the create call's answer, and
+   * the webhook is only the fallback.
+   */
+  waitSeconds?: number;
   name: string;
   tagline: string;
   /** Listed as coming soon: nothing can be ordered. */
@@ -85,9 +122,11 @@ export interface ModelDef {
   options: Readonly<Record<string, OptionDef>>;
   /** Why these (individually valid) options cannot be ordered together, if they cannot. */
   unavailable?: (o: ResolvedOptions) => string | undefined;
+  /** Why these options cannot go with the pictures given (e.g. Kling's end frame only in pro mode), if they cannot. */
+  refuseImages?: (o: ResolvedOptions, given: ReadonlySet<ImageInputId>) => string | undefined;
   /** Credits for a request with these options (only called for an orderable combination). */
   price: (o: ResolvedOptions) => number;
-  /** The prediction a request runs. */
+  /** The prediction a request runs; `hasImage`: a start (or source) picture is given. */
   plan: (o: ResolvedOptions, prompt: string, hasImage: boolean) => PredictionPlan;
   /** The options stored with the job and shown with its result. */
   shown: (o: ResolvedOptions) => Record<string, OptionValue>;

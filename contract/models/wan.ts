@@ -26,6 +26,8 @@ const MAX_AREA: Readonly<Record<string, string>> = { '16:9': '832x480', '9:16': 
 export const wan: ModelDef = {
   slug: 'wan',
   kind: 'video',
+  operation: 'generate',
+  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image' } } },
   name: 'Wan 2.1 (480p)',
   tagline: 'Text-to-video, or image-to-video from your own start frame.',
   upcoming: false,

@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient 
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
-import { keys, OPEN_JOB_SHARDS } from '../domain/keys';
+import { OPEN_JOB_SHARDS } from '../../contract/capacity';
+import { keys } from '../domain/keys';
 import { transactIf, updateIf } from './update-if';
 
 const OPEN = { ':pending': 'pending', ':starting': 'starting', ':processing': 'processing' };

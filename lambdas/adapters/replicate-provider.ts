@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Replicate from 'replicate';
 import { humanRefusal } from '../domain/job-messages';
 import {
@@ -55,9 +56,25 @@ function refusal(err: unknown): Error | undefined {
   return new ProviderRefused(humanRefusal(detail ? (JSON.parse(`"${detail}"`) as string) : undefined));
 }
 
+/**
+ * Headers for the calls made within one operation: the client sets `Prefer` itself but has no option for
+ * `Cancel-After`, so its fetch adds the ones the operation put here (per async context: concurrent calls never mix).
+ */
+const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
+
+function withCallHeaders(base: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const extra = callHeaders.getStore();
+    if (!extra) return base(input, init);
+    const headers = new Headers(init?.headers);
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    return base(input, { ...init, headers });
+  };
+}
+
 /** The official `replicate` client, pointed at REPLICATE_BASE_URL (the simulator locally). */
 export function replicateProvider(opts: { token: string; baseUrl?: string; fetchImpl?: typeof fetch; timeoutMs?: number }): ModelProvider {
-  const client = new Replicate({ auth: opts.token, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.fetchImpl ? { fetch: opts.fetchImpl } : {}) });
+  const client = new Replicate({ auth: opts.token, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), fetch: withCallHeaders(opts.fetchImpl ?? fetch) });
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   // One deadline per operation: the client retries (and swallows) failed fetches, so a per-request timeout alone
   // would multiply by its attempts.
@@ -65,13 +82,18 @@ export function replicateProvider(opts: { token: string; baseUrl?: string; fetch
   return {
     async create(req) {
       try {
-        const p = await client.predictions.create({
+        // Replicate stops a prediction at its deadline (aborted before it starts, canceled after): nothing is billed
+        // past it, and its webhook ends the job with a refund.
+        const headers: Record<string, string> = req.cancelAfterSeconds ? { 'Cancel-After': `${req.cancelAfterSeconds}s` } : {};
+        const p = await callHeaders.run(headers, () => client.predictions.create({
           ...(req.version ? { version: req.version } : { model: req.model }),
           input: req.input,
           webhook: req.webhookUrl,
           webhook_events_filter: ['start', 'completed'],
+          // Never longer than the call's own deadline allows: an answer cut off by it would look like a failure.
+          ...(req.waitSeconds ? { wait: Math.max(1, Math.min(req.waitSeconds, Math.floor(timeoutMs / 1000) - 2)) } : {}),
           signal: deadline(),
-        } as Parameters<typeof client.predictions.create>[0]);
+        } as Parameters<typeof client.predictions.create>[0]));
         return toPrediction(p as ReplicatePrediction);
       } catch (err) {
         throw refusal(err) ?? err;

@@ -2,6 +2,8 @@
  * Every key the backend builds, in one place: the single table's keys (listed in
  * docs/architecture.md) and the media bucket's object keys.
  */
+import { OPEN_JOB_SHARDS } from '../../contract/capacity';
+
 export const keys = {
   user: (sub: string) => `USER#${sub}`,
   account: 'ACCOUNT',
@@ -54,12 +56,6 @@ export const keys = {
   idempotency: (key: string) => `IDEMPOTENCY#${key}`,
   idempotencyItem: 'IDEMPOTENCY',
 } as const;
-
-/**
- * Partitions of the open-jobs index. Each takes 1,000 writes/s; a job writes its index keys twice (charge, end), so
- * 16 hold ~8,000 job starts a second, far above the capacity model's peak (docs/capacity.md).
- */
-export const OPEN_JOB_SHARDS = 16;
 
 /** A stable shard for an id: FNV-1a over its characters (ids are random, so the jobs spread evenly). */
 function shardOf(id: string): number {

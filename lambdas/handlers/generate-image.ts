@@ -1,13 +1,13 @@
 import { routeById } from '../../contract/routes';
 import { Messages } from '../../contract/errors';
-import { startImageGeneration } from '../app/start-image-generation';
-import { startImageGenerationDeps } from '../wiring/deps';
+import { imageOrder, startGeneration } from '../app/start-generation';
+import { startGenerationDeps } from '../wiring/deps';
 import { idempotentUserRoute } from './idempotent';
 
 const route = routeById('generateImage');
 
 export const handler = idempotentUserRoute(
   route,
-  async (req, me) => ({ body: await startImageGeneration(startImageGenerationDeps(), me, req.body) }),
+  async (req, me) => ({ body: await startGeneration(startGenerationDeps(), me, imageOrder(req.body)) }),
   { unauthorizedMessage: Messages.signInToGenerateImages, deletedAccountAnswersItself: true },
 );

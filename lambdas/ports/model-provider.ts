@@ -32,6 +32,13 @@ export interface CreatePrediction {
   version?: string;
   input: Record<string, unknown>;
   webhookUrl: string;
+  /**
+   * Wait up to this many seconds for the prediction to end before answering (`Prefer: wait`): the answer then carries
+   * the output, and the webhook is only the fallback.
+   */
+  waitSeconds?: number;
+  /** The provider stops the prediction after this many seconds (`Cancel-After`), counted from its creation. */
+  cancelAfterSeconds?: number;
 }
 
 /** A provider refused the request (e.g. input validation): the user can fix it, nothing ran. */

@@ -58,8 +58,7 @@ import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
 import type { RotateOriginSecretDeps } from '../app/rotate-origin-secret';
 import type { SaveJobOutputDeps } from '../app/save-job-output';
 import type { SendContactDeps } from '../app/send-contact';
-import type { StartImageGenerationDeps } from '../app/start-image-generation';
-import type { StartVideoGenerationDeps } from '../app/start-video-generation';
+import type { StartGenerationDeps } from '../app/start-generation';
 import type { SettleDeps } from '../app/steps/settle-order';
 import { ORIGIN_SECRET_CACHE_SECONDS } from '../../contract/origin';
 import { config } from '../config';
@@ -184,11 +183,7 @@ export function getAccountDeps(): GetAccountDeps {
   return account();
 }
 
-export function startImageGenerationDeps(): StartImageGenerationDeps {
-  return { ...account(), ...startJob() };
-}
-
-export function startVideoGenerationDeps(): StartVideoGenerationDeps {
+export function startGenerationDeps(): StartGenerationDeps {
   return { ...account(), ...startJob() };
 }
 

@@ -10,6 +10,12 @@ import type { Auth } from './auth';
 import { RouteFunction, type GrantTargets } from './lambda-function';
 import { stageAccessLogs } from './stage-access-logs';
 
+/**
+ * The busiest route of each throttle kind (and the two starts): their request rate is watched against their route
+ * throttle (lib/constructs/observability.ts quota alarms), with detailed metrics on for them alone.
+ */
+export const RATE_WATCHED_ROUTES: readonly string[] = ['checkStatus', 'generateImage', 'generateVideo', 'replicateWebhook', 'sharePage', 'createPaypalPayment'];
+
 export interface ApiProps {
   stage: Stage;
   /** The route table (contract/routes): one function and one route each. */
@@ -59,7 +65,7 @@ export class Api extends Construct {
     );
 
     // RouteSettings is free-form JSON in CloudFormation (CDK passes it through as is): keys as the API names them.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled?: boolean }> = {};
     for (const route of props.routes) {
       const fn = new RouteFunction(this, `${route.id}-fn`, {
         route,
@@ -83,8 +89,14 @@ export class Api extends Construct {
         Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` });
       }
       const kind = throttleClassOf(route);
-      if (kind !== 'rest') {
-        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: THROTTLES[kind].rateLimit, ThrottlingBurstLimit: THROTTLES[kind].burstLimit };
+      const watched = RATE_WATCHED_ROUTES.includes(route.id);
+      if (kind !== 'rest' || watched) {
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: THROTTLES[kind].rateLimit,
+          ThrottlingBurstLimit: THROTTLES[kind].burstLimit,
+          // Per-route metrics (billed as custom metrics) only where the rate is watched against the throttle.
+          ...(watched ? { DetailedMetricsEnabled: true } : {}),
+        };
         // A stage's route settings name routes that must already exist.
         this.stage.node.addDependency(httpRoute);
       }

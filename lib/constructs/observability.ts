@@ -22,6 +22,27 @@ export interface WatchedFunction {
   stream?: boolean;
 }
 
+/**
+ * The limits of docs/capacity.md, each watched at QUOTA_ALARM_SHARE of itself: an alarm well before a limit bites.
+ * Built by the stack from the constructs' own constants (reserved concurrency, stage and route throttles, the open-jobs
+ * index's shards, Replicate's published rate limits), the same figures `npm run capacity` reads.
+ */
+export interface QuotaProps {
+  /** Functions with reserved concurrency: ConcurrentExecutions against the reservation. */
+  reserved: { id: string; fn: AppFunction; reserved: number }[];
+  /** The push channel's stage: connects and messages a second against its throttle. */
+  live: { apiId: string; stage: string; rateLimit: number };
+  /** HTTP routes whose request rate is watched against their route throttle (detailed metrics are on for them). */
+  routes: { id: string; method: string; path: string; rateLimit: number }[];
+  /** The open-jobs index: its consumed writes a second against its shards' partition limit. */
+  openJobsIndex: { tableName: string; indexName: string; writesPerSecond: number };
+  /** Replicate's prediction creates a minute (JobStarted, all models) against its rate limit. */
+  providerCreatesPerMinute: number;
+}
+
+/** Share of a limit at which its alarm fires. */
+export const QUOTA_ALARM_SHARE = 0.8;
+
 export interface ObservabilityProps {
   stage: Stage;
   /** The job's `model` dimension values of JobFailed (contract/models), summed by the provider-failures alarm. */
@@ -31,6 +52,7 @@ export interface ObservabilityProps {
   deadLetters: sqs.IQueue[];
   alarmEmail?: string;
   monthlyBudgetUsd: number;
+  quotas?: QuotaProps;
 }
 
 /**
@@ -130,6 +152,9 @@ export class Observability extends Construct {
       alarm(`dead-letters-${i + 1}`, 'A stream batch or scheduled run gave up after its retries and was set aside in a dead-letter queue.', q.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), 1),
     );
 
+    // ---- quotas: every limit of the capacity model, at 80% of it ----
+    if (props.quotas) this.quotaAlarms(props.quotas, props.httpApi, props.models, alarm);
+
     // ---- business ----
     for (const provider of ['replicate', 'paypal']) {
       alarm(
@@ -211,6 +236,68 @@ export class Observability extends Construct {
     });
 
     this.budget(prefix, region, props.monthlyBudgetUsd);
+  }
+
+  private quotaAlarms(q: QuotaProps, httpApi: apigw.HttpApi, models: readonly string[], alarm: (name: string, description: string, metric: cloudwatch.IMetric, threshold: number) => cloudwatch.Alarm): void {
+    const share = QUOTA_ALARM_SHARE;
+    const pct = `${share * 100}%`;
+    const minute = Duration.minutes(1);
+    for (const r of q.reserved) {
+      alarm(
+        `${r.id}-concurrency-quota`,
+        `${r.id}: ${pct} of its ${r.reserved} reserved concurrent executions in use (past it, invocations are throttled).`,
+        r.fn.function.metric('ConcurrentExecutions', { statistic: 'Maximum', period: minute }),
+        Math.ceil(r.reserved * share),
+      );
+    }
+    const perSecond = (label: string, metrics: Record<string, cloudwatch.IMetric>) =>
+      new cloudwatch.MathExpression({ label, expression: `(${Object.keys(metrics).join(' + ')}) / 60`, usingMetrics: metrics, period: minute });
+    const live = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: q.live.apiId, Stage: q.live.stage }, statistic: 'Sum', period: minute });
+    alarm(
+      'live-stage-rate-quota',
+      `The push channel takes ${pct} of its stage throttle (${q.live.rateLimit} connects and messages a second).`,
+      perSecond('Push channel requests/s', { c: live('ConnectCount'), m: live('MessageCount') }),
+      q.live.rateLimit * share,
+    );
+    for (const r of q.routes) {
+      const count = new cloudwatch.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName: 'Count',
+        dimensionsMap: { ApiId: httpApi.apiId, Stage: '$default', Resource: r.path, Method: r.method },
+        statistic: 'Sum',
+        period: minute,
+      });
+      alarm(`${r.id}-rate-quota`, `${r.method} ${r.path} takes ${pct} of its route throttle (${r.rateLimit} requests a second).`, perSecond(`${r.id} requests/s`, { n: count }), r.rateLimit * share);
+    }
+    alarm(
+      'open-jobs-index-writes-quota',
+      `The open-jobs index takes ${pct} of the writes its shards hold (${q.openJobsIndex.writesPerSecond} a second).`,
+      perSecond('Open-jobs index writes/s', {
+        w: new cloudwatch.Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'ConsumedWriteCapacityUnits',
+          dimensionsMap: { TableName: q.openJobsIndex.tableName, GlobalSecondaryIndexName: q.openJobsIndex.indexName },
+          statistic: 'Sum',
+          period: minute,
+        }),
+      }),
+      q.openJobsIndex.writesPerSecond * share,
+    );
+    alarm(
+      'provider-creates-quota',
+      `Predictions are created at ${pct} of Replicate's ${q.providerCreatesPerMinute} a minute (past it, starts queue).`,
+      // An alarm takes no SEARCH: the models' JobStarted summed, as the provider-failures alarm sums JobFailed.
+      new cloudwatch.MathExpression({
+        label: 'Jobs started a minute',
+        expression: models.map((_, i) => `m${i}`).join(' + ') || '0',
+        usingMetrics: Object.fromEntries(
+          models.map((model, i) => [`m${i}`, new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: M.JobStarted, dimensionsMap: { service: 'framewright', model }, statistic: 'Sum', period: minute })]),
+        ),
+        period: minute,
+      }),
+      q.providerCreatesPerMinute * share,
+    );
   }
 
   /** A monthly AWS Budget alerting the topic; the opt-in regions CloudFormation has no Budgets in get none (synth says so). */

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteRange } from '../shared/byte-range';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
+import { SIM_MODELS, type SimModel } from './models';
 import type { State } from './state';
 import { BUSY_MARKER, BUSY_BRIEFLY_MARKER, type Rec } from './types';
 import { modelOfVersion, notFound, officialModelOf, parseCreate, parseJsonObject, problem } from './validation';
@@ -57,9 +58,58 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return parseJsonObject(raw);
 }
 
+/**
+ * A `Cancel-After` header's deadline in ms: a duration with s, m or h units (bare numbers are seconds), e.g. "90s" or
+ * "1h30m", at least 5 seconds, counted from the prediction's creation. Anything else is refused, nothing created.
+ */
+export function cancelAfterMs(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const text = String(header).trim();
+  const parts = /^(?:\d+(?:\.\d+)?[hms]?)+$/.test(text) ? [...text.matchAll(/(\d+(?:\.\d+)?)([hms]?)/g)] : [];
+  const ms = parts.reduce((sum, [, n, unit]) => sum + Number(n) * ({ h: 3_600_000, m: 60_000, s: 1000, '': 1000 } as const)[unit as 'h' | 'm' | 's' | '']!, 0);
+  if (!parts.length || ms < 5000) {
+    throw problem(400, 'Invalid Cancel-After header', `Cancel-After must be a duration of at least 5 seconds, such as 30s, 5m or 1h30m (given: ${text}).`);
+  }
+  return ms;
+}
+
+/** A model as GET /v1/models/{owner}/{name} answers it; an official model's versions are not listed (they report "hidden"). */
+function modelBody(m: SimModel) {
+  const [owner, name] = m.id.split('/') as [string, string];
+  return {
+    url: `https://replicate.com/${m.id}`,
+    owner,
+    name,
+    description: null,
+    visibility: 'public',
+    github_url: null,
+    paper_url: null,
+    license_url: null,
+    run_count: 0,
+    cover_image_url: null,
+    default_example: null,
+    latest_version: m.official ? null : versionBody(m),
+  };
+}
+
+function versionBody(m: SimModel) {
+  return {
+    id: m.version,
+    created_at: '2024-01-01T00:00:00.000Z',
+    cog_version: '0.9.4',
+    openapi_schema: { openapi: '3.0.2', info: { title: 'Cog', version: '0.1.0' }, components: { schemas: { Input: m.published } } },
+  };
+}
+
 export type Api = ReturnType<typeof createApi>;
 
-export function createApi(state: State) {
+/** `webhookSecret`: what GET /v1/webhooks/default/secret answers (the key the simulator signs its webhooks with). */
+export function createApi(state: State, webhookSecret: string) {
+  function withDeadline(rec: Rec, ms: number | undefined): Rec {
+    if (ms !== undefined) state.deadline(rec, ms);
+    return rec;
+  }
+
   /** Downloads of each prediction's outputs (not Replicate's: tests prove a copy happens once). */
   const downloads = new Map<string, number>();
 
@@ -126,7 +176,8 @@ export function createApi(state: State) {
       const body = await jsonBody(req);
       if (rateLimited(body)) throw busy();
       const model = modelOfVersion(body.version);
-      return created(req, res, state.create(model, parseCreate(model, body), model.version));
+      const deadline = cancelAfterMs(req.headers['cancel-after']);
+      return created(req, res, withDeadline(state.create(model, parseCreate(model, body), model.version), deadline));
     },
 
     /** POST /v1/models/{owner}/{name}/predictions: an official model (Wan, Pixverse). */
@@ -134,8 +185,23 @@ export function createApi(state: State) {
       const model = officialModelOf(`${owner}/${name}`);
       const body = await jsonBody(req);
       if (rateLimited(body)) throw busy();
-      return created(req, res, state.create(model, parseCreate(model, body), model.version));
+      const deadline = cancelAfterMs(req.headers['cancel-after']);
+      return created(req, res, withDeadline(state.create(model, parseCreate(model, body), model.version), deadline));
     },
+
+    /** GET /v1/models/{owner}/{name}, and one of its versions (community models; official ones list none). */
+    model(res: ServerResponse, owner: string, name: string, version?: string): void {
+      const model = SIM_MODELS.find((x) => x.id === `${owner}/${name}`);
+      if (!model) throw notFound();
+      if (version === undefined) return sendJson(res, 200, modelBody(model));
+      if (model.official || version !== model.version) throw notFound();
+      sendJson(res, 200, versionBody(model));
+    },
+
+    account: (res: ServerResponse) => sendJson(res, 200, { type: 'user', username: 'framewright-local', name: 'Framewright (local)', github_url: null }),
+
+    /** The secret webhooks are signed with (the deploy guide has operators fetch it from here). */
+    webhookSecret: (res: ServerResponse) => sendJson(res, 200, { key: webhookSecret }),
 
     /** Replicate's list: newest first, 100 a page, `next` the full URL of the next page. */
     list(res: ServerResponse, url: URL): void {

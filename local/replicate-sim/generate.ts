@@ -2,7 +2,10 @@
  * Generating a prediction's output: the frame size each model would produce (as its reference code sizes it), then
  * the image(s) or video rendered by media.ts.
  */
-import { downloadImage, MediaError, renderImage, renderVideo, startImageSize } from './media';
+import { FLUX_KONTEXT_MODEL } from '../../contract/models/edit';
+import { KLING_MODEL } from '../../contract/models/kling';
+import { REAL_ESRGAN_MODEL } from '../../contract/models/upscale';
+import { downloadImage, exactImageSize, MediaError, renderImage, renderVideo, startImageSize, upscaleImage } from './media';
 import type { JobOutcome, OutputFile, Rec } from './types';
 
 export interface GenerateOptions {
@@ -39,6 +42,25 @@ function pixverseSize(quality: string, aspect: string, start?: Size): Size {
   return { width: long, height: h };
 }
 
+/**
+ * FLUX's frame for an aspect ratio at its default 1 megapixel: the ratio's sides scaled to about 1024x1024's area,
+ * in multiples of 16 (the latent grid).
+ */
+function fluxSize(aspect: string): Size {
+  const [w, h] = aspect.split(':').map(Number) as [number, number];
+  const side = (v: number) => Math.round(v / 16) * 16;
+  const k = Math.sqrt((1024 * 1024) / (w * h));
+  return { width: side(w * k), height: side(h * k) };
+}
+
+/** Kling 2.1's frame: 720p (standard) or 1080p (pro) on the short side, in the start image's nearest aspect ratio. */
+function klingSize(mode: string, start: Size): Size {
+  return pixverseSize(mode === 'pro' ? '1080p' : '720p', '16:9', start);
+}
+
+/** The input field each model takes its start (or source) picture from. */
+const PICTURE_FIELDS = ['image', 'input_image', 'start_image'] as const;
+
 /** Wan 2.1 text-to-video: 832x480 for 16:9, 480x832 for 9:16. */
 function wanT2vSize(aspect: string): Size {
   return aspect === '9:16' ? { width: 480, height: 832 } : { width: 832, height: 480 };
@@ -63,31 +85,52 @@ export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome
   const fileUrl = (name: string) => `${o.filesBase}/files/${rec.p.id}/${name}`;
   const t0 = Date.now();
   try {
-    const start = typeof i.image === 'string' ? await downloadImage(i.image, o.fetchImpl) : undefined;
+    const field = PICTURE_FIELDS.find((f) => typeof i[f] === 'string');
+    const start = field ? await downloadImage(String(i[field]), o.fetchImpl) : undefined;
+    // An end frame is fetched as the real model does, so an unreachable one fails the prediction.
+    if (typeof i.end_image === 'string') await downloadImage(i.end_image, o.fetchImpl);
     if (rec.abort.signal.aborted) return { ok: false, error: 'canceled' };
     const files = new Map<string, OutputFile>();
     if (rec.model.kind === 'image') {
-      const size = start ? await startImageSize(start) : { width: Number(i.width), height: Number(i.height) };
+      const id = rec.model.id;
+      if (id === REAL_ESRGAN_MODEL.id) {
+        const png = await upscaleImage(start!, Number(i.scale));
+        files.set('out.png', { data: png, type: 'image/png' });
+        return { ok: true, output: fileUrl('out.png'), files, note: `Upscaled ${Number(i.scale)}x in ${Date.now() - t0} ms` };
+      }
+      // SDXL img2img keeps the start image's size in multiples of 8; Kontext matches the input image's; FLUX and SDXL
+      // text-to-image take theirs from the input.
+      const size =
+        id === FLUX_KONTEXT_MODEL.id && start ? await exactImageSize(start)
+        : start ? await startImageSize(start)
+        : id.startsWith('black-forest-labs/') ? fluxSize(String(i.aspect_ratio))
+        : { width: Number(i.width), height: Number(i.height) };
       const urls: string[] = [];
-      for (let k = 0; k < Number(i.num_outputs); k++) {
+      for (let k = 0; k < Number(i.num_outputs ?? 1); k++) {
         const png = await renderImage({
           ...size,
           prompt,
           seed: rec.seed,
           index: k,
           ...(start ? { startImage: start } : {}),
-          promptStrength: Number(i.prompt_strength),
+          promptStrength: i.prompt_strength === undefined ? 0.6 : Number(i.prompt_strength),
         });
         files.set(`out-${k}.png`, { data: png, type: 'image/png' });
         urls.push(fileUrl(`out-${k}.png`));
       }
-      return { ok: true, output: urls, files, note: `Generated ${urls.length} image(s) of ${size.width}x${size.height} in ${Date.now() - t0} ms` };
+      const note = `Generated ${urls.length} image(s) of ${size.width}x${size.height} in ${Date.now() - t0} ms`;
+      // Models with a batch size answer a list; the others one URL, as their output schemas say.
+      return { ok: true, output: i.num_outputs === undefined ? urls[0]! : urls, files, note };
     }
     let size: Size;
     let frames: number;
     let fps: number;
     const startSize = start ? await startImageSize(start) : undefined;
-    if (rec.model.id.startsWith('pixverse/')) {
+    if (rec.model.id === KLING_MODEL.id) {
+      size = klingSize(String(i.mode), startSize!);
+      fps = 24;
+      frames = Number(i.duration) * 24;
+    } else if (rec.model.id.startsWith('pixverse/')) {
       size = pixverseSize(String(i.quality), String(i.aspect_ratio), startSize);
       fps = PIXVERSE_FPS;
       frames = Number(i.duration) * PIXVERSE_FPS;
@@ -116,6 +159,6 @@ export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome
     };
   } catch (err) {
     if (err instanceof MediaError) return { ok: false, error: err.message };
-    return { ok: false, error: `Prediction failed: ${(err as Error).message}` };
+    return { ok: false, error: (err as Error).message };
   }
 }

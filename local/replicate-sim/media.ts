@@ -167,6 +167,22 @@ export async function startImageSize(img: Buffer): Promise<{ width: number; heig
   return { width: w, height: h };
 }
 
+/** An image's own pixel size (after its EXIF orientation). */
+export async function exactImageSize(img: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(img).rotate().metadata();
+  return { width: meta.autoOrient?.width ?? meta.width ?? 1, height: meta.autoOrient?.height ?? meta.height ?? 1 };
+}
+
+/** Real-ESRGAN's output: the image at `scale` times its size (its `outscale` resize), as PNG. */
+export async function upscaleImage(img: Buffer, scale: number): Promise<Buffer> {
+  const { width, height } = await exactImageSize(img);
+  return sharp(img)
+    .rotate()
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
+}
+
 export interface ImageSpec {
   width: number;
   height: number;

@@ -41,6 +41,8 @@ export interface SimModel {
   official: boolean;
   kind: ModelKind;
   schema: InputSchema;
+  /** The Input schema as Replicate publishes it (the fixture's), for the model and version lookups. */
+  published: Record<string, unknown>;
   /** Checks that span several fields (e.g. Pixverse 1080p only at 5 s). */
   crossCheck?: (input: Record<string, unknown>) => InvalidField[];
 }
@@ -59,10 +61,11 @@ interface PublishedProperty {
  * A model's input schema from its fixture (contract/models/schemas/), as Replicate publishes it for the version
  * we run: the simulator checks exactly what the real model's schema says, and nothing of our own.
  */
+const readFixture = (file: string) =>
+  JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as { schema: { required?: string[]; properties: Record<string, PublishedProperty> } };
+
 export function schemaFromFixture(file: string): InputSchema {
-  const fixture = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as {
-    schema: { required?: string[]; properties: Record<string, PublishedProperty> };
-  };
+  const fixture = readFixture(file);
   const required = new Set(fixture.schema.required ?? []);
   const out: Record<string, FieldSpec> = {};
   for (const [name, p] of Object.entries(fixture.schema.properties)) {
@@ -114,6 +117,7 @@ export const SIM_MODELS: readonly SimModel[] = MODELS.flatMap((def) =>
     official: !r.version,
     kind: def.kind,
     schema: schemaFromFixture(r.schema),
+    published: readFixture(r.schema).schema,
     ...(CROSS_CHECKS[r.id] ? { crossCheck: CROSS_CHECKS[r.id] } : {}),
   })),
 );

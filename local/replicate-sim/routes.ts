@@ -1,7 +1,8 @@
 /**
  * The route table (Replicate's paths; the `/v1` prefix of the API is optional):
  *   POST /v1/predictions, POST /v1/models/{owner}/{name}/predictions, GET /v1/predictions,
- *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel (Bearer or Token auth),
+ *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel, GET /v1/models/{owner}/{name} and its
+ *   /versions/{id}, GET /v1/account, GET /v1/webhooks/default/secret (Bearer or Token auth),
  *   GET|HEAD /files/{predictionId}/{name} (no auth, byte ranges), GET / (a status line).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,6 +41,10 @@ function apiRoutes(api: Api) {
     { method: 'GET', path: '/predictions', handle: (c) => api.list(c.res, c.url) },
     { method: 'GET', path: '/predictions/{id}', handle: (c) => api.get(c.res, c.params.id!) },
     { method: 'POST', path: '/predictions/{id}/cancel', handle: (c) => api.cancel(c.res, c.params.id!) },
+    { method: 'GET', path: '/models/{owner}/{name}', handle: (c) => api.model(c.res, c.params.owner!, c.params.name!) },
+    { method: 'GET', path: '/models/{owner}/{name}/versions/{version}', handle: (c) => api.model(c.res, c.params.owner!, c.params.name!, c.params.version!) },
+    { method: 'GET', path: '/account', handle: (c) => api.account(c.res) },
+    { method: 'GET', path: '/webhooks/default/secret', handle: (c) => api.webhookSecret(c.res) },
   ]);
 }
 

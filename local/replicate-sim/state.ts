@@ -251,6 +251,19 @@ export function createState(o: StateOptions) {
     wake(rec);
   }
 
+  /**
+   * A `Cancel-After` deadline, counted from creation: a prediction still waiting for a machine ends `aborted` (it
+   * never ran, nothing billed), one that is running is canceled; one that ended first is left as it is.
+   */
+  function deadline(rec: Rec, ms: number): void {
+    later(rec, Math.max(0, rec.createdMs + ms - Date.now()), () => {
+      if (terminal(rec.p.status)) return;
+      if (rec.p.status !== 'starting') return cancel(rec);
+      rec.abort.abort();
+      finish(rec, 'aborted', null);
+    });
+  }
+
   /** Resolves when the prediction is terminal or after `seconds`, whichever comes first. */
   async function waitFor(rec: Rec, seconds: number): Promise<void> {
     if (terminal(rec.p.status)) return;
@@ -277,6 +290,7 @@ export function createState(o: StateOptions) {
     },
     create,
     cancel,
+    deadline,
     hangMs: () => timings.hangMs,
     apiBase: o.apiBase,
     waitFor,

@@ -74,7 +74,11 @@ export const SIM_MARKERS = {
   stall: STALL_MARKER,
 } as const;
 
-export const FAIL_ERROR = 'Prediction failed: simulated model error';
+/**
+ * A failed prediction's `error` is the model's own message; "Prediction failed:" is what the client's run() puts in
+ * front of it, so it is not part of the error itself.
+ */
+export const FAIL_ERROR = 'RuntimeError: simulated model error';
 export const NSFW_ERROR = 'NSFW content detected. Try running it again, or try a different prompt.';
 
 export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';

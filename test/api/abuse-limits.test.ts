@@ -5,12 +5,12 @@ import { Messages } from '../../contract/errors';
 import { IMAGE_MODEL } from '../../contract/catalog';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { dynamoJobStore } from '../../lambdas/adapters/dynamodb-jobs';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startGeneration } from '../../lambdas/app/start-generation';
 import { emailHash } from '../../lambdas/domain/email-hash';
 import { RateLimited } from '../../lambdas/domain/errors';
 import { newId } from '../../lambdas/domain/ids';
 import type { Job } from '../../lambdas/ports/jobs';
-import { startImageGenerationDeps } from '../../lambdas/wiring/deps';
+import { startGenerationDeps } from '../../lambdas/wiring/deps';
 import { userItems } from '../support/generation';
 import { api, codeIn, cognito, confirmSignUp, createUser, mailFor, signIn, signUp, stackEnv, type TestUser } from '../support/users';
 
@@ -42,9 +42,9 @@ describe('the daily generation cap', () => {
 
   it('refuses the generation past the cap with a 429 message that says no credits were charged', async () => {
     const user = await createUser();
-    const deps = { ...startImageGenerationDeps(), dailyGenerationCap: 2 };
-    for (let i = 0; i < 2; i++) await startImageGeneration(deps, caller(user), { prompt: `cap ${i}` } as never);
-    const refused = await startImageGeneration(deps, caller(user), { prompt: 'one too many' } as never).catch((e: unknown) => e);
+    const deps = { ...startGenerationDeps(), dailyGenerationCap: 2 };
+    for (let i = 0; i < 2; i++) await startGeneration(deps, caller(user), { model: 'sdxl', prompt: `cap ${i}` });
+    const refused = await startGeneration(deps, caller(user), { model: 'sdxl', prompt: 'one too many' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimited);
     expect((refused as RateLimited).message).toBe(Messages.dailyGenerationCap(2));
     expect((await me(user)).credits).toBe(8);

@@ -6,7 +6,7 @@
 import { Messages } from '../../contract/errors';
 import { applyGenerationWebhook } from '../../lambdas/app/apply-generation-webhook';
 import { checkJobStatus } from '../../lambdas/app/check-job-status';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { RefundNotLanded, Unauthorized } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
 import { expectBooksBalanced } from '../support/fakes/credits';

@@ -4,7 +4,7 @@
  */
 import { Messages } from '../../contract/errors';
 import { cancelJob } from '../../lambdas/app/cancel-job';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { Conflict, NotFound } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
 import { expectBooksBalanced } from '../support/fakes/credits';

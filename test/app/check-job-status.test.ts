@@ -4,7 +4,7 @@
  */
 import { MEDIA_URL_SECONDS } from '../../contract/media-links';
 import { checkJobStatus } from '../../lambdas/app/check-job-status';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { NotFound } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
 import { CALLER, generationSetup } from '../support/fakes/generation';

@@ -6,11 +6,9 @@
 import { PIXVERSE } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { BusinessMetric } from '../../contract/metrics';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
-import { startVideoGeneration } from '../../lambdas/app/start-video-generation';
 import { InvalidInput } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
-import { CALLER, generationSetup, type GenerationContext } from '../support/fakes/generation';
+import { CALLER, generationSetup, startImageGeneration, startVideoGeneration, type GenerationContext } from '../support/fakes/generation';
 
 const ledgerOf = (ctx: GenerationContext) => ctx.credits.rowsOf(CALLER.sub).map((l) => [l.reason, l.delta]);
 

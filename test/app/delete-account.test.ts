@@ -7,7 +7,7 @@ import { DELETED_ACCOUNT_TOMBSTONE_SECONDS } from '../../contract/auth';
 import { Messages } from '../../contract/errors';
 import { deleteAccount, FRESH_SIGN_IN_SECONDS } from '../../lambdas/app/delete-account';
 import { getOrCreateAccount } from '../../lambdas/app/get-or-create-account';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { AppError, Conflict, Unauthorized } from '../../lambdas/domain/errors';
 import type { AccountData, UserData, UserDirectory } from '../../lambdas/ports/account-data';
 import { isTerminal } from '../../lambdas/ports/jobs';

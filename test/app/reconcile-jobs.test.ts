@@ -6,7 +6,7 @@
 import { maxRunMsOf, typicalMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { DEFAULT_LIMITS, reconcileJobs } from '../../lambdas/app/reconcile-jobs';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { newId } from '../../lambdas/domain/ids';
 import type { Job } from '../../lambdas/ports/jobs';
 import { expectBooksBalanced } from '../support/fakes/credits';

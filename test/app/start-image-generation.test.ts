@@ -5,7 +5,7 @@
  */
 import { MAX_ACTIVE_JOBS, SIGNUP_CREDITS } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
-import { startImageGeneration } from '../../lambdas/app/start-image-generation';
+import { startImageGeneration } from '../support/fakes/generation';
 import { InvalidInput, NotEnoughCredits, ProviderError, RateLimited } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
 import { expectBooksBalanced } from '../support/fakes/credits';

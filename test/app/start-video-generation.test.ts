@@ -6,7 +6,7 @@
 import { PIXVERSE, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { modelOfReplicate } from '../../contract/models';
-import { startVideoGeneration } from '../../lambdas/app/start-video-generation';
+import { startVideoGeneration } from '../support/fakes/generation';
 import { InvalidInput, NotFound, ProviderError } from '../../lambdas/domain/errors';
 import { caught } from '../support/caught';
 import { expectBooksBalanced } from '../support/fakes/credits';

@@ -186,6 +186,8 @@ async function main(): Promise<void> {
       RECONCILE_INTERVAL_MS: '2000',
       JOB_UNCONFIRMED_AFTER_MS: '5000',
       JOB_SAVE_RETRY_AFTER_MS: '20000',
+      // A start the provider refuses with 429 ([busy]) or leaves unanswered ([hang]) waits in our queue this long.
+      JOB_QUEUE_MAX_WAIT_MS: '5000',
     },
   });
   exposeStackEnv(stack);

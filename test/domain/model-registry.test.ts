@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { everyCombination, MODELS, priceOf, resolveOptions, SEED_MAX, type ModelDef, type OptionValue } from '../../contract/models';
+import { everyCombination, MODELS, priceOf, resolveOptions, SEED_MAX, type ImageInputDef, type ImageInputId, type ModelDef, type OptionValue } from '../../contract/models';
 
 const SCHEMAS = join(__dirname, '../../contract/models/schemas');
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -26,21 +26,33 @@ function validatorOf(file: string) {
 }
 
 const available = MODELS.filter((m) => !m.upcoming);
+/** The entries that plan their own predictions (variations run their source's). */
+const planning = available.filter((m) => !m.rerun);
+
+/** Every set of the entry's pictures a request may carry: each optional one given or not, the required ones always. */
+function pictureSets(model: ModelDef): Array<Array<[ImageInputId, ImageInputDef]>> {
+  const declared = Object.entries(model.inputs.images) as Array<[ImageInputId, ImageInputDef]>;
+  const all = declared.reduce<Array<Array<[ImageInputId, ImageInputDef]>>>((sets, e) => sets.flatMap((set) => [set, [...set, e]]), [[]]);
+  return all.filter((set) => declared.every(([id, d]) => !d.required || set.some(([given]) => given === id)));
+}
 
 /** The inputs a model's registry entry can build: every combination, each extreme seed, with and without extras. */
 function inputsOf(model: ModelDef): Array<{ file: string; input: Record<string, unknown>; label: string }> {
   const out: Array<{ file: string; input: Record<string, unknown>; label: string }> = [];
-  const images = model.acceptsStartImage ? [false, true] : [false];
-  const extras: Array<Record<string, OptionValue>> = [{ seed: 0 }, { seed: SEED_MAX, ...('negativePrompt' in model.options ? { negativePrompt: 'blurry' } : {}) }];
+  const seed = (v: number): Record<string, OptionValue> => ('seed' in model.options ? { seed: v } : {});
+  const extras: Array<Record<string, OptionValue>> = [seed(0), { ...seed(SEED_MAX), ...('negativePrompt' in model.options ? { negativePrompt: 'blurry' } : {}) }];
   for (const combo of everyCombination(model)) {
     for (const extra of extras) {
       const r = resolveOptions(model, { ...combo, ...extra }, () => 1);
       if (!r.ok) continue;
-      for (const hasImage of images) {
+      for (const set of pictureSets(model)) {
+        if (model.refuseImages?.(r.options, new Set(set.map(([id]) => id)))) continue;
+        const hasImage = set.some(([id]) => id !== 'endImage');
         const plan = model.plan(r.options, 'a prompt', hasImage);
+        const pictures = Object.fromEntries(set.map(([id, d]) => [d.field, `https://example.com/${id}.png`]));
         const sizes = plan.inputForImage ? [{ width: 832, height: 480 }, { width: 480, height: 832 }] : [undefined];
         for (const size of sizes) {
-          const input = { ...plan.input, ...(hasImage ? { image: 'https://example.com/start.png' } : {}), ...(size ? plan.inputForImage!(size) : {}) };
+          const input = { ...plan.input, ...pictures, ...(size ? plan.inputForImage!(size) : {}) };
           out.push({ file: plan.model.schema, input, label: `${model.slug} ${JSON.stringify({ ...r.options, hasImage, size })}` });
           // A clip's later segments: each gets the previous segment's last frame as its image.
           for (const [i, next] of (plan.continuation ?? []).entries()) {
@@ -54,13 +66,19 @@ function inputsOf(model: ModelDef): Array<{ file: string; input: Record<string, 
   return out;
 }
 
+function resolved(model: ModelDef, given: Record<string, OptionValue>) {
+  const r = resolveOptions(model, given, () => 0);
+  if (!r.ok) throw new Error(r.reason);
+  return r.options;
+}
+
 describe('the model registry', () => {
   it('names a stored schema fixture for every Replicate model it runs, and every fixture belongs to one', () => {
     const named = new Set(available.flatMap((m) => m.models.map((r) => r.schema)));
     expect(new Set(readdirSync(SCHEMAS))).toEqual(named);
   });
 
-  it.each(available.map((m) => [m.slug, m] as const))('%s: every input it can build is accepted by the published schema', (_slug, model) => {
+  it.each(planning.map((m) => [m.slug, m] as const))('%s: every input it can build is accepted by the published schema', (_slug, model) => {
     const inputs = inputsOf(model);
     expect(inputs.length).toBeGreaterThan(0);
     const problems: string[] = [];
@@ -87,7 +105,13 @@ describe('the model registry', () => {
     expect(priceOf(sdxl, { seed: -1 })).toEqual({ ok: false, reason: `Seed must be a whole number from 0 to ${SEED_MAX}.` });
     const pixverse = MODELS.find((m) => m.slug === 'pixverse')!;
     expect(priceOf(pixverse, { quality: '1080p', duration: 8 })).toEqual({ ok: false, reason: '1080p is available only for 5-second clips.' });
-    expect(MODELS.find((m) => m.slug === 'kling')).toMatchObject({ upcoming: true, name: 'Kling 1.6' });
+    const kling = MODELS.find((m) => m.slug === 'kling')!;
+    expect(kling).toMatchObject({ upcoming: false, name: 'Kling 2.1' });
+    expect([5, 10].flatMap((duration) => ['720p', '1080p'].map((quality) => priceOf(kling, { duration, quality })))).toEqual(
+      [8, 13, 16, 26].map((cost) => ({ ok: true, cost })),
+    );
+    expect(kling.refuseImages?.(resolved(kling, {}), new Set(['startImage', 'endImage']))).toBe('An end image needs 1080p quality.');
+    expect(kling.refuseImages?.(resolved(kling, { quality: '1080p' }), new Set(['startImage', 'endImage']))).toBeUndefined();
   });
 
   it('draws a seed when none is given, and keeps the one given', () => {

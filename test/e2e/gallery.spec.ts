@@ -4,21 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken, submitLogin, type E2EUser } from './support/accounts';
-
-/** Makes images through the API as the signed-in user (one job each), and waits until each is saved. */
-async function makeImages(page: Page, prompts: readonly string[]): Promise<void> {
-  const token = await storedIdToken(page);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (const prompt of prompts) {
-    const res = await fetch(`${baseUrl()}/api/generate-image`, { method: 'POST', headers, body: JSON.stringify({ prompt }) });
-    expect(res.status).toBe(200);
-    const { predictionId } = (await res.json()) as { predictionId: string };
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/check-status/${predictionId}`, { headers })).json()) as { status: string }).status, { timeout: 30_000 })
-      .toBe('succeeded');
-  }
-}
+import { baseUrl, createVerifiedUser, loginViaUi, submitLogin, type E2EUser } from './support/accounts';
+import { makeImages } from './support/generators';
 
 async function galleryWith(page: Page, user: E2EUser, prompts: readonly string[]) {
   await loginViaUi(page, user);

@@ -174,4 +174,11 @@ test('My Account plays the videos under Previous Prompts', async () => {
   const facts = await videoFacts(newest.locator('video'));
   expect(facts.height).toBe(480);
   await expect(panel.getByRole('article')).toHaveCount(2);
+  // A tile has no native controls: it plays muted while pointed at, and opens in the viewer, which has them.
+  const tile = newest.getByRole('button', { name: 'Open full size: [slow] fireflies in a forest' });
+  await expect(newest.locator('video')).not.toHaveAttribute('controls');
+  await tile.hover();
+  await expect.poll(() => newest.locator('video').evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  await tile.click();
+  await expect(page.getByRole('dialog').getByTestId('lightbox-media')).toHaveAttribute('controls');
 });

@@ -2,22 +2,10 @@
  * My Account's gallery searched by prompt words (every word, any case), combined with the other filters, at a desktop
  * and a phone size, axe clean.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
-import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
-
-async function makeImages(page: Page, prompts: readonly string[]): Promise<void> {
-  const token = await storedIdToken(page);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (const prompt of prompts) {
-    const res = await fetch(`${baseUrl()}/api/generate-image`, { method: 'POST', headers, body: JSON.stringify({ prompt }) });
-    expect(res.status).toBe(200);
-    const { predictionId } = (await res.json()) as { predictionId: string };
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/check-status/${predictionId}`, { headers })).json()) as { status: string }).status, { timeout: 30_000 })
-      .toBe('succeeded');
-  }
-}
+import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { makeImages } from './support/generators';
 
 for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },

@@ -3,23 +3,11 @@
  * them: the browser's cached copies of the presigned URLs must be ones the zip's fetch may read. At a desktop and a
  * phone size, with axe on the gallery.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { expectNoA11yViolations } from './support/a11y';
-import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
-
-async function makeImages(page: Page, prompts: readonly string[]): Promise<void> {
-  const token = await storedIdToken(page);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (const prompt of prompts) {
-    const res = await fetch(`${baseUrl()}/api/generate-image`, { method: 'POST', headers, body: JSON.stringify({ prompt }) });
-    expect(res.status).toBe(200);
-    const { predictionId } = (await res.json()) as { predictionId: string };
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/check-status/${predictionId}`, { headers })).json()) as { status: string }).status, { timeout: 30_000 })
-      .toBe('succeeded');
-  }
-}
+import { createVerifiedUser, loginViaUi } from './support/accounts';
+import { makeImages } from './support/generators';
 
 /** The entries' names: each central directory header (PK\x01\x02) has the name's length at +28 and the name at +46. */
 function zipNames(bytes: Buffer): string[] {

@@ -9,6 +9,11 @@ import { ROUTES } from '../../contract/routes';
 import { RESERVED_CONCURRENCY } from '../../lib/constructs/concurrency';
 import { COGNITO_RATE_RULES } from '../../lib/constructs/auth-waf';
 import { EDGE_RATE_RULES, type EdgeStack } from '../../lib/edge-stack';
+import { RATE_WATCHED_ROUTES } from '../../lib/constructs/api';
+import { reservedConcurrencyOf } from '../../lib/constructs/concurrency';
+import { STAGE_THROTTLE } from '../../lib/constructs/stage-access-logs';
+import { OPEN_JOB_SHARDS, REPLICATE_LIMITS } from '../../contract/capacity';
+import { THROTTLES, throttleClassOf } from '../../contract/throttles';
 import { resourcesOfType, synthForSuite, synthTemplate, TRACING_ACTIONS } from './synth';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -53,6 +58,27 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
     expect(topics).toHaveLength(1);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topics[0] }]);
     synth.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@framewright.app' });
+  });
+
+  it("alarms at 80% of every limit of the capacity model: reserved concurrency, the push stage's and the watched routes' throttles, the open-jobs index, Replicate's creates", () => {
+    const alarms = resourcesOfType(synth.template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
+    const byName = (n: string) => alarms.find((a) => a.AlarmName === `framewright-dev-${n}`);
+    for (const route of ROUTES.filter((r) => reservedConcurrencyOf(r) !== undefined)) {
+      expect(byName(`${route.id}-concurrency-quota`)).toMatchObject({ MetricName: 'ConcurrentExecutions', Threshold: Math.ceil(reservedConcurrencyOf(route)! * 0.8) });
+    }
+    expect(byName('live-stage-rate-quota')?.Threshold).toBe(STAGE_THROTTLE.rateLimit * 0.8);
+    for (const id of RATE_WATCHED_ROUTES) {
+      const route = ROUTES.find((r) => r.id === id)!;
+      const a = byName(`${id}-rate-quota`)!;
+      expect(a.Threshold).toBeCloseTo(THROTTLES[throttleClassOf(route)].rateLimit * 0.8);
+      expect(JSON.stringify(a.Metrics)).toContain(route.path);
+    }
+    expect(byName('open-jobs-index-writes-quota')?.Threshold).toBe(1000 * OPEN_JOB_SHARDS * 0.8);
+    expect(byName('provider-creates-quota')?.Threshold).toBe(REPLICATE_LIMITS.createsPerMinute * 0.8);
+    // The watched routes have per-route metrics; their throttles are unchanged.
+    const stage = resourcesOfType(synth.template, 'AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties?.StageName === '$default')![1];
+    const check = ROUTES.find((r) => r.id === 'checkStatus')!;
+    expect(stage.Properties!.RouteSettings[`${check.method} ${check.path}`]).toMatchObject({ DetailedMetricsEnabled: true, ThrottlingRateLimit: THROTTLES.polling.rateLimit });
   });
 
   it('watches the business metrics the functions emit, with the dimensions they emit them with', () => {

@@ -25,6 +25,8 @@ export interface StartStackOptions {
   /** Reuse a data folder and port (a restart of a stack); by default a fresh folder and a free port. */
   dataDir?: string;
   port?: number;
+  /** How long the stack may take to be ready (ms); default 60 s (a loaded machine may need more). */
+  readyWithinMs?: number;
 }
 
 export function startStackProcess(opts: StartStackOptions): Promise<RunningStack> {
@@ -44,8 +46,8 @@ export function startStackProcess(opts: StartStackOptions): Promise<RunningStack
     let err = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`The stack did not start within 60 s.\n${out}\n${err}`));
-    }, 60_000);
+      reject(new Error(`The stack did not start within ${(opts.readyWithinMs ?? 60_000) / 1000} s.\n${out}\n${err}`));
+    }, opts.readyWithinMs ?? 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       if (process.env.FW_TEST_STACK_LOG) process.stderr.write(d);
       if (ready) return;

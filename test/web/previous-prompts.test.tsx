@@ -16,6 +16,9 @@ describe('My Account > Previous Prompts', () => {
     api = setUpGenerator();
     await renderTab();
     expect(within(gallery()).getByText('No previous prompts to display.')).toBeInTheDocument();
+    // An empty state leads somewhere.
+    expect(within(gallery()).getByRole('link', { name: 'Create an image' })).toHaveAttribute('href', '/generator');
+    expect(within(gallery()).getByRole('link', { name: 'Make a video' })).toHaveAttribute('href', '/video-generator');
     // Images and videos together: no type filter.
     expect(api.calls('GET', '/api/media')[0]!.query.has('type')).toBe(false);
   });
@@ -34,7 +37,11 @@ describe('My Account > Previous Prompts', () => {
     await renderTab();
     const cards = within(gallery()).getAllByRole('article');
     expect(cards.map((c) => within(c).getByText(/prompt$/).textContent)).toEqual(['a video prompt', 'an image prompt']);
-    expect(cards[0]!.querySelector('video')).toHaveAttribute('controls');
+    // A video tile has no native controls: it previews on hover and opens full size, where the player has them.
+    const video = cards[0]!.querySelector('video')!;
+    expect(video).not.toHaveAttribute('controls');
+    expect(video.muted).toBe(true);
+    expect(within(cards[0]!).getByRole('button', { name: 'Open full size: a video prompt' })).toContainElement(video);
     expect(within(cards[0]!).getByRole('link', { name: 'Download video: a video prompt' })).toHaveAttribute('href', 'https://media.test/v.mp4?download');
     // The image opens full size (the lightbox).
     const open = within(cards[1]!).getByRole('button', { name: 'Open full size: an image prompt' });
@@ -83,5 +90,29 @@ describe('My Account > Previous Prompts', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this video?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(gallery()).queryByRole('article', { name: 'drop me' })).not.toBeInTheDocument());
     expect(api.calls('DELETE', '/api/media/y')).toHaveLength(1);
+  });
+
+  it('the viewer tells how a result was made in plain words, and does not claim an option the model did not use', async () => {
+    api = setUpGenerator();
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: {
+        items: [
+          mediaItem({ id: 'w', type: 'video', prompt: 'a frame comes alive', model: 'wavespeedai/wan-2.1-i2v-480p', options: { duration: 5, aspectRatio: '16:9', startImage: true, seed: 7 }, width: 624, height: 624 }),
+          mediaItem({ id: 'p', type: 'video', prompt: 'neon alley', model: 'pixverse/pixverse-v4.5', options: { duration: 5, quality: '540p', aspectRatio: '9:16', style: 'anime', seed: 3 } }),
+        ],
+      },
+    });
+    await renderTab();
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Open full size: a frame comes alive' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('From a start image');
+    expect(dialog).toHaveTextContent('624 × 624 px');
+    expect(within(dialog).queryByRole('list', { name: 'Options' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const options = within(screen.getByRole('dialog')).getByRole('list', { name: 'Options' });
+    expect(options).toHaveTextContent('Aspect ratio: 9:16');
+    expect(options).toHaveTextContent('Style: Anime');
+    expect(options).toHaveTextContent('Quality: 540p');
   });
 });

@@ -342,18 +342,18 @@ describe('video generator: Previous Videos', () => {
 });
 
 describe('video chooser', () => {
-  it('links the wan and pixverse cards to their generators and shows Kling 1.6 as upcoming, not choosable', async () => {
+  it('links every available video model to its generator, Kling 2.1 with its start image required', async () => {
     api = setUpGenerator();
     renderAt('/video-generator', <VideoChooserPage />);
     const list = screen.getByRole('list', { name: 'Video models' });
     expect(within(list).getByRole('link', { name: 'Wan 2.1 (480p)' })).toHaveAttribute('href', '/video-generator/wan');
     expect(within(list).getByRole('link', { name: 'Pixverse v4.5' })).toHaveAttribute('href', '/video-generator/pixverse');
-    expect(within(list).queryByRole('link', { name: /Kling/ })).not.toBeInTheDocument();
-    const kling = within(list).getByRole('article', { name: 'Kling 1.6' });
-    expect(kling).toHaveAttribute('aria-disabled', 'true');
-    expect(within(kling).getByText('Upcoming')).toBeInTheDocument();
-    // The starting prices come from the catalog.
-    expect(within(list).getByText('From 8 credits')).toBeInTheDocument();
+    const kling = within(list).getByRole('link', { name: 'Kling 2.1' });
+    expect(kling).toHaveAttribute('href', '/video-generator/kling');
+    expect(within(kling).getByText('Start image required')).toBeInTheDocument();
+    expect(within(list).queryByText('Upcoming')).not.toBeInTheDocument();
+    // The starting prices come from the registry (Wan and Kling both from 8).
+    expect(within(list).getAllByText('From 8 credits')).toHaveLength(2);
     expect(within(list).getByText('From 6 credits')).toBeInTheDocument();
   });
 });

@@ -3,16 +3,18 @@
  * are checked (400 naming the allowed values), the seed drawn when none was given, the price and the model's input
  * built. Nothing else decides a price or an input.
  */
-import { resolveOptions, SEED_MAX, type ModelDef, type OptionValues } from '../../../contract/models';
+import { resolveOptions, SEED_MAX, type ImageInputId, type ModelDef, type OptionValues } from '../../../contract/models';
 import { InvalidInput } from '../../domain/errors';
 import { randomSeed } from '../../domain/ids';
-import type { JobRequest } from './start-job';
+import type { JobRequest, PictureRef } from './start-job';
 
-/** `startMediaId`: one of the caller's image results as the start image instead of an upload (Animate). */
-export function planGeneration(model: ModelDef, prompt: string, given: OptionValues, startImageKey: string | undefined, startMediaId?: string): JobRequest {
+/** `pictures`: the start, end or source pictures the request names, each already checked against the entry's inputs. */
+export function planGeneration(model: ModelDef, prompt: string, given: OptionValues, pictures: readonly PictureRef[] = []): JobRequest {
   const r = resolveOptions(model, given, () => randomSeed(SEED_MAX));
   if (!r.ok) throw new InvalidInput(r.reason);
-  const plan = model.plan(r.options, prompt, Boolean(startImageKey || startMediaId));
+  const refused = model.refuseImages?.(r.options, new Set<ImageInputId>(pictures.map((p) => p.input)));
+  if (refused) throw new InvalidInput(refused);
+  const plan = model.plan(r.options, prompt, pictures.some((p) => p.input !== 'endImage'));
   return {
     kind: model.kind,
     model: plan.model.id,
@@ -31,8 +33,8 @@ export function planGeneration(model: ModelDef, prompt: string, given: OptionVal
           })),
         }
       : {}),
-    ...(startImageKey ? { startImageKey } : {}),
-    ...(startMediaId ? { startMediaId } : {}),
+    ...(pictures.length ? { pictures } : {}),
+    ...(model.waitSeconds ? { waitSeconds: model.waitSeconds } : {}),
     options: model.shown(r.options),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { Messages } from '../../../contract/errors';
 import { MAX_ACTIVE_JOBS, MAX_START_IMAGE_BYTES } from '../../../contract/catalog';
-import { modelOfReplicate } from '../../../contract/models';
+import { modelOfReplicate, type ImageInputId } from '../../../contract/models';
 import { Conflict, InvalidInput, NotEnoughCredits, NotFound, ProviderError, RateLimited } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { objectKeys } from '../../domain/keys';
@@ -34,15 +34,25 @@ export interface JobRequest {
   cost: number;
   /** Model input without the start image. */
   input: Record<string, unknown>;
-  /** An uploaded start image (a key from POST /api/uploads); every model here takes its URL as `image`. */
-  startImageKey?: string;
-  /** Or one of the caller's image results, by media id (Animate: no re-upload). */
-  startMediaId?: string;
-  /** Model input that depends on the start image's size (e.g. Wan's max_area follows its orientation). */
+  /** The pictures the model is given (start, end or source), each an upload or one of the caller's results. */
+  pictures?: readonly PictureRef[];
+  /** Create the prediction with `Prefer: wait` for this many seconds (a fast model: the result comes in the answer). */
+  waitSeconds?: number;
+  /** Model input that depends on the start (or source) image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: ImageSize) => Record<string, unknown>;
   /** A clip's later segments (the registry's `continuation`): each continues from the one before's last frame. */
   continuation?: readonly (PredictionRequest & { inputForImage?: (size: ImageSize) => Record<string, unknown> })[];
   options: Record<string, string | number | boolean>;
+}
+
+/** A picture a request names for one of its model's image inputs, and the model input field its URL goes to. */
+export interface PictureRef {
+  input: ImageInputId;
+  field: string;
+  /** An upload's key (POST /api/uploads) ... */
+  upload?: string;
+  /** ... or one of the caller's image results (Animate, edit, upscale: no re-upload). */
+  mediaId?: string;
 }
 
 export interface ImageSize {
@@ -77,6 +87,21 @@ async function startMedia(deps: StartJobDeps, owner: string, mediaId: string): P
   return storedImage(deps, item.key);
 }
 
+/** Which pictures a job was given, stored with its options (and so shown with its result: an edit records its source). */
+function pictureOptions(pictures: readonly PictureRef[]): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (const p of pictures) {
+    if (p.input === 'startImage') {
+      out.startImage = true;
+      if (p.mediaId) out.startMediaId = p.mediaId;
+    } else if (p.input === 'endImage') {
+      out.endImage = true;
+      if (p.mediaId) out.endMediaId = p.mediaId;
+    } else if (p.mediaId) out.sourceMediaId = p.mediaId;
+  }
+  return out;
+}
+
 /** A stored PNG's size (read from its header) and a short-lived URL the model can fetch it from. */
 async function storedImage(deps: StartJobDeps, key: string): Promise<ImageSize & { url: string }> {
   const head = await deps.store.head(key, 32);
@@ -99,13 +124,14 @@ function startImageLongSideOf(model: string): number {
 export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
   checkPrompt(deps, req.prompt, typeof req.options.negativePrompt === 'string' ? req.options.negativePrompt : undefined);
   const input = { ...req.input };
-  if (req.startImageKey && req.startMediaId) throw new InvalidInput(Messages.startImageTwice);
   let size: ImageSize | undefined;
-  if (req.startImageKey || req.startMediaId) {
-    const image = req.startMediaId
-      ? await startMedia(deps, owner, req.startMediaId)
-      : await startImage(deps, owner, req.startImageKey!, startImageLongSideOf(req.model));
-    input.image = image.url;
+  for (const picture of req.pictures ?? []) {
+    const image = picture.mediaId
+      ? await startMedia(deps, owner, picture.mediaId)
+      : await startImage(deps, owner, picture.upload!, startImageLongSideOf(req.model));
+    input[picture.field] = image.url;
+    // The start (or source) picture sets the frame; an end frame follows it.
+    if (picture.input === 'endImage') continue;
     size = { width: image.width, height: image.height };
     Object.assign(input, req.inputForImage?.(size));
   }
@@ -119,7 +145,7 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     kind: req.kind,
     model: req.model,
     prompt: req.prompt,
-    options: { ...req.options, ...(req.startImageKey || req.startMediaId ? { startImage: true } : {}), ...(req.startMediaId ? { startMediaId: req.startMediaId } : {}) },
+    options: { ...req.options, ...pictureOptions(req.pictures ?? []) },
     cost: req.cost,
     status: 'pending',
     createdAt: now.toISOString(),
@@ -135,7 +161,12 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   if (!charged.ok) throw new NotEnoughCredits(req.cost, charged.balance < 0 ? Messages.negativeBalance : undefined);
 
   // A busy or silent provider queues the charged job (steps/submit-or-queue.ts) instead of failing the start.
-  const submitted = await submitOrQueue(deps, job, { model: req.model, ...(req.version ? { version: req.version } : {}), input });
+  const submitted = await submitOrQueue(deps, job, {
+    model: req.model,
+    ...(req.version ? { version: req.version } : {}),
+    input,
+    ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
+  });
   // Not refunded: already ended, its webhook came before the create call's answer and settled it, so the job stands.
   if (!submitted.ok && 'refunded' in submitted && submitted.refunded) {
     if (submitted.error instanceof ProviderRefused) throw new InvalidInput(submitted.error.message);

@@ -2,6 +2,7 @@
  * Asking the provider for a charged job's prediction (its first, or a clip's next segment), refunding at once if it
  * refuses or cannot be reached.
  */
+import { maxRunMsOf } from '../../../contract/catalog';
 import { Messages } from '../../../contract/errors';
 import { refundedError } from '../../domain/job-messages';
 import type { Job } from '../../ports/jobs';
@@ -19,6 +20,8 @@ export interface PredictionRequest {
   model: string;
   version?: string;
   input: Record<string, unknown>;
+  /** `Prefer: wait` for this many seconds: a fast model's result comes in the create call's answer. */
+  waitSeconds?: number;
 }
 
 /**
@@ -40,7 +43,14 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
   let provider: ModelProvider | undefined;
   try {
     provider = await deps.provider();
-    prediction = await provider.create({ model: req.model, version: req.version, input: req.input, webhookUrl: webhookUrlFor(deps.webhookUrl, job) });
+    prediction = await provider.create({
+      model: req.model,
+      version: req.version,
+      input: req.input,
+      webhookUrl: webhookUrlFor(deps.webhookUrl, job),
+      ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
+      cancelAfterSeconds: maxRunMsOf(req.model) / 1000,
+    });
   } catch (error) {
     // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
     // connection) may come after the provider accepted it: whatever it runs for this job is cancelled first.

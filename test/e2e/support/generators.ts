@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { createVerifiedUser, loginViaUi, type E2EUser } from './accounts';
+import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken, type E2EUser } from './accounts';
 
 export const START_IMAGE = path.join(__dirname, '..', 'fixtures', 'start-image.png');
 
@@ -69,4 +69,18 @@ export async function videoFacts(video: Locator): Promise<{ duration: number; wi
 export async function expectFitsWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Makes images through the API as the signed-in user (one job each, with `options` such as an aspect ratio), and waits until each is saved. */
+export async function makeImages(page: Page, prompts: readonly string[], options: Record<string, unknown> = {}): Promise<void> {
+  const token = await storedIdToken(page);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (const prompt of prompts) {
+    const res = await fetch(`${baseUrl()}/api/generate-image`, { method: 'POST', headers, body: JSON.stringify({ prompt, ...options }) });
+    expect(res.status).toBe(200);
+    const { predictionId } = (await res.json()) as { predictionId: string };
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl()}/api/check-status/${predictionId}`, { headers })).json()) as { status: string }).status, { timeout: IMAGE_TIMEOUT })
+      .toBe('succeeded');
+  }
 }

@@ -8,7 +8,9 @@ import type { ApplyGenerationWebhookDeps } from '../../../lambdas/app/apply-gene
 import type { CancelJobDeps } from '../../../lambdas/app/cancel-job';
 import type { CheckJobStatusDeps } from '../../../lambdas/app/check-job-status';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../../../lambdas/app/reconcile-jobs';
-import type { StartImageGenerationDeps } from '../../../lambdas/app/start-image-generation';
+import type { Caller } from '../../../lambdas/app/get-or-create-account';
+import { imageOrder, startGeneration, videoOrder, type StartGenerationDeps } from '../../../lambdas/app/start-generation';
+import type { GenerateImageRequest, GenerateVideoRequest } from '../../../contract/schemas';
 import { MediaToolFailed, type MediaTools, type VideoInfo } from '../../../lambdas/ports/media-tools';
 import { testClock } from './clock';
 import { MemoryCredits } from './credits';
@@ -65,7 +67,7 @@ export function generationSetup(opts: { credits?: number } = {}) {
   const metrics = new MemoryMetrics();
   const credentials = new MemoryContentCredentials();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
-  const deps: StartImageGenerationDeps & CancelJobDeps & CheckJobStatusDeps & ApplyGenerationWebhookDeps & ReconcileJobsDeps = {
+  const deps: StartGenerationDeps & CancelJobDeps & CheckJobStatusDeps & ApplyGenerationWebhookDeps & ReconcileJobsDeps = {
     accounts: credits,
     jobs,
     media,
@@ -86,3 +88,9 @@ export function generationSetup(opts: { credits?: number } = {}) {
 }
 
 export type GenerationContext = ReturnType<typeof generationSetup>;
+
+/** POST /api/generate-image as its handler runs it: the spec's body translated into the one use case's order. */
+export const startImageGeneration = async (deps: StartGenerationDeps, caller: Caller, body: GenerateImageRequest) => startGeneration(deps, caller, imageOrder(body));
+
+/** POST /api/generate-video as its handler runs it. */
+export const startVideoGeneration = async (deps: StartGenerationDeps, caller: Caller, body: GenerateVideoRequest) => startGeneration(deps, caller, videoOrder(body));

@@ -14,7 +14,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', full: 'max-w-[min(96vw,112rem)] max-h-[96dvh]' } as const;
 
 export interface ModalProps {
   open: boolean;

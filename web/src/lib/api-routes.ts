@@ -29,6 +29,8 @@ export const API_ROUTES = {
   deleteAccount: { method: 'DELETE', path: '/api/me' },
   sendContact: { method: 'POST', path: '/api/send-contact' },
   generateVideo: { method: 'POST', path: '/api/generate-video', idempotencyKey: true },
+  generations: { method: 'POST', path: '/api/generations', idempotencyKey: true },
+  models: { method: 'GET', path: '/api/models' },
   cancelJob: { method: 'POST', path: '/api/jobs/{id}/cancel' },
   getMedia: { method: 'GET', path: '/api/media/{id}' },
   createPaypalPayment: { method: 'POST', path: '/api/create-paypal-payment', idempotencyKey: true },

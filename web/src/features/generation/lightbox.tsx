@@ -3,12 +3,15 @@
  * that opened it); Left and Right move through the list it was opened from. It shows what made the result (prompt,
  * model, options, seed, date) and its actions: reuse, animate, share, download, favourite, delete.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { modelOfReplicate } from '../../../../contract/models';
+import { cx } from '../../lib/cx';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
+import { optionsIgnoredWithImage } from './ignored-options';
 import type { MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
@@ -26,10 +29,62 @@ export interface LightboxProps {
 }
 
 /** Options worth showing, in words: "Aspect ratio: 16:9". The seed has its own line. */
-function optionLines(options: MediaItemView['options']): string[] {
-  return Object.entries(options)
-    .filter(([k, v]) => k !== 'seed' && v !== '' && v !== false)
-    .map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase())}: ${v === true ? 'yes' : String(v)}`);
+/**
+ * How it was made, in the words the generator offered: each option under its registry label and value label
+ * ("Aspect ratio: 16:9", "Style: Anime"). Size, length, seed and the start image have their own lines; the image
+ * count says nothing about this one image.
+ */
+function optionLines(item: MediaItemView): string[] {
+  const model = modelOfReplicate(item.model);
+  const own = new Set(['seed', 'width', 'height', 'count', 'startImage', 'startMediaId', 'duration']);
+  // What the model did not use (Wan's aspect ratio with a start image) is not claimed for the result.
+  if (model && item.options.startImage === true) for (const id of optionsIgnoredWithImage(model)) own.add(id);
+  return Object.entries(item.options)
+    .filter(([k, v]) => !own.has(k) && v !== '' && v !== false && v !== 'None')
+    .map(([k, v]) => {
+      const def = model?.options[k];
+      const label = def?.label ?? k.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()).replace(/ (.)/g, (_m, c: string) => ` ${c.toLowerCase()}`);
+      const value = def?.kind === 'choice' && def.valueLabel ? def.valueLabel(typeof v === 'boolean' ? String(v) : v) : v === true ? 'yes' : String(v);
+      return `${label}: ${value}`;
+    });
+}
+
+/** "1024 × 576 px", from what was probed at save, or what was asked for. */
+function sizeOf(item: MediaItemView): string | undefined {
+  const w = item.width ?? (typeof item.options.width === 'number' ? item.options.width : undefined);
+  const h = item.height ?? (typeof item.options.height === 'number' ? item.options.height : undefined);
+  return w && h ? `${w} × ${h} px` : undefined;
+}
+
+/**
+ * An image that zooms to twice its fitted size when clicked (or with the Zoom button), and pans by following the
+ * pointer (a finger dragging on a phone) while zoomed.
+ */
+function ZoomableImage({ item, alt }: { item: MediaItemView; alt: string }) {
+  const [zoomed, setZoomed] = useState(false);
+  const [origin, setOrigin] = useState('50% 50%');
+  useEffect(() => setZoomed(false), [item.id]);
+  const follow = (e: PointerEvent<HTMLDivElement>) => {
+    if (!zoomed) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    setOrigin(`${((e.clientX - r.left) / r.width) * 100}% ${((e.clientY - r.top) / r.height) * 100}%`);
+  };
+  return (
+    <div className="relative flex size-full items-center justify-center overflow-hidden" onPointerMove={follow} onPointerDown={follow}>
+      <img
+        src={item.url}
+        crossOrigin={MEDIA_CROSS_ORIGIN}
+        alt={alt}
+        onClick={() => setZoomed((z) => !z)}
+        style={{ transform: zoomed ? 'scale(2)' : undefined, transformOrigin: origin }}
+        className={cx('max-h-[78dvh] w-auto max-w-full touch-none object-contain transition-transform duration-200', zoomed ? 'cursor-zoom-out' : 'cursor-zoom-in')}
+        data-testid="lightbox-media"
+      />
+      <Button size="sm" variant="secondary" className="absolute right-3 bottom-3" aria-pressed={zoomed} onClick={() => setZoomed((z) => !z)}>
+        {zoomed ? 'Zoom out' : 'Zoom in'}
+      </Button>
+    </div>
+  );
 }
 
 function ShareControls({ item, onError }: { item: MediaItemView; onError: (m: string) => void }) {
@@ -134,13 +189,13 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
     <Modal
       open
       onClose={() => onOpen(undefined)}
-      size="xl"
+      size="full"
       title={`${what === 'image' ? 'Image' : 'Video'} ${index + 1} of ${items.length}`}
     >
       <div className="flex flex-col gap-4 lg:flex-row" data-testid="lightbox">
         <div className="flex min-h-0 flex-1 items-center justify-center rounded-control bg-black">
           {item.type === 'image' ? (
-            <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={promptText} className="max-h-[65dvh] w-auto max-w-full object-contain" data-testid="lightbox-media" />
+            <ZoomableImage item={item} alt={promptText} />
           ) : (
             <video
               key={item.id}
@@ -151,7 +206,7 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               playsInline
               autoPlay
               aria-label={`Video: ${promptText}`}
-              className="max-h-[65dvh] w-full object-contain"
+              className="max-h-[78dvh] w-full object-contain"
               data-testid="lightbox-media"
             />
           )}
@@ -163,6 +218,18 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-ink-muted">
             <dt>Model</dt>
             <dd data-testid="lightbox-model">{modelName(item.model)}</dd>
+            {sizeOf(item) && (
+              <>
+                <dt>Size</dt>
+                <dd>{sizeOf(item)}</dd>
+              </>
+            )}
+            {item.options.startImage === true && (
+              <>
+                <dt>Source</dt>
+                <dd>From a start image</dd>
+              </>
+            )}
             {item.durationSeconds !== undefined && (
               <>
                 <dt>Length</dt>
@@ -175,9 +242,9 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
             </dd>
           </dl>
           {seed && <p className="text-xs text-ink-muted">{seed}</p>}
-          {optionLines(item.options).length > 0 && (
+          {optionLines(item).length > 0 && (
             <ul className="text-xs text-ink-muted" aria-label="Options">
-              {optionLines(item.options).map((l) => (
+              {optionLines(item).map((l) => (
                 <li key={l}>{l}</li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { Button, buttonClasses } from '../../components/button';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format-date-time';
@@ -51,7 +51,25 @@ export function DownloadAction({ url, label, onError, size = 'sm' }: { url: stri
   );
 }
 
-/** One result: the image (opens in the preview, or full size) or a video player, its prompt, Download and Delete. */
+/** Plays the tile's muted clip while the pointer or focus is on it, and rewinds it when they leave. */
+const hoverPlay = {
+  onPointerEnter: (e: SyntheticEvent<HTMLElement>) => playIn(e.currentTarget, true),
+  onPointerLeave: (e: SyntheticEvent<HTMLElement>) => playIn(e.currentTarget, false),
+  onFocus: (e: SyntheticEvent<HTMLElement>) => playIn(e.currentTarget, true),
+  onBlur: (e: SyntheticEvent<HTMLElement>) => playIn(e.currentTarget, false),
+};
+
+function playIn(el: HTMLElement, on: boolean): void {
+  const video = el.querySelector('video');
+  if (!video) return;
+  if (on) void video.play()?.catch(() => undefined);
+  else {
+    video.pause();
+    video.currentTime = 0;
+  }
+}
+
+/** One result: the image (opens in the preview, or full size) or the video (previewed on hover, opened full size), its prompt, Download and Delete. */
 export function MediaCard({ item, onDelete, onError, onSelect, selected = false, onOpen, onToggleFavorite, checked, onCheck, uniform = false }: MediaCardProps) {
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
@@ -86,6 +104,22 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false,
           ) : (
             <img src={item.url} crossOrigin={MEDIA_CROSS_ORIGIN} alt={promptText} loading="lazy" className={cx('size-full', fit)} />
           )
+        ) : onOpen ? (
+          // A tile previews its clip while pointed at or focused (muted, no controls); opened, the viewer has them.
+          <button type="button" onClick={() => onOpen(item)} aria-label={`Open full size: ${promptText}`} className="block size-full" {...hoverPlay}>
+            <video
+              src={item.url}
+              crossOrigin={MEDIA_CROSS_ORIGIN}
+              poster={item.posterUrl}
+              muted
+              loop
+              playsInline
+              preload={item.posterUrl ? 'none' : 'metadata'}
+              aria-hidden="true"
+              tabIndex={-1}
+              className="pointer-events-none size-full object-contain"
+            />
+          </button>
         ) : (
           <video
             src={item.url}
@@ -110,7 +144,7 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false,
             </span>
           )}
           {onToggleFavorite && <FavoriteButton item={item} onToggle={() => onToggleFavorite(item)} />}
-          {onOpen && (onSelect || item.type === 'video') && (
+          {onOpen && onSelect && (
             <button
               type="button"
               onClick={() => onOpen(item)}
@@ -125,7 +159,7 @@ export function MediaCard({ item, onDelete, onError, onSelect, selected = false,
           )}
         </div>
         {item.type === 'video' && item.durationSeconds !== undefined && (
-          <span className="pointer-events-none absolute bottom-12 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white" data-testid="duration-badge">
+          <span className={cx('pointer-events-none absolute right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white', onOpen ? 'bottom-2' : 'bottom-12')} data-testid="duration-badge">
             {durationLabel(item.durationSeconds)}
           </span>
         )}

@@ -18,6 +18,9 @@ export interface GalleryMessages {
   moreFailed: (reason: string) => string;
   deleteFailed: (reason: string) => string;
   empty: ReactNode;
+  /** What to do next when the list is empty (an empty state always leads somewhere). */
+  emptyHint?: ReactNode;
+  emptyAction?: ReactNode;
 }
 
 export interface MediaGalleryProps {
@@ -200,7 +203,7 @@ export function MediaGallery({
           </span>
         </Alert>
       ) : list.items.length === 0 ? (
-        <EmptyState title={messages.empty} />
+        <EmptyState title={messages.empty} description={messages.emptyHint} action={messages.emptyAction} />
       ) : (
         <>
           <ul className={cx('grid gap-4', gridColumns[columns])}>

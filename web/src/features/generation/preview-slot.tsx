@@ -11,6 +11,7 @@ export interface PreviewSlotProps {
   onDismissFailure?: () => void;
   /** A cancel the user chose: told in a neutral line above the preview, which keeps its picture. */
   canceled?: string;
+  onDismissCanceled?: () => void;
   children: ReactNode;
 }
 
@@ -18,14 +19,19 @@ export interface PreviewSlotProps {
  * Where a generator's preview sits, with the live region that announces each new result. Scrolled into view it
  * stops below the sticky header (scroll-margin: the header is 4rem tall).
  */
-export function PreviewSlot({ slotRef, announcement, failure, onDismissFailure, canceled, children }: PreviewSlotProps) {
+export function PreviewSlot({ slotRef, announcement, failure, onDismissFailure, canceled, onDismissCanceled, children }: PreviewSlotProps) {
   return (
     <>
       <div ref={slotRef} className="scroll-mt-20">
         {canceled && !failure && (
-          <p role="status" data-testid="preview-canceled" className="mb-3 rounded-control border border-line bg-surface-raised px-4 py-3 text-sm text-ink-muted">
-            {canceled}
-          </p>
+          <div role="status" className="mb-3 flex items-center justify-between gap-3 rounded-control border border-line bg-surface-raised px-4 py-2 text-sm text-ink-muted">
+            <p data-testid="preview-canceled">{canceled}</p>
+            {onDismissCanceled && (
+              <Button variant="ghost" size="sm" onClick={onDismissCanceled}>
+                Dismiss
+              </Button>
+            )}
+          </div>
         )}
         {failure ? (
           <section aria-labelledby="preview-failure-title" className="flex min-h-[18rem] flex-col items-center justify-center gap-4 rounded-card border border-danger/40 bg-danger-soft p-6 text-center shadow-card">

@@ -38,8 +38,9 @@ export interface ResultPreview {
   /** The last job's failure (its reason and the credits refunded), shown in the preview's place until dismissed. */
   failure: string | undefined;
   dismissFailure: () => void;
-  /** A cancel the user chose, in the server's words (what was refunded): news, not a failure. */
+  /** A cancel the user chose, in the server's words (what was refunded): news, not a failure; kept until dismissed. */
   canceled: string | undefined;
+  dismissCanceled: () => void;
   /** Put on the element that wraps the preview: it is scrolled into view when a result arrives. */
   ref: RefObject<HTMLDivElement | null>;
   choose: (item: MediaItemView) => void;
@@ -101,7 +102,6 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
     if (outcome.status === 'succeeded') {
       setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
       setFailure(undefined);
-      setCanceled(undefined);
       picked.write(outcome.mediaId);
       onReady(outcome.job.prompt);
       void media.refresh();
@@ -124,6 +124,7 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
     failure,
     dismissFailure: () => setFailure(undefined),
     canceled,
+    dismissCanceled: () => setCanceled(undefined),
     ref,
     choose: (item) => {
       setChosen(previewOf(item));

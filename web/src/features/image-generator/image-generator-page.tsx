@@ -19,6 +19,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   moreFailed: () => GenerationText.failedToLoadImages,
   deleteFailed: GenerationText.failedToDeletePrompt,
   empty: 'Your images will appear here.',
+  emptyHint: 'Write a prompt in the settings and press Generate: each image costs 1 credit.',
 };
 
 function ImageGeneratorPage() {
@@ -120,7 +121,7 @@ function ImageGeneratorPage() {
       }
     >
       <JobTiles jobs={jobs} queue={queue} statuses={statuses} onError={setError} />
-      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled}>
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled} onDismissCanceled={preview.dismissCanceled}>
         <ImagePreview image={preview.shown} item={preview.shownItem} generating={generating} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery

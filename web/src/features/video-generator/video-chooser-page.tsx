@@ -1,10 +1,11 @@
 /**
  * /video-generator: the model chooser. A card per video family from the catalog: the available
- * ones link to /video-generator/{id}; Kling 1.6 is shown as upcoming and cannot be chosen.
+ * ones link to /video-generator/{id}; an upcoming one is shown but cannot be chosen.
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { VIDEO_FAMILIES, type VideoFamily } from '../../../../contract/catalog';
+import { modelBySlug } from '../../../../contract/models';
 import { cx } from '../../lib/cx';
 import { PaymentReturnNotice } from '../payments';
 import { credits, familyCostRange } from '../marketing';
@@ -14,7 +15,9 @@ function facts(family: VideoFamily): string[] {
   if (family.durations.length) out.push(`${family.durations.join(' or ')} s clips`);
   if (family.qualities.length) out.push(family.qualities.join(' · '));
   else if (family.id === 'wan') out.push('480p');
-  if (family.acceptsStartImage) out.push(family.id === 'wan' ? 'Text or start image' : 'Optional start image');
+  const start = modelBySlug(family.id)?.inputs.images.startImage;
+  if (start?.required) out.push('Start image required');
+  else if (start) out.push(family.id === 'wan' ? 'Text or start image' : 'Optional start image');
   return out;
 }
 

@@ -25,6 +25,7 @@ const GALLERY_MESSAGES: GalleryMessages = {
   moreFailed: GenerationText.errorFetchingData,
   deleteFailed: () => GenerationText.failedToDeleteVideo,
   empty: 'Your videos will appear here.',
+  emptyHint: 'Write a prompt in the settings, or add a start image, and press Generate.',
 };
 
 const DESCRIPTIONS: Partial<Record<VideoFamilyId, string>> = {
@@ -194,7 +195,7 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
       }
     >
       <JobTiles jobs={jobs} queue={queue} statuses={statuses} onError={setError} />
-      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled}>
+      <PreviewSlot slotRef={preview.ref} announcement={announcement} failure={preview.failure} onDismissFailure={preview.dismissFailure} canceled={preview.canceled} onDismissCanceled={preview.dismissCanceled}>
         <VideoPreview video={preview.shown} item={preview.shownItem} listLoading={media.status === 'loading'} onError={setError} />
       </PreviewSlot>
       <MediaGallery

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MODELS } from '../../../../../contract/models';
 import { MAX_SEARCH_LENGTH } from '../../../../../contract/media-links';
 import { Alert } from '../../../components/alert';
+import { ButtonLink } from '../../../components/button-link';
 import { useSession } from '../../auth';
 import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useMediaList } from '../../generation';
 
@@ -10,6 +11,17 @@ const MESSAGES: GalleryMessages = {
   moreFailed: GenerationText.failedToFetchPrompts,
   deleteFailed: GenerationText.failedToDeletePrompt,
   empty: GenerationText.noPreviousPrompts,
+  emptyHint: 'Describe a picture or a clip and it appears here, with its prompt and settings to reuse.',
+  emptyAction: (
+    <div className="flex flex-wrap justify-center gap-2">
+      <ButtonLink to="/generator" size="sm">
+        Create an image
+      </ButtonLink>
+      <ButtonLink to="/video-generator" size="sm" variant="secondary">
+        Make a video
+      </ButtonLink>
+    </div>
+  ),
 };
 
 const everyJob = () => true;
@@ -72,7 +84,7 @@ function PreviousPromptsTab() {
         </>
       }
       list={media}
-      messages={filtered ? { ...MESSAGES, empty: 'Nothing matches these filters.' } : MESSAGES}
+      messages={filtered ? { ...MESSAGES, empty: 'Nothing matches these filters.', emptyHint: 'Try fewer words or clear a filter.', emptyAction: undefined } : MESSAGES}
       columns="mixed"
       selectable
       toolbar={

@@ -1,0 +1,30 @@
+import type { ModelDef } from './types';
+
+/**
+ * Variations: one of the caller's pictures made again by its own model, with its prompt and settings and a new seed.
+ * Runs no model of its own (`rerun`): the source's entry plans and prices it.
+ */
+export const variations: ModelDef = {
+  slug: 'variations',
+  kind: 'image',
+  operation: 'variations',
+  rerun: true,
+  inputs: { prompt: undefined, images: { image: { label: 'Picture to vary', required: true, from: 'result', field: 'image' } } },
+  name: 'Variations',
+  tagline: 'New takes on one of your pictures: same prompt and settings, new seeds.',
+  upcoming: false,
+  models: [],
+  modelFor: () => undefined,
+  acceptsStartImage: false,
+  startImageLongSide: 0,
+  options: {},
+  price: () => 0,
+  plan: () => {
+    throw new Error('Variations are planned by the source model');
+  },
+  shown: () => ({}),
+  typicalSeconds: 8,
+  maxRunSeconds: 300,
+  output: 'images',
+  outputType: 'image/png',
+};

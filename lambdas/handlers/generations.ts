@@ -1,0 +1,13 @@
+import { routeById } from '../../contract/routes';
+import { Messages } from '../../contract/errors';
+import { startGeneration } from '../app/start-generation';
+import { startGenerationDeps } from '../wiring/deps';
+import { idempotentUserRoute } from './idempotent';
+
+const route = routeById('generations');
+
+export const handler = idempotentUserRoute(
+  route,
+  async (req, me) => ({ body: await startGeneration(startGenerationDeps(), me, req.body) }),
+  { unauthorizedMessage: Messages.signIn, deletedAccountAnswersItself: true },
+);
