@@ -133,6 +133,8 @@ export const Messages = {
   /** Not in the spec: a job canceled after the provider began running it. */
   canceledNoRefund: (credits: number) => `The generation was canceled. Its ${credits} credit${credits === 1 ? ' was' : 's were'} spent: the generation service had already started it.`,
   jobAlreadyEnded: 'This generation has already finished.',
+  /** Not in the spec: the prompt policy (docs/prompt-policy.md) refused the prompt or negative prompt before any charge. */
+  promptNotAllowed: 'This prompt asks for content our content policy does not allow, so it was not sent. No credits were charged.',
   jobNotFound: 'Job not found.',
   /** Not in the spec: a media item of the caller's that does not exist (or is another user's). */
   mediaNotFound: 'This item does not exist or was already deleted.',

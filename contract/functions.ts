@@ -53,8 +53,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     timeoutSeconds: 29,
     memoryMb: 2048,
     ffmpeg: { ephemeralStorageMb: 2048 },
-    // media:read for the segments to join; the secret to start a clip's next segment.
-    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
+    // media:read for the segments to join; the secret to start a clip's next segment; the signer of every file kept.
+    grants: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'secret:replicate', 'secret:content-credentials'],
   },
   {
     id: 'reconcileJobs',
@@ -66,7 +66,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     memoryMb: 2048,
     ffmpeg: { ephemeralStorageMb: 2048 },
     // Open jobs are found on the sparse open-jobs index (and gsi1 for those written before it), never by a scan.
-    grants: ['table:read', 'table:write', 'table:index:gsi1', 'table:index:open-jobs', 'media:read', 'media:write', 'media:delete', 'secret:replicate'],
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'table:index:open-jobs', 'media:read', 'media:write', 'media:delete', 'secret:replicate', 'secret:content-credentials'],
   },
   {
     id: 'reconcileOrders',

@@ -17,6 +17,8 @@ export const BusinessMetric = {
   /** Credits taken back by PayPal refunds and reversals (claw-backs). */
   CreditsClawedBack: 'CreditsClawedBack',
   WebhookSignatureFailure: 'WebhookSignatureFailure',
+  /** Generations refused by the prompt policy before any charge (docs/prompt-policy.md): a burst is alarmed. */
+  PromptRefused: 'PromptRefused',
   /** A job's refund that could not be written (the job stays open and is retried): never expected, always alarmed. */
   RefundNotLanded: 'RefundNotLanded',
 } as const;

@@ -25,6 +25,8 @@ export interface GrantArns {
   /** The origin header's secret, and the welcome mark's hash key (read at run time by ARN). */
   originSecret: string;
   welcomeHashKey: string;
+  /** The content-credentials signing key and certificate chain. */
+  contentCredentials: string;
   /** The CloudFront distribution whose API origins send the origin header (the rotation function's grant). */
   distribution?: string;
   /** The SES identities ses:SendEmail is checked against. */
@@ -107,6 +109,7 @@ const GRANT_STATEMENTS: Record<Grant, Statements> = {
   'secret:paypal': (a) => [allow(['secretsmanager:GetSecretValue'], [a.secret])],
   'secret:origin': (a) => [allow(['secretsmanager:GetSecretValue'], [a.originSecret])],
   'secret:welcome-hash': (a) => [allow(['secretsmanager:GetSecretValue'], [a.welcomeHashKey])],
+  'secret:content-credentials': (a) => [allow(['secretsmanager:GetSecretValue'], [a.contentCredentials])],
   // The steps of a rotation on this secret only.
   'secret:origin:rotate': (a) => [
     allow(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'], [a.originSecret]),

@@ -75,6 +75,8 @@ export type Grant =
   | 'secret:origin'
   /** Read the welcome mark's hash key (the routes that can create an account). */
   | 'secret:welcome-hash'
+  /** Read the content-credentials signing key and certificate (the functions that save results). */
+  | 'secret:content-credentials'
   /** Rotate the origin secret: read, write and move its versions' labels (its rotation function only). */
   | 'secret:origin:rotate'
   /** Change the origin header CloudFront sends to the API origins (the origin secret's rotation function only). */

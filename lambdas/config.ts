@@ -41,6 +41,8 @@ const Env = z.object({
    * per stage and never changed, or an address that had its welcome credits would get them again.
    */
   WELCOME_HASH_KEY_ARN: optional,
+  /** The secret holding the content-credentials signing key and certificate chain (adapters/c2pa-content-credentials.ts). */
+  CONTENT_CREDENTIALS_ARN: optional,
   /** The secret holding the origin header's value (contract/origin.ts), which the API checks on every request. */
   ORIGIN_SECRET_ARN: optional,
   /** How long a function keeps the app secret's keys (seconds); default 300. */

@@ -24,6 +24,14 @@ export const LAMBDA_BUNDLING = {
 
 /** Bundles above this size get a failing benchmark and a failing test. */
 export const MAX_BUNDLE_BYTES = 500 * 1000;
+/**
+ * The functions that sign content credentials ('secret:content-credentials') carry the C2PA library (X.509, CMS, CBOR
+ * and JUMBF code: about 850 kB minified), loaded at their first save rather than at init.
+ */
+export const MAX_SIGNING_BUNDLE_BYTES = 1500 * 1000;
+
+/** The size a function's bundle must stay under. */
+export const maxBundleBytes = (grants: readonly string[]): number => (grants.includes('secret:content-credentials') ? MAX_SIGNING_BUNDLE_BYTES : MAX_BUNDLE_BYTES);
 
 /** The handler file of a route (`RouteDef.handler`). */
 export function handlerEntry(handler: string): string {

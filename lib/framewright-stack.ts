@@ -20,6 +20,7 @@ import { AuthWaf } from './constructs/auth-waf';
 import { assertQuotaHolds, reserveConcurrency, reservedConcurrencyOf } from './constructs/concurrency';
 import { Observability } from './constructs/observability';
 import { WelcomeHashKey } from './constructs/welcome-hash-key';
+import { ContentCredentialsSecret } from './constructs/content-credentials-secret';
 import { OriginSecret, ORIGIN_HEADER_NAME } from './constructs/origin-secret';
 import type { EdgeStack } from './edge-stack';
 import { PAYPAL_BASE_URLS, type Settings } from './settings';
@@ -72,6 +73,7 @@ export class FramewrightStack extends Stack {
     this.authWaf = new AuthWaf(this, 'AuthWaf', { stage, userPool: this.auth.userPool });
     const originSecret = new OriginSecret(this, 'Origin', { stage });
     const welcomeHashKey = new WelcomeHashKey(this, 'WelcomeHash', { stage });
+    const contentCredentials = new ContentCredentialsSecret(this, 'ContentCredentials', { stage });
 
     const targets = {
       table: this.data.table,
@@ -80,6 +82,7 @@ export class FramewrightStack extends Stack {
       secret: this.secret.secret,
       originSecret: originSecret.secret,
       welcomeHashKey: welcomeHashKey.secret,
+      contentCredentials: contentCredentials.secret,
       sendingIdentityArns: this.email.sendingIdentityArns,
       senderEmail,
       paypalBaseUrl: PAYPAL_BASE_URLS[paypal],

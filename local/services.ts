@@ -125,7 +125,7 @@ async function startIam(
       mediaBucket: LOCAL_IDS.mediaBucket,
       userPoolId: LOCAL_IDS.userPoolId,
       senderEmail: LOCAL_IDS.from,
-      secretArns: { secret: s.secrets.env.SECRETS_ARN!, originSecret: s.secrets.env.ORIGIN_SECRET_ARN!, welcomeHashKey: s.secrets.env.WELCOME_HASH_KEY_ARN! },
+      secretArns: { secret: s.secrets.env.SECRETS_ARN!, originSecret: s.secrets.env.ORIGIN_SECRET_ARN!, welcomeHashKey: s.secrets.env.WELCOME_HASH_KEY_ARN!, contentCredentials: s.secrets.env.CONTENT_CREDENTIALS_ARN! },
     },
     ports: {
       dynamodb: c.ports['iam-dynamodb'],

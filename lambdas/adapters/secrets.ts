@@ -32,7 +32,7 @@ const secretsClient = () => (client ??= new SecretsManagerClient({ region: confi
  */
 const provider = () => new SecretsProvider({ awsSdkV3Client: secretsClient() });
 
-const required = (name: 'SECRETS_ARN' | 'WELCOME_HASH_KEY_ARN' | 'ORIGIN_SECRET_ARN') => {
+const required = (name: 'SECRETS_ARN' | 'WELCOME_HASH_KEY_ARN' | 'ORIGIN_SECRET_ARN' | 'CONTENT_CREDENTIALS_ARN') => {
   const value = config()[name];
   if (!value) throw new Error(`Invalid configuration: ${name} is required (the function's grant brings it)`);
   return value;
@@ -63,6 +63,15 @@ export async function welcomeHashKey(): Promise<string> {
   const key = await welcome.get<string>(required('WELCOME_HASH_KEY_ARN'), { maxAge: WELCOME_KEY_CACHE_SECONDS });
   if (!key) throw new Error('Invalid configuration: the welcome hash key secret is empty');
   return key;
+}
+
+let signing: SecretsProvider | undefined;
+/** The content-credentials signing key and certificate chain, kept an hour (a replaced certificate is used within it). */
+export async function contentCredentialsSecret(): Promise<{ privateKey: string; certificateChain: string }> {
+  signing ??= provider();
+  const value = await signing.get<{ privateKey?: string; certificateChain?: string }>(required('CONTENT_CREDENTIALS_ARN'), { maxAge: WELCOME_KEY_CACHE_SECONDS, transform: 'json' });
+  if (!value?.privateKey || !value.certificateChain) throw new Error('Invalid configuration: the content credentials secret needs privateKey and certificateChain (docs/deploy.md)');
+  return { privateKey: value.privateKey, certificateChain: value.certificateChain };
 }
 
 type Stage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';

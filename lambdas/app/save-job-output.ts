@@ -7,6 +7,7 @@ import { objectKeys } from '../domain/keys';
 import { checkPng } from '../domain/png';
 import type { Job, JobStore, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
+import type { ContentCredentials, CredentialedType } from '../ports/content-credentials';
 import type { MediaStore } from '../ports/media-store';
 import { MediaToolFailed, type MediaTools, type VideoInfo } from '../ports/media-tools';
 import { jobDeadline } from './steps/job-deadline';
@@ -17,6 +18,8 @@ export interface SaveJobOutputDeps extends SubmitDeps {
   store: MediaStore;
   /** ffmpeg: probes videos, makes their posters, cuts and joins a clip's segments. */
   tools: () => Promise<MediaTools>;
+  /** Signs the C2PA manifest embedded in every file kept (the signer follows the secret: made on first use). */
+  credentials: () => Promise<ContentCredentials>;
   log: (message: string, details: Record<string, unknown>) => void;
   /** Added to the model's maximum run time to make the job's deadline (steps/job-deadline.ts; its default otherwise). */
   graceMs?: number;
@@ -110,6 +113,16 @@ async function checkedVideo(deps: SaveJobOutputDeps, job: Job, tools: MediaTools
   return info;
 }
 
+/**
+ * Replaces the stored file with the same file carrying its content credentials (model, version, date), before the
+ * job succeeds: no result is ever listed, shared or downloaded without them.
+ */
+async function signed(deps: SaveJobOutputDeps, job: Job, key: string, file: Buffer, type: CredentialedType): Promise<void> {
+  const version = modelOfReplicate(job.model)?.models.find((m) => m.id === job.model)?.version;
+  const credentials = await deps.credentials();
+  await deps.store.put(key, await credentials.sign(file, type, { model: job.model, ...(version ? { version } : {}), createdAt: job.createdAt }), type);
+}
+
 function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>): MediaItem {
   return {
     id: newId(new Date(job.createdAt)),
@@ -133,7 +146,9 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
   try {
     for (const [index, url] of urls.entries()) {
       const key = objectKeys.result(job, index);
-      const size = await checkedImage(deps, key, await copy(deps, job, url, key));
+      const image = await copy(deps, job, url, key);
+      const size = await checkedImage(deps, key, image);
+      await signed(deps, job, key, image, 'image/png');
       media.push(mediaOf(job, key, size));
     }
   } catch (err) {
@@ -178,6 +193,7 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   if (parts.length) await deps.store.put(result, joined, 'video/mp4');
   // The join is checked as the provider's files are: the whole clip, every frame, its length.
   const info = parts.length ? await checkedVideo(deps, job, tools, result, joined, false) : checked;
+  await signed(deps, job, result, joined, 'video/mp4');
   const posterKey = objectKeys.poster(result);
   await deps.store.put(posterKey, await tools.poster(joined), 'image/jpeg');
   const media = mediaOf(job, result, { width: info.width, height: info.height, durationSeconds: Math.round(info.durationSeconds * 100) / 100, posterKey });

@@ -35,7 +35,8 @@ import { replicateProvider } from '../adapters/replicate-provider';
 import { replicateWebhooks } from '../adapters/replicate-webhooks';
 import { s3MediaStore } from '../adapters/s3-media-store';
 import { ffmpegMediaTools } from '../adapters/ffmpeg-media-tools';
-import { originSecret, requireSecret, welcomeHashKey } from '../adapters/secrets';
+import { contentCredentialsSecret, originSecret, requireSecret, welcomeHashKey } from '../adapters/secrets';
+import { c2paContentCredentials } from '../adapters/c2pa-content-credentials';
 import { sesMailer } from '../adapters/ses-mailer';
 import { secretsManagerVersions } from '../adapters/secrets-manager-versions';
 import { cloudFrontOriginHeader } from '../adapters/cloudfront-origin-header';
@@ -156,6 +157,17 @@ const mediaTools = /* @__PURE__ */ once(() => {
   return async () => tools;
 });
 
+/** The content-credentials signer, made again when the secret's key or certificate is replaced. */
+const credentials = /* @__PURE__ */ once(() =>
+  remadeOnChange(
+    async () => {
+      const s = await contentCredentialsSecret();
+      return [s.privateKey, s.certificateChain] as const;
+    },
+    ([privateKey, certificateChain]) => c2paContentCredentials({ privateKey, certificateChain }),
+  ),
+);
+
 const startJob = /* @__PURE__ */ once(() => ({
   jobs: jobs(),
   media: media(),
@@ -164,6 +176,7 @@ const startJob = /* @__PURE__ */ once(() => ({
   webhookUrl: webhookUrl(),
   now,
   dailyGenerationCap: config().DAILY_GENERATION_CAP,
+  metrics: businessMetrics,
 }));
 
 const generationWebhooks = /* @__PURE__ */ once(() =>
@@ -204,7 +217,7 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
 }
 
 export function saveJobOutputDeps(): SaveJobOutputDeps {
-  return { jobs: jobs(), store: store(), tools: mediaTools(), provider: modelProvider(), webhookUrl: webhookUrl(), now, log: warn };
+  return { jobs: jobs(), store: store(), tools: mediaTools(), credentials: credentials(), provider: modelProvider(), webhookUrl: webhookUrl(), now, log: warn };
 }
 
 export function reconcileJobsDeps(): ReconcileJobsDeps {
@@ -213,6 +226,7 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
     jobs: reconcilerJobs(),
     store: store(),
     tools: mediaTools(),
+    credentials: credentials(),
     provider: modelProvider(),
     webhookUrl: webhookUrl(),
     now,

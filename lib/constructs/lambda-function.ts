@@ -97,6 +97,8 @@ export interface GrantTargets {
   originSecret: secretsmanager.ISecret;
   /** The welcome mark's hash key ('secret:welcome-hash'). */
   welcomeHashKey: secretsmanager.ISecret;
+  /** The content-credentials signer ('secret:content-credentials'). */
+  contentCredentials: secretsmanager.ISecret;
   /** The distribution whose API origins send the origin header, and where the API is tried ('cloudfront:origin-header'). */
   originHeader?: { distributionId: string; distributionArn: string; testUrl: string };
   /** The SES identities ses:SendEmail is checked against (lib/constructs/email.ts). */
@@ -158,6 +160,7 @@ export function grantArns(t: GrantTargets): GrantArns {
     secret: t.secret.secretArn,
     originSecret: t.originSecret.secretArn,
     welcomeHashKey: t.welcomeHashKey.secretArn,
+    contentCredentials: t.contentCredentials.secretArn,
     ...(t.originHeader ? { distribution: t.originHeader.distributionArn } : {}),
     sendingIdentities: t.sendingIdentityArns,
     senderEmail: t.senderEmail,
@@ -200,6 +203,7 @@ const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<strin
   'secret:origin': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
   'secret:origin:rotate': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
   'secret:welcome-hash': (t) => ({ WELCOME_HASH_KEY_ARN: t.welcomeHashKey.secretArn }),
+  'secret:content-credentials': (t) => ({ CONTENT_CREDENTIALS_ARN: t.contentCredentials.secretArn }),
   'cloudfront:origin-header': (t): Record<string, string> =>
     t.originHeader ? { DISTRIBUTION_ID: t.originHeader.distributionId, ORIGIN_TEST_URL: t.originHeader.testUrl } : {},
   'live:send': (t): Record<string, string> => (t.live ? { LIVE_ENDPOINT_URL: t.live.callbackUrl } : {}),

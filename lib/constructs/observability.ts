@@ -66,6 +66,8 @@ export const ALARM_THRESHOLDS = {
   webhookSignatureFailures: 10,
   reconcilerRefunds: 5,
   clawedBackCredits: 1,
+  /** Prompts refused by the prompt policy in 5 minutes: one user probing the filter, or a wave of abuse. */
+  promptsRefused: 10,
   /** Jobs the provider failed (all models) in 5 minutes: an empty Replicate balance, a 401, a removed model version. */
   providerFailures: 5,
   /** SES bounce rate (share of sends): SES reviews an account at 5% and may pause its sending at 10%. */
@@ -163,6 +165,7 @@ export class Observability extends Construct {
       );
     }
     alarm('reconciler-refunds', `The reconciler refunded ${ALARM_THRESHOLDS.reconcilerRefunds}+ jobs in 5 minutes.`, business(M.ReconcilerRefund), ALARM_THRESHOLDS.reconcilerRefunds);
+    alarm('prompts-refused', `${ALARM_THRESHOLDS.promptsRefused}+ prompts refused by the prompt policy in 5 minutes.`, business(M.PromptRefused), ALARM_THRESHOLDS.promptsRefused);
     alarm('claw-backs', 'A PayPal refund or reversal took credits back.', business(M.CreditsClawedBack), ALARM_THRESHOLDS.clawedBackCredits);
     // A refund that could not be written: the job stays open and its owner's credits are short until it lands.
     alarm('refund-not-landed', 'A job\'s refund could not be written (the job stays open and is retried).', business(M.RefundNotLanded), 1);

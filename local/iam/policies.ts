@@ -14,7 +14,7 @@ export interface LocalResources {
   userPoolId: string;
   senderEmail: string;
   /** The local Secrets Manager's ARNs (their suffixes are made at creation, as Secrets Manager makes them). */
-  secretArns?: { secret: string; originSecret: string; welcomeHashKey: string };
+  secretArns?: { secret: string; originSecret: string; welcomeHashKey: string; contentCredentials: string };
 }
 
 export function localArns(r: LocalResources): GrantArns {
@@ -26,6 +26,7 @@ export function localArns(r: LocalResources): GrantArns {
     secret: r.secretArns?.secret ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright-local-AbCdEf`,
     originSecret: r.secretArns?.originSecret ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/origin-verify-AbCdEf`,
     welcomeHashKey: r.secretArns?.welcomeHashKey ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/welcome-hash-key-AbCdEf`,
+    contentCredentials: r.secretArns?.contentCredentials ?? `arn:aws:secretsmanager:${region}:${accountId}:secret:framewright/local/content-credentials-AbCdEf`,
     // As lib/constructs/email.ts: the sender's address and its domain.
     sendingIdentities: [`arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail}`, `arn:aws:ses:${region}:${accountId}:identity/${r.senderEmail.split('@')[1]}`],
     senderEmail: r.senderEmail,

@@ -1,11 +1,12 @@
 /**
  * The embedded stack's secrets, in its local Secrets Manager, as a deploy makes them: the app's provider keys
- * (framewright/local/app), the welcome hash key and the origin header's secret, with the origin secret's rotation
+ * (framewright/local/app), the welcome hash key, the content-credentials signer (generated: local/shared/content-credentials-cert.ts) and the origin header's secret, with the origin secret's rotation
  * function. The single origin (CloudFront's stand-in) sends the header value its "distribution" holds: the secret's
  * value at start, then what each rotation's setSecret step gives it, as CloudFront's origin configuration would.
  */
 import { randomBytes } from 'node:crypto';
 import type { OriginSecretValue } from '../../contract/origin';
+import { makeLocalSigningCredential } from '../shared/content-credentials-cert';
 import { CURRENT, localSecretsManager, PENDING, type LocalSecretsManager, type RotationEvent } from '.';
 
 export interface LocalSecrets {
@@ -69,6 +70,8 @@ export async function startLocalSecrets(o: LocalSecretsOptions): Promise<LocalSe
   const appArn = await ensure(`framewright/${o.stage}/app`, JSON.stringify(o.appKeys));
   const welcomeArn = await ensure(`framewright/${o.stage}/welcome-hash-key`, o.welcomeHashKey);
   const fresh = (): OriginSecretValue => ({ header: randomBytes(36).toString('base64url') });
+  // Made once, then kept with the data directory, as a stage's certificate is kept until an operator replaces it.
+  const credentialsArn = await ensure(`framewright/${o.stage}/content-credentials`, JSON.stringify(await makeLocalSigningCredential()));
   const originArn = await ensure(`framewright/${o.stage}/origin-verify`, JSON.stringify(fresh()));
   // A fresh origin value at every start, as a new stage gets one at its first deploy; the last run's is not accepted.
   await call('PutSecretValue', { SecretId: originArn, SecretString: JSON.stringify(fresh()) });
@@ -78,7 +81,7 @@ export async function startLocalSecrets(o: LocalSecretsOptions): Promise<LocalSe
 
   return {
     endpoint,
-    env: { SECRETS_ARN: appArn, WELCOME_HASH_KEY_ARN: welcomeArn, ORIGIN_SECRET_ARN: originArn },
+    env: { SECRETS_ARN: appArn, WELCOME_HASH_KEY_ARN: welcomeArn, ORIGIN_SECRET_ARN: originArn, CONTENT_CREDENTIALS_ARN: credentialsArn },
     edgeHeader: () => edge,
     manager,
     close: () => manager.close(),

@@ -19,6 +19,7 @@ import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MemoryContentCredentials } from '../support/fakes/content-credentials';
 import { expectBooksBalanced } from '../support/fakes/credits';
 import { CALLER, fakeVideo, generationSetup, png, WEBHOOK_URL, type GenerationContext } from '../support/fakes/generation';
 
@@ -91,6 +92,7 @@ function setup(job: Job, outputs: Map<string, Buffer | 'stall'>, now = new Date(
     jobs,
     store,
     tools: async () => tools,
+    credentials: async () => new MemoryContentCredentials(),
     provider: async () => {
       throw new Error('no provider call expected');
     },
@@ -191,6 +193,9 @@ describe('saveJobOutput, through the jobs it ends', () => {
     expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', mediaId: expect.any(String) });
     expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
     expect(ctx.credits.rowsOf(CALLER.sub).map((l) => l.reason)).toEqual(['purchase', 'image']);
+    // Each image kept carries its content credentials: the model, its pinned version, the job's date.
+    const job = (await ctx.jobs.get(jobId))!;
+    expect(ctx.credentials.signed).toEqual([0, 1].map(() => ({ type: 'image/png', provenance: { model: IMAGE_MODEL.id, version: IMAGE_MODEL.version, createdAt: job.createdAt } })));
   });
 
   it('fails the whole job and refunds once when one image is damaged, keeping none of its files', async () => {

@@ -26,6 +26,7 @@ const EXPECTED_ACTIONS: Record<Grant, string[]> = {
   'secret:paypal': ['secretsmanager:GetSecretValue'],
   'secret:origin': ['secretsmanager:GetSecretValue'],
   'secret:welcome-hash': ['secretsmanager:GetSecretValue'],
+  'secret:content-credentials': ['secretsmanager:GetSecretValue'],
   'secret:origin:rotate': ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'],
   'cloudfront:origin-header': ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
   'live:send': ['execute-api:ManageConnections'],

@@ -87,6 +87,8 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
     expect(webhook).toMatchObject({ Namespace: 'Framewright', MetricName: 'WebhookSignatureFailure', Statistic: 'Sum' });
     expect(webhook.Dimensions).toEqual(expect.arrayContaining([{ Name: 'service', Value: 'framewright' }, { Name: 'provider', Value: 'paypal' }]));
     expect(alarms.find((a) => a.AlarmName === 'framewright-dev-claw-backs')).toMatchObject({ MetricName: 'CreditsClawedBack', Threshold: 1 });
+    // The prompt policy's refusals: one series, no model dimension (refused before a job exists).
+    expect(alarms.find((a) => a.AlarmName === 'framewright-dev-prompts-refused')).toMatchObject({ Namespace: 'Framewright', MetricName: 'PromptRefused', Statistic: 'Sum', Threshold: 10, Dimensions: [{ Name: 'service', Value: 'framewright' }] });
   });
 
   it('has a dashboard, dead-letter queues on the stream and the schedule, and a monthly budget from context', () => {

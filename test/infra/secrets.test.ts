@@ -4,7 +4,7 @@
  * rotation function owns it afterwards.
  */
 import { LIVE_ROUTES } from '../../contract/live';
-import { ORIGIN_SECRET_ROTATION } from '../../contract/functions';
+import { BACKGROUND_FUNCTIONS, ORIGIN_SECRET_ROTATION } from '../../contract/functions';
 import { ALL_ROUTES as ROUTES } from '../../contract/routes';
 import { logicalId, permissionsOf, resourcesOfType, synthForSuite } from './synth';
 
@@ -29,7 +29,7 @@ describe('secrets in the template', () => {
   });
 
   it('names each secret a function reads by its ARN, and lets it read exactly that secret', () => {
-    const secrets = { SECRETS_ARN: secretRef('Secrets'), ORIGIN_SECRET_ARN: secretRef('Origin'), WELCOME_HASH_KEY_ARN: secretRef('WelcomeHash') };
+    const secrets = { SECRETS_ARN: secretRef('Secrets'), ORIGIN_SECRET_ARN: secretRef('Origin'), WELCOME_HASH_KEY_ARN: secretRef('WelcomeHash'), CONTENT_CREDENTIALS_ARN: secretRef('ContentCredentials') };
     const readers: Record<string, number> = {};
     for (const [id, f] of functions()) {
       const env = f.Properties!.Environment.Variables;
@@ -46,6 +46,10 @@ describe('secrets in the template', () => {
     expect(readers.ORIGIN_SECRET_ARN).toBe(ROUTES.length + LIVE_ROUTES.filter((r) => r.grants.includes('secret:origin')).length + 1);
     expect(readers.WELCOME_HASH_KEY_ARN).toBe(ROUTES.filter((r) => r.grants.includes('secret:welcome-hash')).length);
     expect(readers.WELCOME_HASH_KEY_ARN).toBeGreaterThan(0);
+    // The content-credentials signer: only the functions that save results (the stream's save and the reconciler's).
+    expect(readers.CONTENT_CREDENTIALS_ARN).toBe(BACKGROUND_FUNCTIONS.filter((f) => f.grants.includes('secret:content-credentials')).length);
+    expect(BACKGROUND_FUNCTIONS.filter((f) => f.grants.includes('secret:content-credentials')).map((f) => f.id).sort()).toEqual(['reconcileJobs', 'saveJobOutput']);
+    synth.template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/dev/content-credentials' });
   });
 
   it("gives CloudFront's API origins the origin secret's value of the first deploy, as a reference", () => {

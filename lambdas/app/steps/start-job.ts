@@ -15,8 +15,9 @@ import { refundedError } from '../../domain/job-messages';
 import { pngSize } from '../../domain/png';
 import type { PredictionRequest, SubmitDeps } from './submit-prediction';
 import { submitOrQueue } from './submit-or-queue';
+import { checkPrompt, type CheckPromptDeps } from './check-prompt';
 
-export interface StartJobDeps extends SubmitDeps {
+export interface StartJobDeps extends SubmitDeps, CheckPromptDeps {
   jobs: JobStore;
   /** The caller's results, for a start image named by its media id (Animate). */
   media: MediaIndex;
@@ -121,6 +122,7 @@ function startImageLongSideOf(model: string): number {
 
 /** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */
 export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
+  checkPrompt(deps, req.prompt, typeof req.options.negativePrompt === 'string' ? req.options.negativePrompt : undefined);
   const input = { ...req.input };
   let size: ImageSize | undefined;
   for (const picture of req.pictures ?? []) {

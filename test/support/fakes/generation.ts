@@ -16,6 +16,8 @@ import { testClock } from './clock';
 import { MemoryCredits } from './credits';
 import { MemoryJobs, MemoryMedia } from './jobs';
 import { MemoryMediaStore } from './media-store';
+import { MemoryMetrics } from './metrics';
+import { MemoryContentCredentials } from './content-credentials';
 import { FakeModelProvider, fakeModelWebhooks } from './model-provider';
 import { MemoryInbox } from './webhooks';
 
@@ -62,6 +64,8 @@ export function generationSetup(opts: { credits?: number } = {}) {
   const provider = new FakeModelProvider(clock.now);
   const webhookState: { down?: boolean } = {};
   const inbox = new MemoryInbox();
+  const metrics = new MemoryMetrics();
+  const credentials = new MemoryContentCredentials();
   const logs: Array<{ message: string; details: Record<string, unknown> }> = [];
   const deps: StartGenerationDeps & CancelJobDeps & CheckJobStatusDeps & ApplyGenerationWebhookDeps & ReconcileJobsDeps = {
     accounts: credits,
@@ -74,11 +78,13 @@ export function generationSetup(opts: { credits?: number } = {}) {
     webhooks: async () => fakeModelWebhooks(webhookState),
     inbox,
     tools: async () => fakeMediaTools,
+    credentials: async () => credentials,
     limits: DEFAULT_LIMITS,
+    metrics,
     now: clock.now,
     log: (message, details) => logs.push({ message, details }),
   };
-  return { clock, credits, media, jobs, store, provider, webhookState, inbox, logs, deps };
+  return { clock, credits, media, jobs, store, provider, webhookState, inbox, metrics, credentials, logs, deps };
 }
 
 export type GenerationContext = ReturnType<typeof generationSetup>;

@@ -1,0 +1,42 @@
+/** The stack's content credentials as a reader sees them: the CAI's reader, run on a file (test/support/read-content-credentials.mts). */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { secretsManager } from './secrets';
+import { stackEnv } from './users';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The embedded stack's local root, which the reader is told to trust (a stage's would be its CA's). */
+export async function localTrustAnchor(): Promise<string> {
+  const res = await secretsManager().send(new GetSecretValueCommand({ SecretId: stackEnv().CONTENT_CREDENTIALS_ARN }));
+  return (JSON.parse(res.SecretString!) as { localTrustAnchor: string }).localTrustAnchor;
+}
+
+export interface ReaderReport {
+  active_manifest?: string;
+  manifests: Record<string, { claim_generator_info?: Array<{ name: string }>; assertions: Array<{ label: string; data: { actions?: Array<Record<string, unknown>> } }> }>;
+  validation_state?: string;
+  validation_status?: Array<{ code: string; explanation?: string }>;
+}
+
+export async function readContentCredentials(file: Buffer, format: 'image/png' | 'video/mp4'): Promise<ReaderReport> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fw-c2pa-'));
+  try {
+    await writeFile(path.join(dir, 'file'), file);
+    await writeFile(path.join(dir, 'anchor.pem'), await localTrustAnchor());
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'test', 'support', 'read-content-credentials.mts'), path.join(dir, 'file'), format, path.join(dir, 'anchor.pem')], { maxBuffer: 64 << 20 });
+    return JSON.parse(stdout) as ReaderReport;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The active manifest's `c2pa.created` action. */
+export function createdAction(report: ReaderReport): Record<string, unknown> | undefined {
+  const manifest = report.manifests[report.active_manifest ?? ''];
+  return manifest?.assertions.flatMap((a) => (a.label.startsWith('c2pa.actions') ? (a.data.actions ?? []) : [])).find((a) => a.action === 'c2pa.created');
+}
