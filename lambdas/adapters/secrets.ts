@@ -3,6 +3,8 @@ import { ParameterNotFoundError } from '@aws-lambda-powertools/parameters/errors
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { ORIGIN_SECRET_CACHE_SECONDS, ORIGIN_SECRET_OVERLAP_SECONDS, type OriginSecretValue } from '../../contract/origin';
 import { config } from '../config';
+import { logger } from '../logger';
+import { makeLocalSigningCredential } from './content-credentials-cert';
 import { OTHER_AWS_REQUEST_MS, requestHandlerWithin } from './request-timeouts';
 
 /**
@@ -66,12 +68,19 @@ export async function welcomeHashKey(): Promise<string> {
 }
 
 let signing: SecretsProvider | undefined;
+let fallbackSigner: ReturnType<typeof makeLocalSigningCredential> | undefined;
 /** The content-credentials signing key and certificate chain, kept an hour (a replaced certificate is used within it). */
 export async function contentCredentialsSecret(): Promise<{ privateKey: string; certificateChain: string }> {
   signing ??= provider();
   const value = await signing.get<{ privateKey?: string; certificateChain?: string }>(required('CONTENT_CREDENTIALS_ARN'), { maxAge: WELCOME_KEY_CACHE_SECONDS, transform: 'json' });
-  if (!value?.privateKey || !value.certificateChain) throw new Error('Invalid configuration: the content credentials secret needs privateKey and certificateChain (docs/deploy.md)');
-  return { privateKey: value.privateKey, certificateChain: value.certificateChain };
+  if (value?.privateKey && value.certificateChain) return { privateKey: value.privateKey, certificateChain: value.certificateChain };
+  // A fresh stage's secret holds no certificate until the operator puts one in (Secrets Manager cannot make one).
+  // Failing every save until then would refund every job: sign with a certificate made in this instance instead, so
+  // outputs are still marked as generated (readers show the signer as untrusted), and say so in the log.
+  logger.warn('Content credentials secret has no certificate: signing with one made in this instance (docs/deploy.md)');
+  fallbackSigner ??= makeLocalSigningCredential();
+  const made = await fallbackSigner;
+  return { privateKey: made.privateKey, certificateChain: made.certificateChain };
 }
 
 type Stage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';

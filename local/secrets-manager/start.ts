@@ -1,12 +1,12 @@
 /**
  * The embedded stack's secrets, in its local Secrets Manager, as a deploy makes them: the app's provider keys
- * (framewright/local/app), the welcome hash key, the content-credentials signer (generated: local/shared/content-credentials-cert.ts) and the origin header's secret, with the origin secret's rotation
+ * (framewright/local/app), the welcome hash key, the content-credentials signer (generated: lambdas/adapters/content-credentials-cert.ts) and the origin header's secret, with the origin secret's rotation
  * function. The single origin (CloudFront's stand-in) sends the header value its "distribution" holds: the secret's
  * value at start, then what each rotation's setSecret step gives it, as CloudFront's origin configuration would.
  */
 import { randomBytes } from 'node:crypto';
 import type { OriginSecretValue } from '../../contract/origin';
-import { makeLocalSigningCredential } from '../shared/content-credentials-cert';
+import { makeLocalSigningCredential } from '../../lambdas/adapters/content-credentials-cert';
 import { CURRENT, localSecretsManager, PENDING, type LocalSecretsManager, type RotationEvent } from '.';
 
 export interface LocalSecrets {

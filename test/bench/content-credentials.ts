@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { c2paContentCredentials } from '../../lambdas/adapters/c2pa-content-credentials';
 import type { CredentialedType } from '../../lambdas/ports/content-credentials';
-import { makeLocalSigningCredential } from '../../local/shared/content-credentials-cert';
+import { makeLocalSigningCredential } from '../../lambdas/adapters/content-credentials-cert';
 import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);

@@ -1,6 +1,7 @@
 /**
- * The embedded stack's content-credentials signer: a local root and a signing certificate under it, made once per
- * data directory (like a stage's secret, it is kept across restarts). The signing certificate has what C2PA asks of
+ * A content-credentials signer made here: a root and a signing certificate under it. The embedded stack makes one
+ * per data directory (like a stage's secret, it is kept across restarts); a cloud function makes one for itself only
+ * while its stage's secret holds no certificate yet (adapters/secrets.ts). The signing certificate has what C2PA asks of
  * one (X.509 v3, critical digitalSignature key usage, an extended key usage, not a CA); the root is only trusted by
  * whoever is told to (the tests give it to the CAI's reader as a trust anchor), as a real one would be by its CA list.
  */
