@@ -114,7 +114,7 @@ export const Messages = {
   internal: 'Something went wrong on our side. Please try again.',
   /** Not in the spec: a store or service we depend on (the database) cannot be reached for a moment. */
   serviceUnavailable: 'Service temporarily unavailable. Please try again in a moment.',
-  // ---- video generation (issue 5) ----
+  // ---- video generation ----
   chooseVideoModel: 'Choose a video model.',
   videoDurationRequired: 'Choose a duration in whole seconds.',
   videoQualityInvalid: 'Choose a quality.',
@@ -143,7 +143,7 @@ export const Messages = {
   tooManyCollections: (max: number) => `You can have at most ${max} collections.`,
   startMediaNotImage: 'Only an image can be a start image.',
   startImageTwice: 'Give either a start image upload or a start media item, not both.',
-  // ---- one generation pipeline (issue 27) ----
+  // ---- one generation pipeline ----
   chooseModel: 'Choose a model.',
   /** Not in the spec: POST /api/generations names no model of GET /api/models. */
   unknownModel: (model: string, known: readonly string[]) => `Unknown model: ${model}. Models: ${known.join(', ')}.`,
@@ -172,7 +172,7 @@ export const Messages = {
   /** Not in the spec: a recorded output that could not be copied before the job's maximum time ran out. */
   resultNotSaved: 'The result could not be saved in time',
   resultUnsafe: 'The result was flagged as unsafe. Try a different prompt',
-  // ---- the gallery, share links and deleting an account (issue 15) ----
+  // ---- the gallery, share links and deleting an account ----
   invalidModelFilter: (slugs: readonly string[]) => `model must be one of ${slugs.join(', ')}.`,
   invalidFavoriteFilter: 'favorite must be true or false.',
   /** Not in the spec: the gallery's prompt search. */

@@ -441,7 +441,7 @@ export const ROUTES = [
     timeoutSeconds: 25,
     grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
-  // ---- plans through PayPal Subscriptions (issue 26) ----
+  // ---- payments: monthly plans through PayPal Subscriptions ----
   {
     id: 'plans',
     method: 'GET',

@@ -188,7 +188,7 @@ export const SendContactRequest = z.object({
 });
 export type SendContactRequest = z.infer<typeof SendContactRequest>;
 
-// ---- video generation (issue 5) ----
+// ---- video generation ----
 /**
  * POST /api/generate-video. `model` is the Replicate identifier; which durations and qualities it takes, and
  * what they cost, is the catalog's business (priceVideo), so unknown values get the catalog's reason.
@@ -209,7 +209,7 @@ export const GenerateVideoRequest = strictBody({
 });
 export type GenerateVideoRequest = z.infer<typeof GenerateVideoRequest>;
 
-// ---- one generation pipeline (issue 27) ----
+// ---- one generation pipeline ----
 /** A picture a request names: one of the caller's results (media id) or an upload (its key); the model says which it takes. */
 const imageRefOf = (input: string) =>
   z.string({ error: Messages.imageInputInvalid(input) }).regex(/^[A-Za-z0-9_./-]{1,300}$/, Messages.imageInputInvalid(input)).optional();
@@ -266,7 +266,7 @@ export const ModelsResponse = z.object({
 });
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
 
-// ---- the queue (issue 15) ----
+// ---- the queue ----
 /** POST /api/jobs/{id}/cancel. `acceptCharge`: the caller was told a running job's credits are spent and agreed. */
 export const CancelJobRequest = strictBody({
   acceptCharge: z.boolean({ error: 'acceptCharge must be true or false.' }).optional(),

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 4): latency of the API through the local gateway against one raw DynamoDB read, with 50
+ * Benchmark: latency of the API through the local gateway against one raw DynamoDB read, with 50
  * concurrent users on the embedded stack.
  *
  * - POST /api/generate-image: the whole start of a job (token check, account, the charge transaction, the

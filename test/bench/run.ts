@@ -23,7 +23,7 @@ export interface BenchSection {
   run(ctx: BenchContext): Promise<Record<string, unknown>>;
 }
 
-/** Each Lambda bundle's minified size (issue 8), built as CDK builds it; none may reach MAX_BUNDLE_BYTES. */
+/** Each Lambda bundle's minified size, built as CDK builds it; none may reach MAX_BUNDLE_BYTES. */
 const lambdaBundles: BenchSection = {
   title: 'Lambda bundles',
   run: (ctx) => reportBundleSizes(ctx.print),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the public site's performance budget (issue 7).
+ * `npm run bench:web`: the public site's performance budget.
  *
  * 1. Builds the production bundle (`npm run build`).
  * 2. For each marketing route, adds up the initial JavaScript (main.ts + the light marketing entry + the
