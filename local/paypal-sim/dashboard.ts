@@ -7,13 +7,12 @@
  * No auth: the simulator runs on this machine only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiError, malformedJson, sendPaypalJson } from './errors';
+import { apiError, jsonObject, sendPaypalJson } from './errors';
 import { header, isJsonContentType } from '../shared/http';
 import { fromMinor, toMinor } from './money';
 import { renderDashboard, sendPage } from './pages';
 import type { Outage } from './outage';
 import type { State } from './state';
-import { isRecord } from './types';
 import { validateRefund } from './validation';
 
 export type Dashboard = ReturnType<typeof createDashboard>;
@@ -45,13 +44,7 @@ export function createDashboard(state: State, outageSwitch: Outage) {
     const text = raw.toString('utf8');
     if (isJsonContentType(req)) {
       if (!text.trim()) return {};
-      let b: unknown;
-      try {
-        b = JSON.parse(text);
-      } catch {
-        throw malformedJson();
-      }
-      if (!isRecord(b)) throw malformedJson();
+      const b = jsonObject(text);
       return Object.fromEntries(Object.entries(b).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
     }
     return Object.fromEntries(new URLSearchParams(text));

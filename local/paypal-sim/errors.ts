@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { sendJsonText } from '../shared/http';
 import { debugId } from './ids';
-import { isRecord, type PaypalErrorBody, type PaypalIssue, type SimLink } from './types';
+import { isRecord, type Json, type PaypalErrorBody, type PaypalIssue, type SimLink } from './types';
 
 const MSG = {
   INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
@@ -76,3 +76,27 @@ export const issue = (field: string, value: unknown, code: string, description: 
   description,
 });
 export const missing = (field: string) => issue(field, undefined, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.');
+
+/** A request body that must be a JSON object: anything else is PayPal's MALFORMED_REQUEST_JSON. */
+export function jsonObject(text: string): Json {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw malformedJson();
+  }
+  if (!isRecord(body)) throw malformedJson();
+  return body;
+}
+
+/** An absolute http(s) URL as PayPal takes for return and cancel URLs, or an INVALID_PARAMETER_SYNTAX finding. */
+export function httpUrl(v: string, path: string, f: Findings): string | undefined {
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return v;
+  } catch {
+    // not a URL at all: the same finding
+  }
+  f.bad.push(issue(path, v, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format (an absolute http(s) URL).'));
+  return undefined;
+}

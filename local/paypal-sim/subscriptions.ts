@@ -28,7 +28,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, header, isJsonContentType, redirect, withQuery } from '../shared/http';
 import type { Route } from '../shared/route-table';
-import { apiError, issue, malformedJson, missing, notFound, sendPaypalJson as sendJson, type Findings } from './errors';
+import { apiError, httpUrl, issue, jsonObject, malformedJson, missing, notFound, sendPaypalJson as sendJson, type Findings } from './errors';
 import { now, randomAlnum } from './ids';
 import { fromMinor, money, toMinor } from './money';
 import { formatMoney, renderErrorPage, renderResultPage, sendPage as sendHtml } from './pages';
@@ -156,15 +156,7 @@ function oneOf<T extends string>(obj: Json, key: string, path: string, allowed: 
 
 function url(obj: Json, key: string, path: string, f: Findings, required: boolean): string | undefined {
   const v = str(obj, key, path, 10, 4000, f, required);
-  if (v === undefined) return undefined;
-  try {
-    const u = new URL(v);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return v;
-  } catch {
-    // reported below
-  }
-  f.bad.push(issue(path, v, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format (an absolute http(s) URL).'));
-  return undefined;
+  return v === undefined ? undefined : httpUrl(v, path, f);
 }
 
 function done(f: Findings): void {
@@ -394,13 +386,7 @@ export function createSubscriptions(opts: { url: () => string; publicBaseUrl: ()
     if (!isJsonContentType(req)) {
       throw apiError(415, 'UNSUPPORTED_MEDIA_TYPE', undefined, "The server does not support the request payload's media type. Send Content-Type: application/json.");
     }
-    let b: unknown;
-    try {
-      b = JSON.parse(text);
-    } catch {
-      throw malformedJson();
-    }
-    if (!isRecord(b)) throw malformedJson();
+    const b = jsonObject(text);
     return b;
   }
 

@@ -2,7 +2,7 @@
  * Checking request bodies as PayPal does: schema problems answer 400 INVALID_REQUEST, business rules 422
  * UNPROCESSABLE_ENTITY, each with the JSON-pointer field and issue code PayPal uses.
  */
-import { apiError, issue, malformedJson, missing, PaypalError, type Findings } from './errors';
+import { apiError, httpUrl, issue, malformedJson, missing, PaypalError, type Findings } from './errors';
 import { money, toMinor } from './money';
 import { isRecord, type Json, type PaypalIssue, type SimExperienceContext, type SimMoney, type SimPurchaseUnit } from './types';
 
@@ -38,15 +38,7 @@ function optEnum(obj: Json, key: string, path: string, allowed: Set<string>, f: 
 
 function optUrl(obj: Json, key: string, path: string, f: Findings): string | undefined {
   const v = optString(obj, key, path, 4000, f);
-  if (v === undefined) return undefined;
-  try {
-    const u = new URL(v);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return v;
-  } catch {
-    // fall through
-  }
-  f.bad.push(issue(path, v, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format (an absolute http(s) URL).'));
-  return undefined;
+  return v === undefined ? undefined : httpUrl(v, path, f);
 }
 
 export interface CreateInput {
