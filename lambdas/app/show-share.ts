@@ -38,6 +38,9 @@ export async function sharedFile(deps: ShowShareDeps, token: string, which: 'med
   return { found: true, url: await deps.store.presignGet(key, SHARE_URL_SECONDS) };
 }
 
+/** The day an output was made, the same for every visitor (a page served by the API knows no visitor's time zone). */
+const madeOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page's look: the site's tokens (web/src/styles/theme.css), inline since the page is served by the API. */
@@ -82,7 +85,9 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
   const model = modelOfReplicate(item.model)?.name ?? 'Framewright';
   const what = item.type === 'image' ? 'An image' : 'A video';
   const title = showPrompt && item.prompt.trim() ? item.prompt.trim().slice(0, 120) : `${what} made with ${model}`;
-  const description = `${what} made with ${model} on Framewright.`;
+  // Said where people look, not only in the file's content credentials: the page and its link previews.
+  const label = `AI-generated with ${model} on ${madeOn.format(new Date(item.createdAt))}`;
+  const description = `${label}. Shared from Framewright.`;
   const tags: Array<[string, string]> = [
     ['og:type', item.type === 'image' ? 'website' : 'video.other'],
     ['og:site_name', 'Framewright'],
@@ -106,6 +111,7 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
   ];
   const head = [
     `<meta name="description" content="${escape(description)}">`,
+    '<meta name="ai-generated" content="true">',
     `<link rel="canonical" href="${escape(url)}">`,
     ...tags.map(([p, c]) => `<meta property="${p}" content="${escape(c)}">`),
     ...twitter.map(([n, c]) => `<meta name="${n}" content="${escape(c)}">`),
@@ -116,6 +122,6 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
       ? `<img class="media" src="${escape(mediaUrl)}" alt="${escape(alt)}"${item.width && item.height ? ` width="${item.width}" height="${item.height}"` : ''}>`
       : `<video class="media" src="${escape(mediaUrl)}" controls playsinline preload="metadata"${posterUrl ? ` poster="${escape(posterUrl)}"` : ''} aria-label="${escape(alt)}"></video>`;
   const prompt = showPrompt && item.prompt.trim() ? `<p data-testid="share-prompt">${escape(item.prompt.trim())}</p>` : '';
-  const body = `${media}<p>${escape(description)}</p>${prompt}<a class="button" href="/">Make your own</a>`;
+  const body = `${media}<p data-testid="ai-label">${escape(label)}</p>${prompt}<a class="button" href="/">Make your own</a>`;
   return { found: true, html: page({ title: `${title} · Framewright`, head, body }) };
 }

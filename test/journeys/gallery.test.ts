@@ -34,7 +34,7 @@ async function seedMedia(user: TestUser, o: { type?: 'image' | 'video'; model?: 
       Item: mediaRecord({ id, owner: user.sub, type, key, prompt: o.prompt ?? `a ${type} ${id}`, model, options: { seed: 7 }, createdAt: at.toISOString() }),
     }),
   );
-  return { id, key };
+  return { id, key, at };
 }
 
 const send = (user: TestUser | undefined, method: string, p: string, body?: unknown) =>
@@ -112,6 +112,12 @@ describe('share links', () => {
     expect(html).toContain(`<meta property="og:image" content="${url}/media">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain('lighthouse');
+    // Said where people look: visibly on the page and in what a link preview shows.
+    const label = `AI-generated with SDXL on ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(item.at)}`;
+    expect(html).toContain(`<p data-testid="ai-label">${label}</p>`);
+    expect(html).toContain(`<meta property="og:description" content="${label}. Shared from Framewright.">`);
+    expect(html).toContain(`<meta name="description" content="${label}. Shared from Framewright.">`);
+    expect(html).toContain('<meta name="ai-generated" content="true">');
     // The stable media link redirects to a fresh presigned URL that serves the file.
     const media = await visit(`${url}/media`);
     expect(media.status).toBe(302);

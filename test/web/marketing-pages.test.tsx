@@ -72,6 +72,17 @@ describe('FaqPage', () => {
     await user.keyboard(' ');
     expect(question).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('says what the content credentials hold and how to check them', async () => {
+    const user = userEvent.setup();
+    inRouter(<FaqPage />);
+    const question = screen.getByRole('button', { name: 'How can people tell a result is AI-generated?' });
+    await user.click(question);
+    const panel = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    expect(panel).toHaveTextContent('a signed C2PA manifest, embedded in the file, that names it as AI-generated with the model and the date it was made');
+    expect(panel).toHaveTextContent('a Content Credentials reader such as contentcredentials.org/verify');
+  });
 });
 
 describe('the showcase captions', () => {

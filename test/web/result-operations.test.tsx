@@ -35,6 +35,9 @@ describe('the viewer: edit, upscale and variations of an image', () => {
   it('shows each price from GET /api/models and starts an edit with the shown image, followed as a running job', async () => {
     setUp();
     const box = await openViewer('a lighthouse at dusk');
+    // Said where people look: the viewer names the output as AI-generated, with its model and day.
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse(source.createdAt));
+    expect(within(box).getByTestId('lightbox-ai-label')).toHaveTextContent(`AI-generated with SDXL on ${day}`);
     const ops = within(box).getByRole('region', { name: 'Change this image' });
     expect(await within(ops).findByRole('button', { name: 'Edit · 2 credits' })).toBeInTheDocument();
     expect(within(ops).getByRole('button', { name: 'Upscale 2x · 1 credit' })).toBeInTheDocument();

@@ -23,6 +23,8 @@ describe('/terms', () => {
       'We reply within 2 business days.',
       'governed by the laws of the State of Israel',
       'generates images and videos',
+      'a signed C2PA manifest, embedded in the file, that names it as AI-generated with the model and the date it was made',
+      'a Content Credentials reader such as contentcredentials.org/verify',
     ]) {
       expect(terms).toHaveTextContent(fact);
     }

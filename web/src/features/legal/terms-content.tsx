@@ -77,6 +77,11 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         Your results are private. When you share one, anyone with its link can see it (and its prompt, only if you
         chose to show it) until you stop sharing it or delete it.
       </p>
+      <p>
+        Every image and video you save carries Content Credentials: a signed C2PA manifest, embedded in the file, that
+        names it as AI-generated with the model and the date it was made. Anyone can check them with a Content
+        Credentials reader such as contentcredentials.org/verify.
+      </p>
 
       <H className={heading}>6. The service</H>
       <p>

@@ -84,6 +84,10 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           a: 'Yes. Open it and press Share: anyone with the link can see it, without signing in. The prompt is shown only if you tick the box. Stop sharing at any time and the link stops working.',
         },
         {
+          q: 'How can people tell a result is AI-generated?',
+          a: 'Every image and video you save carries Content Credentials: a signed C2PA manifest, embedded in the file, that names it as AI-generated with the model and the date it was made. Anyone can check them with a Content Credentials reader such as contentcredentials.org/verify.',
+        },
+        {
           q: 'How do I delete my account?',
           a: 'In My Account, open Delete Account and confirm with your password. Your sign-in, results, files, prompts, credits and share links are deleted for good. Records of purchases are kept for accounting, without your name, email address or account.',
         },
