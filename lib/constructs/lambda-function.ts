@@ -38,8 +38,8 @@ export interface AppFunctionProps {
 
 /**
  * A Lambda function with the house defaults: Node.js 24 on arm64, bundled by esbuild with LAMBDA_BUNDLING
- * (minified, source maps, AWS SDK from the runtime), its own log group kept a month and its own role, which
- * may write to that log group and nothing else until someone grants more.
+ * (minified, source maps, AWS SDK from the runtime), the stack's function log group (kept a month) and its own role,
+ * which may write to that log group and nothing else until someone grants more.
  */
 export class AppFunction extends Construct {
   readonly function: lambda.Function;
@@ -48,10 +48,7 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
-    this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: removalPolicyFor(props.stage),
-    });
+    this.logGroup = functionLogs(this, props.stage);
     // Our own role instead of the AWS managed basic-execution policy: it may write to its log group only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -211,4 +208,16 @@ const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<strin
 
 function secretEnvironment(t: GrantTargets): Record<string, string> {
   return { SECRETS_ARN: t.secret.secretArn };
+}
+
+/**
+ * One log group for every function of the stack. A log group per function cost 50 of CloudFormation's 500 resources
+ * per stack, which the routes outgrew; Lambda writes each function's streams into a shared group under the function's
+ * own name (`YYYY/MM/DD/<function>[$LATEST]<id>`), and every line carries function_name, so nothing is lost.
+ */
+function functionLogs(scope: Construct, stage: AppFunctionProps['stage']): logs.LogGroup {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild('FunctionLogs');
+  if (existing) return existing as logs.LogGroup;
+  return new logs.LogGroup(stack, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: removalPolicyFor(stage) });
 }
