@@ -126,11 +126,14 @@ export class Observability extends Construct {
     });
     alarm('api-5xx-rate', `More than ${ALARM_THRESHOLDS.api5xxPercent}% of API requests answered 5xx in 5 minutes.`, api5xx, ALARM_THRESHOLDS.api5xxPercent, cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD);
 
-    // ---- every function: errors, throttles, duration near its timeout (and stream age) ----
+    // ---- every function: errors, duration near its timeout (and stream age); throttles once for all ----
+    // Throttles are one alarm on Lambda's account-wide metric, not one per function: a stack has at most 500
+    // resources and 50 throttle alarms were a tenth of them; the dashboard still graphs each function's throttles,
+    // and the reserved functions' concurrency has its own alarms at 80% (below).
+    alarm('functions-throttles', 'Lambda invocations were throttled (a function or the account ran out of concurrency): see the dashboard for which.', new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: FIVE_MINUTES }), 1);
     for (const w of props.functions) {
       const f = w.fn.function;
       alarm(`${w.id}-errors`, `${w.id}: the function failed (an uncaught error or a timeout) in the last 5 minutes.`, f.metricErrors({ period: FIVE_MINUTES }), 1);
-      alarm(`${w.id}-throttles`, `${w.id}: invocations were throttled (concurrency exhausted).`, f.metricThrottles({ period: FIVE_MINUTES }), 1);
       alarm(
         `${w.id}-duration`,
         `${w.id}: p99 duration above ${ALARM_THRESHOLDS.durationOfTimeout * 100}% of its ${w.timeoutSeconds} s timeout.`,

@@ -35,16 +35,20 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
     }
   });
 
-  it('alarms on the API 5xx rate and on every function\'s errors, throttles and duration near its timeout, to one SNS topic', () => {
+  it('alarms on the API 5xx rate, on every function\'s errors and duration near its timeout, and on any throttled invocation, to one SNS topic', () => {
     const alarms = resourcesOfType(synth.template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
     const names = alarms.map((a) => a.AlarmName as string);
     expect(names).toContain('framewright-dev-api-5xx-rate');
     for (const def of [...ROUTES, ...BACKGROUND_FUNCTIONS] as ReadonlyArray<{ id: string; timeoutSeconds?: number }>) {
-      for (const kind of ['errors', 'throttles', 'duration']) expect(names).toContain(`framewright-dev-${def.id}-${kind}`);
+      for (const kind of ['errors', 'duration']) expect(names).toContain(`framewright-dev-${def.id}-${kind}`);
       const duration = alarms.find((a) => a.AlarmName === `framewright-dev-${def.id}-duration`)!;
       expect(duration.Threshold).toBe((def.timeoutSeconds ?? 10) * 800);
     }
     for (const def of BACKGROUND_FUNCTIONS.filter((d) => d.trigger.kind === 'table-stream')) expect(names).toContain(`framewright-dev-${def.id}-stream-age`);
+    // Throttles: one alarm on Lambda's account-wide metric (no function dimension), at the first throttled call.
+    const throttles = alarms.find((a) => a.AlarmName === 'framewright-dev-functions-throttles')!;
+    expect(throttles).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 });
+    expect(throttles.Dimensions ?? []).toEqual([]);
     expect(names).toEqual(
       expect.arrayContaining([
         'framewright-dev-dead-letters-1',
