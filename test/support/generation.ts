@@ -117,3 +117,14 @@ export async function raceWebhookAndPolls(user: TestUser, jobId: string, statuse
   );
   return responses.map((r) => r.status);
 }
+
+/** A PNG's compressed image data (its IDAT chunks, in order): the picture without its metadata chunks, such as the signed content credentials that name the job and its time. */
+export function imageData(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
+}
