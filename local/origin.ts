@@ -31,6 +31,9 @@ export interface Origin {
   close(): Promise<void>;
 }
 
+/** CloudFront's longest URL (path and query), in bytes. */
+const CLOUDFRONT_MAX_URL_BYTES = 8_192;
+
 const closeServer = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 export async function listenOrigin(port: number, host: string): Promise<Origin> {
@@ -38,7 +41,15 @@ export async function listenOrigin(port: number, host: string): Promise<Origin> 
     res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
     res.end('Framewright is starting');
   };
-  const server = http.createServer((req, res) => onRequest(req, res));
+  // Node's parser stops at 16 kB of request line and headers and can only drop such a request; CloudFront reads up
+  // to its own limits and answers 414 for a URL over 8,192 bytes. So this server reads more and answers like CloudFront.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+    if (Buffer.byteLength(req.url ?? '') > CLOUDFRONT_MAX_URL_BYTES) {
+      req.resume();
+      return sendJson(res, 414, { message: 'Request-URI Too Large' });
+    }
+    onRequest(req, res);
+  });
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -55,3 +55,16 @@ describe('the origin check', () => {
     }
   });
 });
+
+describe('the single origin plays CloudFront at its limits', () => {
+  it('answers 414 with a message for a URL over 8,192 bytes, long or very long, and serves one just under', async () => {
+    for (const length of [9_000, 40_000]) {
+      const res = await fetch(`${stackUrl()}/s/${'a'.repeat(length)}`, { method: 'GET' });
+      expect([length, res.status, await res.json()]).toEqual([length, 414, { message: 'Request-URI Too Large' }]);
+    }
+    const posted = await fetch(`${stackUrl()}/api/${'b'.repeat(40_000)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ p: 'x'.repeat(40_000) }) });
+    expect(posted.status).toBe(414);
+    const under = await fetch(`${stackUrl()}/api/health?pad=${'c'.repeat(8_000)}`);
+    expect(under.status).toBe(200);
+  });
+});
