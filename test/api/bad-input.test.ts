@@ -58,10 +58,11 @@ describe('malformed percent-encoding in a path', () => {
     expect(JSON.parse(res.text)).toEqual({ message: 'Bad Request' });
   });
 
-  it('a request line longer than the server takes gets 431 with a JSON message', async () => {
-    const res = await send({ method: 'GET', path: `/api/check-status/${'a'.repeat(20_000)}`, headers: {} });
-    expect(res.status).toBe(431);
-    expect(JSON.parse(res.text)).toEqual({ message: 'Request Header Fields Too Large' });
+  it("a URL longer than CloudFront's 8,192 bytes gets 414, and headers past what the server reads 431, each with a JSON message", async () => {
+    const long = await send({ method: 'GET', path: `/api/check-status/${'a'.repeat(20_000)}`, headers: {} });
+    expect([long.status, JSON.parse(long.text)]).toEqual([414, { message: 'Request-URI Too Large' }]);
+    const huge = await send({ method: 'GET', path: '/api/health', headers: { 'x-padding': 'p'.repeat(70_000) } });
+    expect([huge.status, JSON.parse(huge.text)]).toEqual([431, { message: 'Request Header Fields Too Large' }]);
   });
 });
 
