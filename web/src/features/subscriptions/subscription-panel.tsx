@@ -73,12 +73,12 @@ export function SubscriptionPanel({ className }: { className?: string }) {
       <div className="mt-4 flex flex-wrap gap-2">
         {live
           ? PLANS.filter((p) => p.id !== data.planId && data.status === 'active').map((p) => (
-              <Button key={p.id} variant="secondary" disabled={busy} onClick={() => run(() => changePlan(p.id))}>
+              <Button key={p.id} variant="secondary" disabled={busy} className={WRAPS} onClick={() => run(() => changePlan(p.id))}>
                 Change to {p.name} (${p.price}/month, {p.credits} credits)
               </Button>
             ))
           : PLANS.map((p) => (
-              <Button key={p.id} disabled={busy} onClick={() => run(() => startSubscription(p.id, '/admin'))}>
+              <Button key={p.id} disabled={busy} className={WRAPS} onClick={() => run(() => startSubscription(p.id, '/admin'))}>
                 Subscribe: {p.name}, ${p.price}/month, {p.credits} credits
               </Button>
             ))}
@@ -91,3 +91,6 @@ export function SubscriptionPanel({ className }: { className?: string }) {
     </section>
   );
 }
+
+/** A plan's button names its price and credits: on a phone it wraps inside the card instead of widening the page. */
+const WRAPS = 'h-auto! min-h-10 max-w-full whitespace-normal! py-2 text-left';
