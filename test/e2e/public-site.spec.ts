@@ -36,8 +36,9 @@ test('a link into the app opens it without a reload', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   await mark(page);
   await page.getByRole('link', { name: 'Go To App' }).first().click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  // This browser never signed in: the app's guard offers Sign up first.
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign up');
   expect(await stillSameDocument(page)).toBe(true);
 });
 

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { IMAGE_COST, PIXVERSE, SIGNUP_CREDITS, WAN_T2V, priceVideo } from '../../contract/catalog';
 import { CONTACT_LIMIT_PER_SENDER, ContactMessages } from '../../contract/contact';
 import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
+import { PLANS } from '../../contract/plans';
 import { expectNoA11yViolations } from './support/a11y';
 
 const PAGES = [
@@ -65,8 +66,11 @@ test.describe('every marketing page', () => {
 test('each top-bar link leads to its page', async ({ page }) => {
   await page.goto('/');
   for (const [label, href] of TOP_BAR) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
+    await expect(link).toHaveAttribute('href', href);
+    await link.click();
+    // Go To App leads to /generator, whose guard offers Sign up to a browser that never signed in.
+    await expect(page).toHaveURL(new RegExp(`${href === '/generator' ? '/signup' : href}$`));
     const target = PAGES.find((p) => p.path === href);
     if (target) await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.h1);
     await page.goto('/');
@@ -99,16 +103,22 @@ test.describe('at 375 px', () => {
 });
 
 test.describe('content facts', () => {
-  test('pricing shows the contract packs and per-model costs, and the beta dates', async ({ page }) => {
+  test('pricing shows the contract plans, packs and per-model costs', async ({ page }) => {
     await page.goto('/pricing');
+    for (const plan of PLANS) {
+      const card = page.getByTestId(`plan-${plan.id}`);
+      await expect(card.getByRole('heading')).toHaveText(plan.name);
+      await expect(card).toContainText(`${formatUsd(plan.cents)} a month`);
+      await expect(card).toContainText(`${plan.credits} credits every month`);
+    }
     for (const pack of CREDIT_PACKS) {
       const card = page.getByTestId(`pack-${pack.id}`);
       await expect(card.getByRole('heading')).toHaveText(`${pack.credits} credits`);
       await expect(card).toContainText(formatUsd(pack.cents));
       await expect(card).toContainText(`Equivalent to ${pack.basicVideos} basic videos`);
     }
-    await expect(page.getByText('Beta pricing until July 31, 2025')).toBeVisible();
-    await expect(page.getByText(/Subscriptions are planned from August 2025/)).toBeVisible();
+    // The 2025 beta dates are gone: plans are sold now.
+    await expect(page.getByText(/Beta pricing|Subscriptions are planned/)).toHaveCount(0);
     await expect(page.getByText(`An image costs ${IMAGE_COST} credit.`)).toBeVisible();
     await expect(page.getByTestId('cost-wan-default-5')).toHaveText(`${cost(WAN_T2V, 5)} credits`);
     await expect(page.getByTestId('cost-wan-default-10')).toHaveText(`${cost(WAN_T2V, 10)} credits`);
@@ -118,12 +128,14 @@ test.describe('content facts', () => {
     await expect(page.getByTestId('cost-pixverse-1080p-8')).toHaveText('not offered');
   });
 
-  test('features shows the model cards with Kling 1.6 upcoming', async ({ page }) => {
+  test('features shows the model cards, Kling 2.1 among them and none upcoming', async ({ page }) => {
     await page.goto('/features');
     const cards = page.getByRole('region', { name: 'Video models' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Wan 2.1 i2v', 'Pixverse', 'Kling 1.6']);
-    const kling = cards.filter({ hasText: 'Kling 1.6' });
-    await expect(kling).toContainText('Upcoming');
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Wan 2.1 i2v', 'Pixverse', 'Kling 2.1']);
+    const kling = cards.filter({ hasText: 'Kling 2.1' });
+    await expect(kling).not.toContainText('Upcoming');
+    await expect(kling).toContainText('5 or 10 seconds');
+    await expect(kling.getByRole('definition').nth(1)).toHaveText('Required');
     await expect(cards.filter({ hasText: 'Wan 2.1 i2v' })).toContainText('5 or 10 seconds');
     await expect(cards.filter({ hasText: 'Pixverse' }).first()).toContainText('5 or 8 seconds');
   });

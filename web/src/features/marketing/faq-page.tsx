@@ -54,8 +54,9 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           q: 'Which models can I use?',
           a: (
             <>
-              Images are made with SDXL. Videos are made with {wan.name} (text-to-video or image-to-video) and {pixverse.name}{' '}
-              (540p, 720p or 1080p). Kling 1.6 is coming. The{' '}
+              Images are made with FLUX (fast or high quality) or SDXL, and can be edited by prompt, upscaled or varied. Videos are
+              made with {wan.name} (text-to-video or image-to-video), {pixverse.name} (540p, 720p or 1080p) and Kling 2.1 (from a
+              start image, to an end image if you like). The{' '}
               <AppLink to="/features" className={marketingLinkClass}>
                 features page
               </AppLink>{' '}

@@ -1,5 +1,7 @@
 import { ButtonLink } from '../../components/button-link';
 import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../../../contract/catalog';
+import { modelBySlug } from '../../../../contract/models';
+import { KLING_MODEL } from '../../../../contract/models/kling';
 import { PageIntro, Section } from './page-intro';
 import { IMAGE_COST, credits, listDurations, videoFamily, type VideoFamily } from './prices';
 import { VideoPriceTable } from './video-price-table';
@@ -32,16 +34,32 @@ const CARDS: ModelCard[] = [
       '1080p is offered for 5-second clips; 540p and 720p also come as 8-second clips.',
     ],
   },
+  {
+    family: videoFamily('kling'),
+    heading: 'Kling 2.1',
+    modelIds: [KLING_MODEL.id],
+    strengths: [
+      'Cinematic camera work from a start frame you give it.',
+      'In 1080p it can also end on a frame you choose, so a clip lands exactly where you want it.',
+      '720p or 1080p, 5 or 10 seconds.',
+    ],
+  },
 ];
 
+/** Whether a family takes a start image, as its registry entry declares it. */
+function startImageLabel(family: VideoFamily): string {
+  const startImage = modelBySlug(family.id)?.inputs.images.startImage;
+  if (!startImage) return 'No';
+  return startImage.required ? 'Required' : 'Optional';
+}
+
 export function FeaturesPage() {
-  const kling = videoFamily('kling');
   return (
     <>
       <PageIntro
         eyebrow="Features"
         title="The models behind Framewright"
-        description="Compare Framewright's video models: Wan 2.1 image-to-video, Pixverse v4.5 up to 1080p, and Kling 1.6, coming soon. Prices in credits for every option."
+        description="Compare Framewright's video models: Wan 2.1 image-to-video, Pixverse v4.5 up to 1080p, and Kling 2.1 with an end frame. Prices in credits for every option."
       >
         <p>
           One studio, several engines. Each model has its own look, speed and price, and you choose per clip. Prices below are
@@ -65,7 +83,7 @@ export function FeaturesPage() {
                 <dt className="text-ink-subtle">Durations</dt>
                 <dd className="text-ink">{listDurations(family.durations)}</dd>
                 <dt className="text-ink-subtle">Start image</dt>
-                <dd className="text-ink">{family.acceptsStartImage ? 'Optional' : 'No'}</dd>
+                <dd className="text-ink">{startImageLabel(family)}</dd>
                 <dt className="text-ink-subtle">Typical wait</dt>
                 <dd className="text-ink">about {Math.round(family.typicalSeconds / 60) || 1} min</dd>
               </dl>
@@ -79,16 +97,6 @@ export function FeaturesPage() {
               <p className="mt-4 text-xs break-all text-ink-subtle">Runs on {modelIds.join(' and ')}</p>
             </li>
           ))}
-          <li className="flex flex-col rounded-card border border-dashed border-line-strong bg-surface/60 p-6">
-            <div className="flex items-center gap-2">
-              <h3 className="text-xl font-semibold text-ink">{kling.name}</h3>
-              <span className="rounded-pill border border-warning/40 bg-warning/10 px-2 py-0.5 text-xs font-medium text-warning">Upcoming</span>
-            </div>
-            <p className="mt-3 text-ink-muted">
-              Kling 1.6 is next on our list, for longer, more cinematic camera work. It is not available to order yet; its
-              prices will appear here before it launches.
-            </p>
-          </li>
         </ul>
       </Section>
 
