@@ -7,7 +7,8 @@ import { Messages } from '../../contract/errors';
 import { CURRENCY } from '../../contract/packs';
 import { PLANS } from '../../contract/plans';
 import { ApprovalResponse, PlansResponse, SubscriptionView } from '../../contract/subscriptions';
-import { startSubscription, subscribe, subscriptionOf } from '../support/subscriptions';
+import { visit } from '../support/payments';
+import { decideSubscription, startSubscription, subscribe, subscriptionOf } from '../support/subscriptions';
 import { api, createAccount, stackUrl, WELCOME_CREDITS, type TestUser } from '../support/users';
 
 const STARTER = PLANS[0]!;
@@ -24,7 +25,7 @@ describe('plan routes', () => {
   let subscriptionId: string;
   beforeAll(async () => {
     [user, subscriber] = await Promise.all([createAccount(), createAccount()]);
-    ({ id: subscriptionId } = await subscribe(subscriber, STARTER.id, '/admin'));
+    ({ id: subscriptionId } = await subscribe(subscriber, STARTER.id, '/pricing'));
   });
 
   it('GET /api/plans: public, cacheable, each plan with id, name, monthly price and credits', async () => {
@@ -103,21 +104,25 @@ describe('plan routes', () => {
   it('POST /api/subscription/change: 400 for an unknown plan, 409 for the same plan or without an active one; else PayPal page', async () => {
     expect(await answer(await post(subscriber, '/api/subscription/change', { planId: 'plan-free' }))).toEqual(refused(400, Messages.invalidPlan));
     expect(await answer(await post(subscriber, '/api/subscription/change', 'nope'))).toEqual(refused(400, Messages.invalidJson));
+    expect(await answer(await post(subscriber, '/api/subscription/change', { planId: CREATOR.id, returnPath: '//evil.example' }))).toEqual(refused(400, Messages.invalidReturnPath));
     expect(await answer(await post(subscriber, '/api/subscription/change', { planId: STARTER.id }))).toEqual(refused(409, Messages.samePlan));
     // `user` has a plan waiting for approval only.
     expect(await answer(await post(user, '/api/subscription/change', { planId: STARTER.id }))).toEqual(refused(409, Messages.noSubscription));
-    const res = await answer(await post(subscriber, '/api/subscription/change', { planId: CREATOR.id }));
+    const res = await answer(await post(subscriber, '/api/subscription/change', { planId: CREATOR.id, returnPath: '/admin' }));
     expect(res.status).toBe(200);
     expect(ApprovalResponse.strict().parse(res.body).approvalUrl).toMatch(/ba_token=/);
-    // Until the buyer approves at PayPal, the plan is unchanged.
+    // Until the buyer approves at PayPal, the plan is unchanged; approved, PayPal brings them back to My Account.
     expect(await subscriptionOf(subscriber)).toMatchObject({ planId: STARTER.id, status: 'active' });
+    const landed = await visit(await decideSubscription(String(res.body.approvalUrl), 'approve'));
+    expect(landed.location).toBe('/admin?subscription=success');
+    expect(await subscriptionOf(subscriber)).toMatchObject({ planId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
   });
 
   it('POST /api/subscription/cancel: 409 without an active plan; cancels at PayPal and answers the plan, credits kept', async () => {
     expect(await answer(await post(user, '/api/subscription/cancel'))).toEqual(refused(409, Messages.noSubscription));
     const res = await answer(await post(subscriber, '/api/subscription/cancel'));
     expect(res.status).toBe(200);
-    expect(SubscriptionView.strict().parse(res.body)).toEqual({ id: subscriptionId, planId: STARTER.id, status: 'cancelled', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
+    expect(SubscriptionView.strict().parse(res.body)).toEqual({ id: subscriptionId, planId: CREATOR.id, status: 'cancelled', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
     expect(await answer(await post(subscriber, '/api/subscription/cancel'))).toEqual(refused(409, Messages.noSubscription));
     // A new plan may begin once the old one is cancelled.
     expect((await post(subscriber, '/api/subscriptions', { planId: CREATOR.id })).status).toBe(200);

@@ -1,12 +1,14 @@
 /**
  * Changing plan: PayPal's revise (the buyer approves the new price at PayPal); the cycle already paid keeps its credits,
- * and each payment from the next cycle on grants the credits of the plan whose price it paid.
+ * and each payment from the next cycle on grants the credits of the plan whose price it paid; the buyer comes back to
+ * the page the change was asked from.
  * In-memory ports (test/support/fakes/subscriptions.ts).
  */
 import { Messages } from '../../contract/errors';
 import { PLANS } from '../../contract/plans';
 import { changeSubscription } from '../../lambdas/app/change-subscription';
 import { getSubscription } from '../../lambdas/app/get-subscription';
+import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { subscribe } from '../../lambdas/app/subscribe';
 import { grantSale, syncSubscription } from '../../lambdas/app/steps/subscription-payments';
 import { Conflict, InvalidInput, ProviderError } from '../../lambdas/domain/errors';
@@ -29,6 +31,21 @@ describe('changeSubscription', () => {
     expect(ctx.subscriptionPaypal.plans.get(revision)!.plan).toEqual(CREATOR);
     await syncSubscription(ctx.deps, id);
     expect((await getSubscription(ctx.deps, BUYER.sub)).planId).toBe(STARTER.id);
+  });
+
+  it('PayPal brings the buyer back to the page the change was asked from, not the one they subscribed from', async () => {
+    const ctx = subscriptionsSetup();
+    await subscribe(ctx.deps, BUYER, { planId: STARTER.id, returnPath: '/pricing' });
+    const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
+    ctx.subscriptionPaypal.approve(id);
+    await settleSubscriptionReturn(ctx.deps, id);
+    await changeSubscription(ctx.deps, BUYER.sub, { planId: CREATOR.id, returnPath: '/admin' });
+    ctx.subscriptionPaypal.approveRevision(id);
+    expect(await settleSubscriptionReturn(ctx.deps, id)).toEqual({ outcome: 'success', returnPath: '/admin' });
+    // Refused, it changes nothing.
+    ctx.subscriptionPaypal.down = true;
+    await caught(changeSubscription(ctx.deps, BUYER.sub, { planId: STARTER.id, returnPath: '/generator' }));
+    expect((await ctx.subscriptions.get(BUYER.sub))!.returnPath).toBe('/admin');
   });
 
   it('from the next cycle: the month already paid keeps its credits, the next payment grants the new plan', async () => {
