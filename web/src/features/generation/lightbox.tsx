@@ -11,9 +11,9 @@ import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
-import { AddToCollection } from './collections';
+import { AddToCollection, RemoveFromCollection } from './collections';
 import { optionsIgnoredWithImage } from './ignored-options';
-import type { MediaItemView } from './media-api';
+import type { CollectionView, MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
 import { shareItem, toggleFavorite, unshareItem } from './media-list';
@@ -28,6 +28,8 @@ export interface LightboxProps {
   openId: string | undefined;
   onOpen: (id: string | undefined) => void;
   onDelete: (item: MediaItemView) => void;
+  /** The collection the list it was opened from is filtered by: "Remove from <name>" takes this result out. */
+  collection?: CollectionView;
 }
 
 /** Options worth showing, in words: "Aspect ratio: 16:9". The seed has its own line. */
@@ -155,7 +157,7 @@ function ShareControls({ item, onError }: { item: MediaItemView; onError: (m: st
   );
 }
 
-export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
+export function Lightbox({ items, openId, onOpen, onDelete, collection }: LightboxProps) {
   const index = items.findIndex((i) => i.id === openId);
   const item = index >= 0 ? items[index] : undefined;
   const [confirming, setConfirming] = useState(false);
@@ -306,6 +308,22 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               setError(m);
             }}
           />
+          {collection && (
+            <RemoveFromCollection
+              collection={collection}
+              items={[item]}
+              onDone={(m) => {
+                setError('');
+                setNotice(m);
+                // It leaves the filtered list: show the next one (or close when it was the last).
+                onOpen(items.length > 1 ? items[(index + 1) % items.length]!.id : undefined);
+              }}
+              onError={(m) => {
+                setNotice('');
+                setError(m);
+              }}
+            />
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={setError} />
             <FavoriteButton item={item} onToggle={() => void toggleFavorite(item).catch((err) => setError(`Could not change the favourite: ${reasonOf(err)}`))} />

@@ -67,6 +67,21 @@ export function createCollection(name: string): Promise<CollectionView> {
   return api.createCollection({ body: { name } });
 }
 
+/** Gives a collection a new name (the server trims it and says why a name is refused). */
+export function renameCollection(id: string, name: string): Promise<CollectionView> {
+  return api.renameCollection({ params: { id }, body: { name } });
+}
+
+/** Deletes a collection; its results stay. */
+export async function deleteCollection(id: string): Promise<void> {
+  await api.deleteCollection({ params: { id } });
+}
+
+/** Takes a result out of a collection (not in it: no change). */
+export async function removeFromCollection(collectionId: string, mediaId: string): Promise<void> {
+  await api.removeFromCollection({ params: { id: collectionId, mediaId } });
+}
+
 /** Puts a result in a collection (already there: no change). */
 export async function addToCollection(collectionId: string, mediaId: string): Promise<void> {
   await api.addToCollection({ params: { id: collectionId, mediaId } });
