@@ -129,7 +129,14 @@ function remadeOnChange<K extends readonly unknown[], T>(inputs: () => Promise<K
 const modelProvider = /* @__PURE__ */ once(() =>
   remadeOnChange(
     async () => [await requireSecret('REPLICATE_API_TOKEN')],
-    ([token]) => replicateProvider({ token: token!, baseUrl: config().REPLICATE_BASE_URL, timeoutMs: config().REPLICATE_TIMEOUT_MS }),
+    ([token]) =>
+      replicateProvider({
+        token: token!,
+        baseUrl: config().REPLICATE_BASE_URL,
+        timeoutMs: config().REPLICATE_TIMEOUT_MS,
+        // One series each, no dimension: the quota alarms watch them against Replicate's two limits.
+        onCall: (kind) => businessMetrics.count(kind === 'create' ? BusinessMetric.ProviderCreates : BusinessMetric.ProviderOtherRequests, 1),
+      }),
   ),
 );
 
