@@ -116,6 +116,8 @@ export const MediaItemView = z.object({
   durationSeconds: z.number().optional(),
   width: z.number().optional(),
   height: z.number().optional(),
+  /** What the job that made it cost, in credits; a several-image job's cost covers its `options.count` images (absent on items saved before it was kept). */
+  credits: z.number().optional(),
 });
 export type MediaItemView = z.infer<typeof MediaItemView>;
 /** The model families a result can come from (the gallery's model filter). */

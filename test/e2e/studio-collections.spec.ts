@@ -27,6 +27,7 @@ test('put results in named collections and filter the gallery by one', async ({ 
   // From the viewer: the kite into another new one.
   await page.getByRole('button', { name: 'Open full size: A red kite' }).click();
   const viewer = page.getByRole('dialog', { name: /^Image \d+ of 3$/ });
+  await viewer.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Add to collection' }).click();
   const form = viewer.getByRole('form', { name: 'Add to collection' });
   await expect(form.getByRole('combobox', { name: 'Collection', exact: true })).toHaveValue('');
   await form.getByLabel('New collection name').fill('Sky');

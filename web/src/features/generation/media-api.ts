@@ -57,6 +57,11 @@ export async function deleteMedia(id: string): Promise<void> {
   }
 }
 
+/** One of the caller's results (404 once it was deleted). */
+export function getMediaItem(id: string, signal?: AbortSignal): Promise<MediaItemView> {
+  return api.getMedia({ params: { id }, signal });
+}
+
 /** The user's named collections, oldest first. */
 export async function listCollections(signal?: AbortSignal): Promise<CollectionView[]> {
   return (await api.listCollections({ signal })).items;
