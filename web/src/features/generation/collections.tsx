@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_COLLECTION_NAME } from '../../../../contract/media-links';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
 import { reasonOf } from './generation-messages';
 import { createCollection, deleteCollection, listCollections, renameCollection, type CollectionView, type MediaItemView } from './media-api';
 import { addItemsToCollection, forgetCollectionLists, removeItemsFromCollection } from './media-list';

@@ -6,7 +6,8 @@
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { MEDIA_LIST_REFRESH_MS } from '../../../../contract/media-links';
-import { liveChannel, queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
+import { liveChannel } from '../live';
 import { reasonOf } from './generation-messages';
 import { addToCollection, deleteMedia, removeFromCollection, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
