@@ -49,7 +49,9 @@ import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
 import type { FanOutDeps } from '../app/fan-out-changes';
 import type { OpenLiveConnectionDeps } from '../app/open-live-connection';
 import type { CreateCollectionDeps } from '../app/create-collection';
+import type { DeleteCollectionDeps } from '../app/delete-collection';
 import type { ListCollectionsDeps } from '../app/list-collections';
+import type { RenameCollectionDeps } from '../app/rename-collection';
 import type { SetCollectionMemberDeps } from '../app/set-collection-member';
 import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
@@ -258,6 +260,14 @@ export function listCollectionsDeps(): ListCollectionsDeps {
 
 export function createCollectionDeps(): CreateCollectionDeps {
   return { collections: collections(), now };
+}
+
+export function renameCollectionDeps(): RenameCollectionDeps {
+  return { collections: collections() };
+}
+
+export function deleteCollectionDeps(): DeleteCollectionDeps {
+  return { collections: collections() };
 }
 
 export function setCollectionMemberDeps(): SetCollectionMemberDeps {
