@@ -18,7 +18,14 @@ export async function localTrustAnchor(): Promise<string> {
 
 export interface ReaderReport {
   active_manifest?: string;
-  manifests: Record<string, { claim_generator_info?: Array<{ name: string }>; assertions: Array<{ label: string; data: { actions?: Array<Record<string, unknown>> } }> }>;
+  manifests: Record<
+    string,
+    {
+      claim_generator_info?: Array<{ name: string }>;
+      assertions: Array<{ label: string; data: { actions?: Array<Record<string, unknown>> } }>;
+      ingredients?: Array<Record<string, unknown>>;
+    }
+  >;
   validation_state?: string;
   validation_status?: Array<{ code: string; explanation?: string }>;
 }
@@ -39,4 +46,9 @@ export async function readContentCredentials(file: Buffer, format: 'image/png' |
 export function createdAction(report: ReaderReport): Record<string, unknown> | undefined {
   const manifest = report.manifests[report.active_manifest ?? ''];
   return manifest?.assertions.flatMap((a) => (a.label.startsWith('c2pa.actions') ? (a.data.actions ?? []) : [])).find((a) => a.action === 'c2pa.created');
+}
+
+/** The active manifest's ingredients (title, format, relationship, active_manifest, validation_results...). */
+export function ingredientsOf(report: ReaderReport): Array<Record<string, unknown>> {
+  return report.manifests[report.active_manifest ?? '']?.ingredients ?? [];
 }
