@@ -21,6 +21,7 @@ export interface SigningCredential {
 type Action = ActionAssertion['actions'][number];
 
 const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+const SIGNATURE_ROOM_BYTES = 1024;
 
 /** c2pa-ts ships as ES modules only: imported, not required (the bundle inlines it; the embedded stack runs it as is). */
 interface Library {
@@ -126,6 +127,9 @@ export function c2paContentCredentials(credential: SigningCredential): ContentCr
       // C2PA 2's claim (v2): the version whose ingredients (v3) carry their manifest's validation.
       const manifest = store.createManifest({ claimVersion: lib.manifest.ClaimVersion.V2, assetFormat: type, instanceID: `xmp:iid:${crypto.randomUUID()}`, defaultHashAlgorithm: 'SHA-256', signer });
       manifest.claim!.claimGeneratorName = 'Framewright';
+      // The signature's room: c2pa-ts reserves 25 kB (in every file) for an RFC 3161 timestamp, which we do not add; an
+      // ES256 signature takes 64 bytes. Signing fails loudly ("Not enough padding") if it ever outgrows this.
+      manifest.signature!.signatureData.paddingLength = SIGNATURE_ROOM_BYTES;
       const by = {
         digitalSourceType: TRAINED_ALGORITHMIC_MEDIA as Action['digitalSourceType'],
         softwareAgent: { name: p.model, ...(p.version ? { version: p.version } : {}) },
