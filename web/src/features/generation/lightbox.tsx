@@ -12,7 +12,7 @@ import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
 import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateTime } from '../../lib/format-date-time';
+import { formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
 import { AddToCollection, RemoveFromCollection } from './collections';
 import { optionsIgnoredWithImage } from './ignored-options';
