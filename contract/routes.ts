@@ -387,6 +387,7 @@ export const ROUTES = [
   },
   // ---- payments: monthly plans through PayPal Subscriptions ----
   {
+    // Public and cacheable (Cache-Control: public, max-age=300): the plans change only with a deploy.
     id: 'plans',
     method: 'GET',
     path: '/api/plans',
