@@ -279,8 +279,29 @@ export const ROUTES = [
     path: '/api/collections',
     auth: 'user',
     handler: 'create-collection',
-    request: s.CreateCollectionRequest,
+    request: s.CollectionNameRequest,
     response: s.CollectionView,
+    grants: ['table:read', 'table:write', 'secret:origin'],
+  },
+  {
+    id: 'renameCollection',
+    method: 'PUT',
+    path: '/api/collections/{id}',
+    auth: 'user',
+    handler: 'rename-collection',
+    params: z.object({ id: PathId }),
+    request: s.CollectionNameRequest,
+    response: s.CollectionView,
+    grants: ['table:read', 'table:write', 'secret:origin'],
+  },
+  {
+    // The collection goes; its results stay (each loses the collection's id from its memberships).
+    id: 'deleteCollection',
+    method: 'DELETE',
+    path: '/api/collections/{id}',
+    auth: 'user',
+    handler: 'delete-collection',
+    params: z.object({ id: PathId }),
     grants: ['table:read', 'table:write', 'secret:origin'],
   },
   {
@@ -364,6 +385,73 @@ export const ROUTES = [
     response: pay.ListPaymentsResponse,
     grants: ['table:read', 'secret:origin'],
   },
+  // ---- payments: monthly plans through PayPal Subscriptions ----
+  {
+    // Public and cacheable (Cache-Control: public, max-age=300): the plans change only with a deploy.
+    id: 'plans',
+    method: 'GET',
+    path: '/api/plans',
+    auth: 'none',
+    handler: 'list-plans',
+    response: sub.PlansResponse,
+    grants: ['secret:origin'],
+  },
+  {
+    // 409 while a plan is active or suspended (change it or cancel it instead).
+    id: 'createSubscription',
+    method: 'POST',
+    path: '/api/subscriptions',
+    auth: 'user',
+    handler: 'create-subscription',
+    request: sub.CreateSubscriptionRequest,
+    response: sub.ApprovalResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin', 'secret:welcome-hash'],
+  },
+  {
+    id: 'getSubscription',
+    method: 'GET',
+    path: '/api/subscription',
+    auth: 'user',
+    handler: 'get-subscription',
+    response: sub.SubscriptionView,
+    grants: ['table:read', 'secret:origin'],
+  },
+  {
+    // Cancels at PayPal; reads the subscription back (and grants a payment PayPal made meanwhile, with its receipt).
+    id: 'cancelSubscription',
+    method: 'POST',
+    path: '/api/subscription/cancel',
+    auth: 'user',
+    handler: 'cancel-subscription',
+    response: sub.SubscriptionView,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
+  },
+  {
+    // PayPal's revise: answers the approval page where the buyer agrees to the new price.
+    id: 'changeSubscription',
+    method: 'POST',
+    path: '/api/subscription/change',
+    auth: 'user',
+    handler: 'change-subscription',
+    request: sub.ChangeSubscriptionRequest,
+    response: sub.ApprovalResponse,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin'],
+  },
+  {
+    // PayPal sends the buyer's browser here after approving or cancelling a subscription (or a plan change): a 302 to
+    // the page the buyer came from with `?subscription=<outcome>`, never JSON.
+    id: 'subscriptionReturn',
+    method: 'GET',
+    path: '/api/paypal/subscription-return',
+    auth: 'none',
+    handler: 'paypal-subscription-return',
+    query: sub.SubscriptionReturnQuery,
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
+  },
   // ---- public and the site: health, the contact form, and a share link's page and files (no sign-in) ----
   {
     id: 'health',
@@ -438,73 +526,6 @@ export const ROUTES = [
     path: '/api/webhooks/paypal',
     auth: 'signature',
     handler: 'paypal-webhook',
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
-  },
-  // ---- payments: monthly plans through PayPal Subscriptions ----
-  {
-    // Public and cacheable (Cache-Control: public, max-age=300): the plans change only with a deploy.
-    id: 'plans',
-    method: 'GET',
-    path: '/api/plans',
-    auth: 'none',
-    handler: 'list-plans',
-    response: sub.PlansResponse,
-    grants: ['secret:origin'],
-  },
-  {
-    // 409 while a plan is active or suspended (change it or cancel it instead).
-    id: 'createSubscription',
-    method: 'POST',
-    path: '/api/subscriptions',
-    auth: 'user',
-    handler: 'create-subscription',
-    request: sub.CreateSubscriptionRequest,
-    response: sub.ApprovalResponse,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin', 'secret:welcome-hash'],
-  },
-  {
-    id: 'getSubscription',
-    method: 'GET',
-    path: '/api/subscription',
-    auth: 'user',
-    handler: 'get-subscription',
-    response: sub.SubscriptionView,
-    grants: ['table:read', 'secret:origin'],
-  },
-  {
-    // Cancels at PayPal; reads the subscription back (and grants a payment PayPal made meanwhile, with its receipt).
-    id: 'cancelSubscription',
-    method: 'POST',
-    path: '/api/subscription/cancel',
-    auth: 'user',
-    handler: 'cancel-subscription',
-    response: sub.SubscriptionView,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
-  },
-  {
-    // PayPal's revise: answers the approval page where the buyer agrees to the new price.
-    id: 'changeSubscription',
-    method: 'POST',
-    path: '/api/subscription/change',
-    auth: 'user',
-    handler: 'change-subscription',
-    request: sub.ChangeSubscriptionRequest,
-    response: sub.ApprovalResponse,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'secret:origin'],
-  },
-  {
-    // PayPal sends the buyer's browser here after approving or cancelling a subscription (or a plan change): a 302 to
-    // the page the buyer came from with `?subscription=<outcome>`, never JSON.
-    id: 'subscriptionReturn',
-    method: 'GET',
-    path: '/api/paypal/subscription-return',
-    auth: 'none',
-    handler: 'paypal-subscription-return',
-    query: sub.SubscriptionReturnQuery,
     timeoutSeconds: 25,
     grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },

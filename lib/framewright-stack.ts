@@ -83,6 +83,8 @@ export class FramewrightStack extends Stack {
       originSecret: originSecret.secret,
       welcomeHashKey: welcomeHashKey.secret,
       contentCredentials: contentCredentials.secret,
+      // Until the operator puts a certificate in, a dev stage signs with one its functions make; prod refuses to.
+      ...(stage === 'prod' ? {} : { contentCredentialsFallback: 'self-signed' as const }),
       sendingIdentityArns: this.email.sendingIdentityArns,
       senderEmail,
       paypalBaseUrl: PAYPAL_BASE_URLS[paypal],
@@ -163,6 +165,7 @@ export class FramewrightStack extends Stack {
           .map((r) => ({ id: r.id, method: r.method, path: r.path, rateLimit: THROTTLES[throttleClassOf(r)].rateLimit })),
         openJobsIndex: { tableName: this.data.table.tableName, indexName: 'open-jobs', writesPerSecond: PARTITION_WRITES_PER_SECOND * OPEN_JOB_SHARDS },
         providerCreatesPerMinute: REPLICATE_LIMITS.createsPerMinute,
+        providerOtherRequestsPerMinute: REPLICATE_LIMITS.otherRequestsPerMinute,
       },
     });
     this.site.publish({

@@ -7,7 +7,7 @@ import type { PaymentReturnPath } from '../../../../contract/payments';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { api } from '../../lib/api-client';
 import { refreshCredits } from '../credits';
-import { queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
 
 export const subscriptionQuery = queryOptions({
   queryKey: ['account', 'subscription'] as const,
