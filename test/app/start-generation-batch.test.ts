@@ -111,6 +111,15 @@ describe('a batch of images', () => {
     expect((await ctx.jobs.get(jobId))!.outputUrls).toHaveLength(2);
   });
 
+  it('records the outputs of a batch whose last recorder stopped between its part and the job', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 2);
+    for (const [part, p] of predictions(ctx).entries()) await ctx.jobs.recordPartOutput(jobId, part, p.id, `https://replicate.delivery/${p.id}.png`);
+    expect((await ctx.jobs.get(jobId))!.outputUrl).toBeUndefined();
+    expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { recorded: 1 } });
+    expect((await ctx.jobs.get(jobId))!.outputUrls).toEqual(predictions(ctx).map((p) => `https://replicate.delivery/${p.id}.png`));
+  });
+
   it('refunds in full when the provider lost one part, cancelling the other', async () => {
     const ctx = generationSetup({ credits: 6 });
     const jobId = await batchOf(ctx, 2);

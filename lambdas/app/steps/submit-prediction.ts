@@ -5,7 +5,7 @@
 import { maxRunMsOf } from '../../../contract/catalog';
 import { Messages } from '../../../contract/errors';
 import { refundedError } from '../../domain/job-messages';
-import type { BatchPart, Job } from '../../ports/jobs';
+import { isTerminal, type BatchPart, type Job } from '../../ports/jobs';
 import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
 import { applyProviderUpdate, type ApplyUpdateDeps } from './apply-provider-update';
 import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
@@ -118,8 +118,10 @@ async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart
   const started: Job = { ...job, batch: batch.map((b, part) => ({ ...b, providerId: made[part]!.id })) };
   for (const [part, prediction] of made.entries()) {
     const recorded = await deps.jobs.markPartStarted(job.id, part, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
-    // Canceled while the create calls were on their way: stop every part.
-    if (!recorded && (await deps.jobs.get(job.id))?.status === 'canceled') {
+    // Ended while the create calls were on their way (cancelled, or failed by a part whose webhook came first): stop
+    // every part, whose images would go unused.
+    const now = recorded ? undefined : await deps.jobs.get(job.id);
+    if (now && isTerminal(now.status)) {
       await Promise.allSettled(made.map((p) => provider.cancel(p.id)));
       return { ok: true };
     }
