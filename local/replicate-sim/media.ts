@@ -184,9 +184,8 @@ export async function upscaleImage(img: Buffer, scale: number): Promise<Buffer> 
 }
 
 /**
- * The random draws of one prediction's batch, as SDXL and FLUX make them: ONE generator seeded once for the whole
- * batch (cog-sdxl's `torch.Generator("cuda").manual_seed(seed)` passed with `[prompt] * num_outputs`; cog-flux's
- * `get_noise(num_samples, ..., seed)`), its noise drawn image after image. So the batch's first image is the one a
+ * The random draws of one prediction's batch, as SDXL and FLUX make them on Replicate: ONE generator seeded once for
+ * the whole batch (`num_outputs` images), its noise drawn image after image. So the batch's first image is the one a
  * batch of one with that seed makes, and image k is NOT the image of seed + k: it exists only at place k of its batch.
  * `context`: what else the picture depends on (the model, its prompt and the inputs that change it).
  */
