@@ -136,6 +136,7 @@ function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'heigh
     options: part ? { ...job.options, seed: part.seed } : job.options,
     createdAt: job.createdAt,
     jobId: job.id,
+    credits: job.cost,
     ...probed,
   };
 }

@@ -133,7 +133,7 @@ describe('saveJobOutput', () => {
       const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
       const { deps, state } = setup(job, new Map([[job.outputUrl!, await mp4(frames, 16)]]));
       expect(await saveJobOutput(deps, job.id)).toBe('saved');
-      expect(state.media).toEqual([expect.objectContaining({ width: 320, height: 240, durationSeconds: expect.closeTo(frames / 16, 1) })]);
+      expect(state.media).toEqual([expect.objectContaining({ width: 320, height: 240, durationSeconds: expect.closeTo(frames / 16, 1), credits: 8 })]);
     }
   });
 
@@ -194,6 +194,9 @@ describe('saveJobOutput, through the jobs it ends', () => {
     const seeds = (await ctx.jobs.get(jobId))!.batch!.map((b) => b.seed);
     expect(seeds[1]).toBe((seeds[0]! + 1) % (SEED_MAX + 1));
     expect(items.map((m) => m.options.seed).sort()).toEqual([...seeds].sort());
+    // Each carries what the job cost, for the viewer's details.
+    const { cost } = (await ctx.jobs.get(jobId))!;
+    expect(items.map((m) => m.credits)).toEqual([cost, cost]);
     expect(new Set(items.map((m) => m.key)).size).toBe(2);
     for (const m of items) expect(ctx.store.objects.has(m.key)).toBe(true);
     expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', mediaId: expect.any(String) });
