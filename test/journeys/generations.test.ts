@@ -163,6 +163,13 @@ describe('seeds that tell the truth: a batch is one prediction per image', () =>
     expect(ledger.map((l) => l.delta)).toEqual([-4]);
   });
 
+  it('a batch whose webhooks come before its create calls answer ([early]) is recorded part by part and saved whole', async () => {
+    const before = await balance(user);
+    const { job } = await run(user, { model: 'sdxl', prompt: 'two owls [early]', options: { count: 2, seed: 3300 } });
+    expect((await resultsOf(user, String(job.id))).map((m) => m.options.seed)).toEqual([3300, 3301]);
+    expect(await balance(user)).toBe(before - 2);
+  });
+
   it('one of 4 failing refunds the whole batch exactly once, saves none of it, and ends the job', async () => {
     const before = await balance(user);
     const res = await generate(user, { model: 'sdxl', prompt: 'four kites [fail-seed-2302]', options: { count: 4, seed: 2300 } });
