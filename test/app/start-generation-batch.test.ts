@@ -9,6 +9,7 @@ import { Messages } from '../../contract/errors';
 import { SEED_MAX } from '../../contract/models';
 import { applyGenerationWebhook } from '../../lambdas/app/apply-generation-webhook';
 import { cancelJob } from '../../lambdas/app/cancel-job';
+import { checkJobStatus } from '../../lambdas/app/check-job-status';
 import { reconcileJobs } from '../../lambdas/app/reconcile-jobs';
 import { saveJobOutput } from '../../lambdas/app/save-job-output';
 import { startGeneration } from '../../lambdas/app/start-generation';
@@ -109,6 +110,15 @@ describe('a batch of images', () => {
     ctx.clock.advance(typicalMsOf('stability-ai/sdxl') + 1_000);
     expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { recorded: 1 } });
     expect((await ctx.jobs.get(jobId))!.outputUrls).toHaveLength(2);
+  });
+
+  it('is settled by a status check that asks about every part when the webhooks are late', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 2);
+    for (const p of predictions(ctx)) succeed(ctx, p.id);
+    ctx.clock.advance(5_000);
+    expect((await checkJobStatus(ctx.deps, CALLER.sub, jobId)).status).toBe('processing');
+    expect((await ctx.jobs.get(jobId))!.outputUrls).toEqual(predictions(ctx).map((p) => `https://replicate.delivery/${p.id}.png`));
   });
 
   it('records the outputs of a batch whose last recorder stopped between its part and the job', async () => {
