@@ -149,7 +149,7 @@ describe('generation options', () => {
     expect(await userItems(user.sub, 'LEDGER#')).toHaveLength(1);
   });
 
-  it('makes 4 images for 4 credits, each shown with the seed; the same seed and prompt give the same image', async () => {
+  it('makes 4 images for 4 credits, each shown with its own seed; the same seed and prompt give the same image', async () => {
     const user = await createUser();
     const start = await balance(user);
     const res = await post(user, '/api/generate-image', { prompt: 'four lighthouses', count: 4, aspectRatio: '16:9', seed: 4242, negativePrompt: 'fog' });
@@ -161,8 +161,9 @@ describe('generation options', () => {
     const media = await json<{ items: Array<{ url: string; options: Record<string, unknown>; prompt: string }> }>(api(user, '/api/media?type=image'));
     expect(media.items).toHaveLength(4);
     const files = await Promise.all(media.items.map(async (m) => Buffer.from(await (await fetch(m.url)).arrayBuffer())));
+    expect(media.items.map((m) => Number(m.options.seed)).sort((a, b) => a - b)).toEqual([4242, 4243, 4244, 4245]);
     for (const [i, m] of media.items.entries()) {
-      expect(m.options).toMatchObject({ seed: 4242, aspectRatio: '16:9' });
+      expect(m.options).toMatchObject({ aspectRatio: '16:9' });
       expect([files[i]!.readUInt32BE(16), files[i]!.readUInt32BE(20)]).toEqual([1024, 576]);
     }
     expect(new Set(files.map((f) => f.toString('base64'))).size).toBe(4);
