@@ -88,13 +88,6 @@ export function familyOf(model: string): VideoFamily | undefined {
   return VIDEO_FAMILIES.find((f) => !f.upcoming && (f.models as readonly string[]).includes(model));
 }
 
-/** The family with this id, available or upcoming. */
-export function videoFamily(id: VideoFamilyId): VideoFamily {
-  const family = VIDEO_FAMILIES.find((f) => f.id === id);
-  if (!family) throw new Error(`No video family ${id}`);
-  return family;
-}
-
 export type VideoPriceResult = PriceResult;
 
 /** The price of one video with its default aspect ratio and style, or why that combination cannot be ordered. */
@@ -118,11 +111,6 @@ export function typicalMsOf(model: string): number {
 
 /** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
 export const MAX_OUTPUT_BYTES = { image: 20 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
-
-/** The Wan model to run: image-to-video when a start image is given. */
-export function wanModelFor(hasImage: boolean): VideoModelId {
-  return hasImage ? WAN_I2V : WAN_T2V;
-}
 
 export { WAN_CLIP } from './models/wan';
 

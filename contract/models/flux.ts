@@ -16,9 +16,12 @@ export const fluxFast: ModelDef = {
   inputs: prompted,
   name: 'FLUX Fast',
   tagline: 'A picture in about a second.',
+  strengths: [
+    'Four steps of FLUX.1 [schnell]: the result is usually back before the page could ask for it.',
+    'Good for trying out prompts and compositions before a slower, finer model.',
+  ],
   upcoming: false,
   models: [FLUX_SCHNELL_MODEL],
-  modelFor: () => FLUX_SCHNELL_MODEL,
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: {
@@ -48,9 +51,12 @@ export const fluxPro: ModelDef = {
   inputs: prompted,
   name: 'FLUX 1.1 Pro',
   tagline: 'Detailed, faithful pictures: our high-quality model.',
+  strengths: [
+    'FLUX 1.1 [pro] follows long, detailed prompts closely.',
+    'Fine detail and natural light, for the picture you keep.',
+  ],
   upcoming: false,
   models: [FLUX_PRO_MODEL],
-  modelFor: () => FLUX_PRO_MODEL,
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: {

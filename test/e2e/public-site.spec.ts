@@ -38,7 +38,7 @@ test('a link into the app opens it without a reload', async ({ page }) => {
   await page.getByRole('link', { name: 'Go To App' }).first().click();
   // This browser never signed in: the app's guard offers Sign up first.
   await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
   expect(await stillSameDocument(page)).toBe(true);
 });
 

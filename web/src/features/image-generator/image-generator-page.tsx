@@ -137,7 +137,7 @@ function ImageGeneratorPage() {
                 setOptions({});
               }}
             />
-            {model.acceptsStartImage && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />}
+            {model.inputs.images.startImage && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint={model.inputs.images.startImage.hint} />}
             <ModelOptions model={model} value={options} onChange={setOptions} disabled={submitting} />
           </GeneratorForm>
         </>
