@@ -206,12 +206,14 @@ export default defineConfig(
   {
     // The modules every public page loads with it: the same packages are off limits.
     files: PUBLIC_SHARED,
-    ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
+    // the config validator (zod/mini), loaded with import() by lib/config-state.ts; the query client, imported only by
+    // signed-in features
+    ignores: ['web/src/lib/config.ts', 'web/src/lib/query-client.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages] }] },
   },
   {
     files: ['web/src/components/**', 'web/src/lib/**', 'web/src/app/layouts/{marketing-frame,footer,site-header,nav-items,skip-link}.tsx'],
-    ignores: ['web/src/lib/config.ts'], // the config validator (zod/mini), loaded with import() by lib/config-state.ts
+    ignores: ['web/src/lib/config.ts', 'web/src/lib/query-client.ts'], // as above
     rules: { 'no-restricted-imports': ['error', { patterns: [publicPagePackages, routerThroughNavigation] }] },
   },
 );

@@ -19,6 +19,10 @@ export const BusinessMetric = {
   WebhookSignatureFailure: 'WebhookSignatureFailure',
   /** Generations refused by the prompt policy before any charge (docs/prompt-policy.md): a burst is alarmed. */
   PromptRefused: 'PromptRefused',
+  /** Calls to Replicate's API that create a prediction, against its create limit (contract/capacity.ts). */
+  ProviderCreates: 'ProviderCreates',
+  /** Every other call to Replicate's API (reads, lists, cancels), against its limit for the rest. */
+  ProviderOtherRequests: 'ProviderOtherRequests',
   /** A job's refund that could not be written (the job stays open and is retried): never expected, always alarmed. */
   RefundNotLanded: 'RefundNotLanded',
 } as const;

@@ -116,6 +116,8 @@ export const MediaItemView = z.object({
   durationSeconds: z.number().optional(),
   width: z.number().optional(),
   height: z.number().optional(),
+  /** What the job that made it cost, in credits; a several-image job's cost covers its `options.count` images (absent on items saved before it was kept). */
+  credits: z.number().optional(),
 });
 export type MediaItemView = z.infer<typeof MediaItemView>;
 /** The model families a result can come from (the gallery's model filter). */
@@ -156,14 +158,15 @@ export type ShareMediaResponse = z.infer<typeof ShareMediaResponse>;
 /** A named collection of the caller's results: a name of 1 to MAX_COLLECTION_NAME characters, at most MAX_COLLECTIONS. */
 export const CollectionView = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
 export type CollectionView = z.infer<typeof CollectionView>;
-export const CreateCollectionRequest = strictBody({
+/** POST /api/collections and PUT /api/collections/{id}: the (new) name (two collections may share one). */
+export const CollectionNameRequest = strictBody({
   name: z
     .string({ error: Messages.invalidCollectionName(MAX_COLLECTION_NAME) })
     .trim()
     .min(1, Messages.invalidCollectionName(MAX_COLLECTION_NAME))
     .max(MAX_COLLECTION_NAME, Messages.invalidCollectionName(MAX_COLLECTION_NAME)),
 });
-export type CreateCollectionRequest = z.infer<typeof CreateCollectionRequest>;
+export type CollectionNameRequest = z.infer<typeof CollectionNameRequest>;
 export const ListCollectionsResponse = z.object({ items: z.array(CollectionView) });
 export type ListCollectionsResponse = z.infer<typeof ListCollectionsResponse>;
 /** PUT and DELETE /api/collections/{id}/items/{mediaId} answer the membership's new state. */

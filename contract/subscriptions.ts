@@ -40,7 +40,14 @@ export const CreateSubscriptionRequest = z.object(
 );
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
 
-export const ChangeSubscriptionRequest = z.object({ planId: PlanId }, { error: Messages.invalidPlan });
+export const ChangeSubscriptionRequest = z.object(
+  {
+    planId: PlanId,
+    /** The app page PayPal's revision page comes back to (My Account changes plan); the subscription's own when left out. */
+    returnPath: PaymentReturnPath.optional(),
+  },
+  { error: Messages.invalidPlan },
+);
 export type ChangeSubscriptionRequest = z.infer<typeof ChangeSubscriptionRequest>;
 
 export const ApprovalResponse = z.object({

@@ -36,6 +36,8 @@ export const ROUTE_THROTTLE_CLASS = {
   unshareMedia: 'rest',
   listCollections: 'rest',
   createCollection: 'rest',
+  renameCollection: 'rest',
+  deleteCollection: 'rest',
   addToCollection: 'rest',
   removeFromCollection: 'rest',
   sharePage: 'share',

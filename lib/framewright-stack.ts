@@ -163,6 +163,7 @@ export class FramewrightStack extends Stack {
           .map((r) => ({ id: r.id, method: r.method, path: r.path, rateLimit: THROTTLES[throttleClassOf(r)].rateLimit })),
         openJobsIndex: { tableName: this.data.table.tableName, indexName: 'open-jobs', writesPerSecond: PARTITION_WRITES_PER_SECOND * OPEN_JOB_SHARDS },
         providerCreatesPerMinute: REPLICATE_LIMITS.createsPerMinute,
+        providerOtherRequestsPerMinute: REPLICATE_LIMITS.otherRequestsPerMinute,
       },
     });
     this.site.publish({

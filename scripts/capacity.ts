@@ -3,55 +3,25 @@
  * constructs synthesise (their own constants, the same the quota alarms watch). Prints, for each limit, its value, what
  * one million monthly users ask of it at peak, and the monthly users at which it bites.
  */
-import { IMAGE_COST, IMAGE_MODEL, MAX_ACTIVE_JOBS, POLL_INTERVAL_MS, priceVideo, SIGNUP_CREDITS, typicalMsOf, WAN_T2V } from '../contract/catalog';
+import { MAX_ACTIVE_JOBS } from '../contract/catalog';
 import { OPEN_JOB_SHARDS, PARTITION_WRITES_PER_SECOND, REPLICATE_LIMITS } from '../contract/capacity';
+import {
+  CAPACITY_ASSUMPTIONS as A,
+  creditsPerJob,
+  DEMAND_PER_USER as D,
+  DESIGN_HEADROOM,
+  DESIGN_MAU,
+  jobsPerUserMonth,
+  peakJobs,
+  runSeconds,
+  saveSeconds,
+} from '../contract/capacity-model';
 import { BACKGROUND_FUNCTIONS } from '../contract/functions';
-import { LIVE_PING_INTERVAL_MS } from '../contract/live';
-import { CREDIT_PACKS } from '../contract/packs';
 import { THROTTLES } from '../contract/throttles';
 import { RESERVED_CONCURRENCY } from '../lib/constructs/concurrency';
 import { STAGE_THROTTLE } from '../lib/constructs/stage-access-logs';
 
-/** The assumptions (docs/capacity.md says why each). */
-const A = {
-  peakOverAverage: 3,
-  /** Share of monthly users who buy the smallest pack once a month and spend it. */
-  payingShare: 0.05,
-  /** Share of monthly users who are new that month and spend their welcome credits. */
-  newShare: 0.3,
-  /** Share of jobs that are videos (the rest images). */
-  videoShare: 0.2,
-  /** Share of monthly users with the app open at the busiest hour, and their tabs. */
-  openAtPeak: 0.004,
-  /** Seconds a save takes in the stream (copy, probe, a video's poster): an image, a video. */
-  saveSeconds: { image: 2, video: 8 },
-  /** Seconds a create call takes at Replicate on a normal day. */
-  createSeconds: 1,
-  /** Predictions per job (a 10 s clip is two). */
-  predictionsPerJob: 1.1,
-  /** Provider reads per job besides its create (a late webhook's poll, the reconciler past the typical time, a cancel). */
-  readsPerJob: 2,
-  /** Share of open jobs past their model's typical time, the only ones the reconciler asks about. */
-  pastTypicalShare: 0.1,
-  /** Reconciler: jobs settled per second at 8 in parallel (a provider read and a write each). */
-  reconcilerJobsPerSecond: 16,
-  /** Share of running jobs polled (their tab has no push channel). */
-  pollingShare: 0.2,
-};
-
-const videoCost = (() => {
-  const p = priceVideo(WAN_T2V, 5);
-  return 'credits' in p ? (p as { credits: number }).credits : 8;
-})();
-const pack = CREDIT_PACKS[0]!;
-const creditsPerJob = (1 - A.videoShare) * IMAGE_COST + A.videoShare * videoCost;
-const jobsPerUserMonth = A.payingShare * (pack.credits / creditsPerJob) + A.newShare * (SIGNUP_CREDITS / creditsPerJob);
-/** Peak job starts a second for this many monthly users. */
-const peakJobs = (mau: number) => ((mau * jobsPerUserMonth) / (30 * 86_400)) * A.peakOverAverage;
-const runSeconds = (1 - A.videoShare) * (typicalMsOf(IMAGE_MODEL.id) / 1000) + A.videoShare * (typicalMsOf(WAN_T2V) / 1000);
-
 const stream = BACKGROUND_FUNCTIONS.find((f) => f.id === 'saveJobOutput')!.trigger as { batchSize?: number; parallelization?: number };
-const saveSeconds = (1 - A.videoShare) * A.saveSeconds.image + A.videoShare * A.saveSeconds.video;
 
 interface Limit {
   component: string;
@@ -68,63 +38,63 @@ const limits: Limit[] = [
   {
     component: 'saveJobOutput on the stream (filtered, parallel per shard)',
     limit: `${stream.parallelization ?? 1} batches x ${stream.batchSize} per shard / ${saveSeconds.toFixed(1)} s a save`,
-    perUser: peakJobs(1),
+    perUser: D.jobStartsPerSecond,
     capacity: ((stream.parallelization ?? 1) * (stream.batchSize ?? 10)) / saveSeconds,
     source: 'contract/functions.ts (saveJobOutput trigger), contract/stream-filters.ts',
   },
   {
     component: 'generate-image, reserved concurrency',
     limit: `${RESERVED_CONCURRENCY.generation} at once / ${A.createSeconds} s a create`,
-    perUser: peakJobs(1) * (1 - A.videoShare),
+    perUser: D.imageStartsPerSecond,
     capacity: RESERVED_CONCURRENCY.generation / A.createSeconds,
     source: 'lib/constructs/concurrency.ts (a busy provider queues the start: steps/submit-or-queue.ts)',
   },
   {
     component: 'push channel stage throttle',
     limit: `${STAGE_THROTTLE.rateLimit} connects+pings/s`,
-    perUser: A.openAtPeak * (1000 / LIVE_PING_INTERVAL_MS + 1 / 7_200),
+    perUser: D.pushRequestsPerSecond,
     capacity: STAGE_THROTTLE.rateLimit,
-    source: 'lib/constructs/stage-access-logs.ts STAGE_THROTTLE, contract/live.ts LIVE_PING_INTERVAL_MS',
+    source: 'lib/constructs/stage-access-logs.ts STAGE_THROTTLE (sized by the model), contract/live.ts LIVE_PING_INTERVAL_MS',
   },
   {
     component: 'check-status route throttle (polling)',
     limit: `${THROTTLES.polling.rateLimit} requests/s`,
-    perUser: (peakJobs(1) * runSeconds * A.pollingShare * 1000) / POLL_INTERVAL_MS,
+    perUser: D.pollsPerSecond,
     capacity: THROTTLES.polling.rateLimit,
     source: 'contract/throttles.ts',
   },
   {
     component: 'generate-image route throttle (rest)',
     limit: `${THROTTLES.rest.rateLimit} requests/s`,
-    perUser: peakJobs(1) * (1 - A.videoShare),
+    perUser: D.imageStartsPerSecond,
     capacity: THROTTLES.rest.rateLimit,
     source: 'contract/throttles.ts',
   },
   {
     component: 'reconciler (asks only past the typical time)',
     limit: `${A.reconcilerJobsPerSecond * 24} jobs a run`,
-    perUser: peakJobs(1) * (runSeconds + 60) * A.pastTypicalShare,
+    perUser: D.reconcilerJobsPerRun,
     capacity: A.reconcilerJobsPerSecond * 24,
     source: 'lambdas/app/reconcile-jobs.ts (PARALLEL, the 29 s timeout)',
   },
   {
     component: 'open-jobs index writes (sharded)',
     limit: `${OPEN_JOB_SHARDS} x ${PARTITION_WRITES_PER_SECOND} writes/s`,
-    perUser: peakJobs(1) * 2,
+    perUser: D.openJobIndexWritesPerSecond,
     capacity: OPEN_JOB_SHARDS * PARTITION_WRITES_PER_SECOND,
     source: 'contract/capacity.ts OPEN_JOB_SHARDS, lib/table-schema.ts',
   },
   {
     component: 'Replicate creates',
     limit: `${REPLICATE_LIMITS.createsPerMinute}/min`,
-    perUser: peakJobs(1) * A.predictionsPerJob * 60,
+    perUser: D.providerCreatesPerMinute,
     capacity: REPLICATE_LIMITS.createsPerMinute,
     source: "contract/capacity.ts (Replicate's published limit; past it starts queue)",
   },
   {
     component: 'Replicate other requests',
     limit: `${REPLICATE_LIMITS.otherRequestsPerMinute}/min`,
-    perUser: peakJobs(1) * A.readsPerJob * 60,
+    perUser: D.providerOtherRequestsPerMinute,
     capacity: REPLICATE_LIMITS.otherRequestsPerMinute,
     source: "contract/capacity.ts (Replicate's published limit)",
   },
@@ -142,3 +112,4 @@ const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' 
 console.log([line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
 const first = limits.reduce((a, b) => (a.capacity / a.perUser < b.capacity / b.perUser ? a : b));
 console.log(`\nFirst to bite: ${first.component}, at ${fmt(first.capacity / first.perUser)} monthly users.`);
+console.log(`Design point (Replicate's create limit): ${fmt(DESIGN_MAU)} monthly users; our throttles hold ${DESIGN_HEADROOM}x its peak.`);

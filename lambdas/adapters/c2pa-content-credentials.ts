@@ -9,6 +9,7 @@ import { X509Certificate } from '@peculiar/x509';
 import type { Signer } from '@trustnxt/c2pa-ts/cose';
 import type { ActionAssertion } from '@trustnxt/c2pa-ts/manifest';
 import type { ContentCredentials, CredentialedType, Provenance } from '../ports/content-credentials';
+import { insertionPoint, shiftChunkOffsets } from './mp4-chunk-offsets';
 
 /** The signing key and its certificate chain, as the secret holds them (docs/deploy.md). */
 export interface SigningCredential {
@@ -63,9 +64,7 @@ export function c2paContentCredentials(credential: SigningCredential): ContentCr
       const [signer, { asset: assets, manifest: m }] = await Promise.all([made, c2pa()]);
       const { BMFF, PNG } = assets;
       const { ActionAssertion, BMFFHashAssertion, DataHashAssertion, ManifestStore } = m;
-      const bytes = new Uint8Array(file);
-      if (type === 'image/png' ? !PNG.canRead(bytes) : !BMFF.canRead(bytes)) throw new Error(`Not a ${type} file`);
-      const asset = type === 'image/png' ? new PNG(bytes) : new BMFF(bytes);
+      if (type === 'image/png' ? !PNG.canRead(new Uint8Array(file)) : !BMFF.canRead(new Uint8Array(file))) throw new Error(`Not a ${type} file`);
       const store = new ManifestStore();
       const manifest = store.createManifest({ assetFormat: type, instanceID: `xmp:iid:${crypto.randomUUID()}`, defaultHashAlgorithm: 'SHA-256', signer });
       manifest.claim!.claimGeneratorName = 'Framewright';
@@ -82,7 +81,18 @@ export function c2paContentCredentials(credential: SigningCredential): ContentCr
       // The hard binding: a PNG's bytes outside the manifest chunk; an MP4's top-level boxes.
       const hash = type === 'image/png' ? DataHashAssertion.create('SHA-256') : BMFFHashAssertion.createV2('jumbf manifest', 'SHA-256');
       manifest.addAssertion(hash);
-      await asset.ensureManifestSpace(store.measureSize());
+      const space = store.measureSize();
+      let bytes = new Uint8Array(file);
+      if (type === 'video/mp4') {
+        // Where the manifest box goes and how big it is (a dry run on a copy), so the sample tables can point past it
+        // before the boxes are hashed: the hash then covers the offsets the signed file really has.
+        const dry = new BMFF(new Uint8Array(file));
+        await dry.ensureManifestSpace(space);
+        const spaced = Buffer.from(await dry.getDataRange());
+        bytes = new Uint8Array(shiftChunkOffsets(file, insertionPoint(file, spaced), spaced.length - file.length));
+      }
+      const asset = type === 'image/png' ? new PNG(bytes) : new BMFF(bytes);
+      await asset.ensureManifestSpace(space);
       await hash.updateWithAsset(asset);
       await manifest.sign(signer);
       await asset.writeManifestJUMBF(store.getBytes());

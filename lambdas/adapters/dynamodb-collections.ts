@@ -1,14 +1,17 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Collection, CollectionIndex } from '../ports/collections';
 import { createdAtOf } from '../domain/ids';
 import { keys } from '../domain/keys';
-import { transactOrFailedChecks } from './update-if';
+import { transactIf, transactOrFailedChecks, updateIf } from './update-if';
 
 /**
  * The collections index: each collection is an item under its owner (`COLLECTION#<id>`), counted by the owner's
  * `COLLECTIONS` item in the same transaction that creates one (so two requests at once cannot pass the cap), and an
  * item's memberships are a string set `collections` on the media item itself: a gallery filtered by collection is the
- * media Query with one more filter, and deleting the item takes its memberships with it.
+ * media Query with one more filter, and deleting the item takes its memberships with it. Removing a collection
+ * counts it off in one transaction, then takes its id off its members (an id left behind by a removal cut short names
+ * no collection: the filter of an unknown collection is 404, and ids are never reused).
  */
 export function dynamoCollectionIndex(db: DynamoDBDocumentClient, table: string): CollectionIndex {
   const toCollection = (owner: string, r: Record<string, unknown>): Collection => ({
@@ -64,6 +67,70 @@ export function dynamoCollectionIndex(db: DynamoDBDocumentClient, table: string)
       if (!failed) return true;
       if (failed.failed[0]) return false;
       throw failed.error;
+    },
+    async rename(owner, id, name) {
+      try {
+        const res = await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: collectionKey(owner, id),
+            UpdateExpression: 'SET #name = :name',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: { ':name': name },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return res.Attributes ? toCollection(owner, res.Attributes) : undefined;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return undefined;
+        throw err;
+      }
+    },
+    async remove(owner, id) {
+      return transactIf(
+        db,
+        {
+          TransactItems: [
+            { Delete: { TableName: table, Key: collectionKey(owner, id), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Update: {
+                TableName: table,
+                Key: { pk: keys.user(owner), sk: keys.collectionCount },
+                UpdateExpression: 'ADD n :minus',
+                ExpressionAttributeValues: { ':minus': -1 },
+              },
+            },
+          ],
+        },
+        0,
+      );
+    },
+    async clearMembers(owner, id) {
+      let after: Record<string, unknown> | undefined;
+      do {
+        const res = await db.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :media)',
+            FilterExpression: 'contains(collections, :id)',
+            ExpressionAttributeValues: { ':pk': keys.user(owner), ':media': 'MEDIA#', ':id': id },
+            ProjectionExpression: 'pk, sk',
+            ExclusiveStartKey: after,
+          }),
+        );
+        for (const row of res.Items ?? []) {
+          // An item deleted meanwhile is no member any more: the condition keeps the update from making a stub of it.
+          await updateIf(db, {
+            TableName: table,
+            Key: { pk: row.pk, sk: row.sk },
+            UpdateExpression: 'DELETE collections :c',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':c': new Set([id]) },
+          });
+        }
+        after = res.LastEvaluatedKey;
+      } while (after);
     },
     async setMember(owner, collectionId, mediaId, member) {
       const createdAt = createdAtOf(mediaId);

@@ -47,6 +47,7 @@ export function mediaRecord(m: MediaItem) {
     ...(m.width !== undefined ? { width: m.width, height: m.height } : {}),
     ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
     ...(m.posterKey ? { posterKey: m.posterKey } : {}),
+    ...(m.credits !== undefined ? { credits: m.credits } : {}),
   };
 }
 

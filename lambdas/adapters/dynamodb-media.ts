@@ -31,6 +31,7 @@ function toItem(owner: string, r: Record<string, unknown>): MediaItem {
     jobId: r.jobId as string | undefined,
     ...(r.favorite === true ? { favorite: true } : {}),
     ...(typeof r.shareToken === 'string' ? { shareToken: r.shareToken, sharePrompt: r.sharePrompt === true } : {}),
+    ...(typeof r.credits === 'number' ? { credits: r.credits } : {}),
     ...probed(r),
   };
 }

@@ -62,8 +62,20 @@ function refusal(err: unknown): Error | undefined {
  */
 const callHeaders = new AsyncLocalStorage<Readonly<Record<string, string>>>();
 
-function withCallHeaders(base: typeof fetch): typeof fetch {
+/** A call to Replicate's API as its rate limits count it: creating a prediction, or anything else. */
+export type ProviderCallKind = 'create' | 'other';
+
+/** A create posts to `…/predictions` (a version's, an official model's or a deployment's); nothing else does. */
+const CREATE_PATH = /\/predictions$/;
+
+function withCallHeaders(base: typeof fetch, onCall?: (kind: ProviderCallKind) => void): typeof fetch {
   return (input, init) => {
+    if (onCall) {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      // Each attempt of the client's own retries is a call Replicate counts.
+      onCall(method === 'POST' && CREATE_PATH.test(url.pathname) ? 'create' : 'other');
+    }
     const extra = callHeaders.getStore();
     if (!extra) return base(input, init);
     const headers = new Headers(init?.headers);
@@ -73,8 +85,15 @@ function withCallHeaders(base: typeof fetch): typeof fetch {
 }
 
 /** The official `replicate` client, pointed at REPLICATE_BASE_URL (the simulator locally). */
-export function replicateProvider(opts: { token: string; baseUrl?: string; fetchImpl?: typeof fetch; timeoutMs?: number }): ModelProvider {
-  const client = new Replicate({ auth: opts.token, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), fetch: withCallHeaders(opts.fetchImpl ?? fetch) });
+export function replicateProvider(opts: {
+  token: string;
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  /** Told of every call to the API (the rate limits' metrics). */
+  onCall?: (kind: ProviderCallKind) => void;
+}): ModelProvider {
+  const client = new Replicate({ auth: opts.token, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), fetch: withCallHeaders(opts.fetchImpl ?? fetch, opts.onCall) });
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   // One deadline per operation: the client retries (and swallows) failed fetches, so a per-request timeout alone
   // would multiply by its attempts.

@@ -11,7 +11,8 @@ export interface ChangeSubscriptionDeps extends Pick<SubscriptionDeps, 'subscrip
 
 /**
  * Moves the caller's plan to another (PayPal's revise): the buyer approves at PayPal; PayPal bills the new price from
- * the next cycle, and each payment grants the credits of the plan it paid for.
+ * the next cycle, and each payment grants the credits of the plan it paid for. PayPal brings the buyer back to the page
+ * the change was asked from.
  */
 export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: string, input: ChangeSubscriptionRequest): Promise<ApprovalResponse> {
   const plan = findPlan(input.planId);
@@ -20,8 +21,9 @@ export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: st
   if (!s || s.status !== 'active') throw new Conflict(Messages.noSubscription);
   if (s.planId === plan.id) throw new Conflict(Messages.samePlan);
   const back = `${deps.appUrl.replace(/\/+$/, '')}/api/paypal/subscription-return`;
+  let approval: ApprovalResponse;
   try {
-    return await (await deps.subscriptionProvider()).revise(s.id, await paypalPlanFor(deps, plan), back, back);
+    approval = await (await deps.subscriptionProvider()).revise(s.id, await paypalPlanFor(deps, plan), back, back);
   } catch (err) {
     if (err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused) {
       deps.log('PayPal subscription revise failed', { owner, id: s.id, plan: plan.id, error: err.message });
@@ -29,4 +31,7 @@ export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: st
     }
     throw err;
   }
+  // The return after approving reads the page to go back to from the record: the page the change was made on.
+  if (input.returnPath && input.returnPath !== s.returnPath) await deps.subscriptions.update(owner, s.id, { returnPath: input.returnPath });
+  return approval;
 }

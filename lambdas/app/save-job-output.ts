@@ -135,6 +135,7 @@ function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'heigh
     options: job.options,
     createdAt: job.createdAt,
     jobId: job.id,
+    credits: job.cost,
     ...probed,
   };
 }

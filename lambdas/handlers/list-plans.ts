@@ -4,4 +4,5 @@ import { publicRoute } from './http';
 
 const route = routeById('plans');
 
-export const handler = publicRoute(route, async () => ({ body: listPlans() }));
+// The plans change only with a deploy: browsers and CloudFront may keep them as long as the models' list.
+export const handler = publicRoute(route, async () => ({ body: listPlans(), headers: { 'cache-control': 'public, max-age=300' } }));

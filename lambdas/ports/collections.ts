@@ -16,5 +16,11 @@ export interface CollectionIndex {
    * Puts a media item in a collection or takes it out. 'no-collection' or 'no-media' when the one or the other does
    * not exist (then nothing changes); adding twice or removing what is not there is no change.
    */
+  /** Gives a collection a new name: the renamed collection, or undefined when the owner has no such collection. */
+  rename(owner: string, id: string, name: string): Promise<Collection | undefined>;
+  /** Removes a collection (and counts it off the owner's cap): false when the owner has no such collection. */
+  remove(owner: string, id: string): Promise<boolean>;
+  /** Takes a (removed) collection's id off every item of the owner's that holds it; the items themselves stay. */
+  clearMembers(owner: string, id: string): Promise<void>;
   setMember(owner: string, collectionId: string, mediaId: string, member: boolean): Promise<'done' | 'no-collection' | 'no-media'>;
 }

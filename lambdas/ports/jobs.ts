@@ -88,6 +88,8 @@ export interface MediaItem {
   durationSeconds?: number;
   width?: number;
   height?: number;
+  /** What the job that made it cost (a several-image job's cost covers all its images); absent on older items. */
+  credits?: number;
 }
 
 /** Which results a list holds: one kind, one model family (a registry slug), only the starred ones. */

@@ -101,7 +101,7 @@ export interface SubscriptionStore {
   /** Records a new subscription as the owner's (replacing a cancelled or never approved one); false while another is active or suspended. */
   start(s: Subscription): Promise<boolean>;
   /** Changes the owner's subscription record, if it is still this PayPal subscription. */
-  update(owner: string, id: string, fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt'>>): Promise<void>;
+  update(owner: string, id: string, fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt' | 'returnPath'>>): Promise<void>;
   /**
    * One transaction: the sale stored as a captured order of the owner (`ORDER#<saleId>`, once: its own condition), the
    * owner's payment copy, the plan credits granted with the rollover cap, and their ledger rows.

@@ -49,7 +49,9 @@ import type { CloseLiveConnectionDeps } from '../app/close-live-connection';
 import type { FanOutDeps } from '../app/fan-out-changes';
 import type { OpenLiveConnectionDeps } from '../app/open-live-connection';
 import type { CreateCollectionDeps } from '../app/create-collection';
+import type { DeleteCollectionDeps } from '../app/delete-collection';
 import type { ListCollectionsDeps } from '../app/list-collections';
+import type { RenameCollectionDeps } from '../app/rename-collection';
 import type { SetCollectionMemberDeps } from '../app/set-collection-member';
 import type { CreatePaymentDeps } from '../app/create-payment';
 import type { CreateUploadDeps } from '../app/create-upload';
@@ -127,7 +129,14 @@ function remadeOnChange<K extends readonly unknown[], T>(inputs: () => Promise<K
 const modelProvider = /* @__PURE__ */ once(() =>
   remadeOnChange(
     async () => [await requireSecret('REPLICATE_API_TOKEN')],
-    ([token]) => replicateProvider({ token: token!, baseUrl: config().REPLICATE_BASE_URL, timeoutMs: config().REPLICATE_TIMEOUT_MS }),
+    ([token]) =>
+      replicateProvider({
+        token: token!,
+        baseUrl: config().REPLICATE_BASE_URL,
+        timeoutMs: config().REPLICATE_TIMEOUT_MS,
+        // One series each, no dimension: the quota alarms watch them against Replicate's two limits.
+        onCall: (kind) => businessMetrics.count(kind === 'create' ? BusinessMetric.ProviderCreates : BusinessMetric.ProviderOtherRequests, 1),
+      }),
   ),
 );
 
@@ -251,6 +260,14 @@ export function listCollectionsDeps(): ListCollectionsDeps {
 
 export function createCollectionDeps(): CreateCollectionDeps {
   return { collections: collections(), now };
+}
+
+export function renameCollectionDeps(): RenameCollectionDeps {
+  return { collections: collections() };
+}
+
+export function deleteCollectionDeps(): DeleteCollectionDeps {
+  return { collections: collections() };
 }
 
 export function setCollectionMemberDeps(): SetCollectionMemberDeps {

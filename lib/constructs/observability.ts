@@ -36,8 +36,9 @@ export interface QuotaProps {
   routes: { id: string; method: string; path: string; rateLimit: number }[];
   /** The open-jobs index: its consumed writes a second against its shards' partition limit. */
   openJobsIndex: { tableName: string; indexName: string; writesPerSecond: number };
-  /** Replicate's prediction creates a minute (JobStarted, all models) against its rate limit. */
+  /** Replicate's rate limits a minute: prediction creates, and every other API call (the functions count both). */
   providerCreatesPerMinute: number;
+  providerOtherRequestsPerMinute: number;
 }
 
 /** Share of a limit at which its alarm fires. */
@@ -156,7 +157,7 @@ export class Observability extends Construct {
     );
 
     // ---- quotas: every limit of the capacity model, at 80% of it ----
-    if (props.quotas) this.quotaAlarms(props.quotas, props.httpApi, props.models, alarm);
+    if (props.quotas) this.quotaAlarms(props.quotas, props.httpApi, alarm);
 
     // ---- business ----
     for (const provider of ['replicate', 'paypal']) {
@@ -241,7 +242,7 @@ export class Observability extends Construct {
     this.budget(prefix, region, props.monthlyBudgetUsd);
   }
 
-  private quotaAlarms(q: QuotaProps, httpApi: apigw.HttpApi, models: readonly string[], alarm: (name: string, description: string, metric: cloudwatch.IMetric, threshold: number) => cloudwatch.Alarm): void {
+  private quotaAlarms(q: QuotaProps, httpApi: apigw.HttpApi, alarm: (name: string, description: string, metric: cloudwatch.IMetric, threshold: number) => cloudwatch.Alarm): void {
     const share = QUOTA_ALARM_SHARE;
     const pct = `${share * 100}%`;
     const minute = Duration.minutes(1);
@@ -287,19 +288,20 @@ export class Observability extends Construct {
       }),
       q.openJobsIndex.writesPerSecond * share,
     );
+    // Counted where the calls are made (the Replicate adapter), each retry included, as Replicate counts them.
+    const providerCalls = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: 'framewright' }, statistic: 'Sum', period: minute });
     alarm(
       'provider-creates-quota',
       `Predictions are created at ${pct} of Replicate's ${q.providerCreatesPerMinute} a minute (past it, starts queue).`,
-      // An alarm takes no SEARCH: the models' JobStarted summed, as the provider-failures alarm sums JobFailed.
-      new cloudwatch.MathExpression({
-        label: 'Jobs started a minute',
-        expression: models.map((_, i) => `m${i}`).join(' + ') || '0',
-        usingMetrics: Object.fromEntries(
-          models.map((model, i) => [`m${i}`, new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: M.JobStarted, dimensionsMap: { service: 'framewright', model }, statistic: 'Sum', period: minute })]),
-        ),
-        period: minute,
-      }),
+      providerCalls(M.ProviderCreates),
       q.providerCreatesPerMinute * share,
+    );
+    alarm(
+      'provider-requests-quota',
+      `Replicate's other API calls (reads, lists, cancels) run at ${pct} of its ${q.providerOtherRequestsPerMinute} a minute (past it, polls and the reconciler are refused).`,
+      providerCalls(M.ProviderOtherRequests),
+      q.providerOtherRequestsPerMinute * share,
     );
   }
 

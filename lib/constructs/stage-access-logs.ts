@@ -2,10 +2,14 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DEMAND_PER_USER, throttleFor } from '../../contract/capacity-model';
 import { removalPolicyFor, type Stage } from '../settings';
 
-/** Every API Gateway stage's throttle (the HTTP API's and the push channel's). */
-export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/**
+ * The push channel's stage throttle, sized by the capacity model: its connects and keep-alive pings at the design point
+ * (where Replicate's create limit bites), with headroom. The HTTP API's throttles are per route (contract/throttles.ts).
+ */
+export const STAGE_THROTTLE = throttleFor(DEMAND_PER_USER.pushRequestsPerSecond);
 
 /**
  * A stage's access logs: a log group kept a month, one JSON line per request with the fields every stage logs

@@ -76,7 +76,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     ...(opts.dataDir ? { persist: persistence(opts.dataDir, opts.log ?? (() => {})) } : {}),
   });
 
-  const server = http.createServer(createRouter(createApi(state, opts.webhookSecret), opts.apiToken));
+  const server = http.createServer(createRouter(createApi(state, opts.webhookSecret), opts.apiToken, opts.rateLimits));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

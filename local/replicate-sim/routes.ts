@@ -4,11 +4,13 @@
  *   GET /v1/predictions/{id}, POST /v1/predictions/{id}/cancel, GET /v1/models/{owner}/{name} and its
  *   /versions/{id}, GET /v1/account, GET /v1/webhooks/default/secret (Bearer or Token auth),
  *   GET|HEAD /files/{predictionId}/{name} (no auth, byte ranges), GET / (a status line).
+ * The API's calls are held to Replicate's rate limits (rate-limits.ts); the output files are not.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../shared/http';
 import { routeTable } from '../shared/route-table';
 import type { Api } from './api';
+import { createRateLimiter, kindOf, type RateLimits } from './rate-limits';
 import { HttpError, notFound, problem } from './validation';
 
 /** What a route's handler gets: the request, its URL and its path parameters. */
@@ -49,9 +51,10 @@ function apiRoutes(api: Api) {
 }
 
 /** The request listener: answers errors as Replicate does (problem+json); every unknown path or method is a 404. */
-export function createRouter(api: Api, apiToken: string) {
+export function createRouter(api: Api, apiToken: string, limits?: RateLimits) {
   const open = openRoutes(api);
   const guarded = apiRoutes(api);
+  const limiter = createRateLimiter(limits);
 
   function authorized(req: IncomingMessage): boolean {
     const m = /^(?:Bearer|Token)\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -65,7 +68,10 @@ export function createRouter(api: Api, apiToken: string) {
     const unguarded = open(method, path);
     if (typeof unguarded === 'object') return unguarded.handle({ req, res, url, params: unguarded.params });
     if (!authorized(req)) throw problem(401, 'Unauthenticated', 'You did not pass a valid authentication token');
-    const found = guarded(method, path.replace(/^\/v1(?=\/|$)/, ''));
+    const apiPath = path.replace(/^\/v1(?=\/|$)/, '');
+    // Every authenticated call counts, found or not, as it does at Replicate.
+    limiter.take(kindOf(method, apiPath));
+    const found = guarded(method, apiPath);
     if (typeof found !== 'object') throw notFound();
     return found.handle({ req, res, url, params: found.params });
   }

@@ -134,6 +134,8 @@ export interface ReplicateSimOptions {
   hangMs?: number;
   /** How many copies of each delivery a `[dup]` prediction sends at once (default 5). */
   dupCopies?: number;
+  /** The account's API rate limits (default: Replicate's published ones, contract/capacity.ts). */
+  rateLimits?: { createsPerMinute: number; otherRequestsPerMinute: number };
 }
 
 export interface ReplicateSim {

@@ -1,13 +1,15 @@
 /**
  * Named collections through the embedded stack: create and list, add and remove results, the gallery filtered by a
- * collection, the 4xx of bad input (names, the cap, unknown ids) and a deleted result leaving its collections.
+ * collection, renaming and deleting one (its results stay), the 4xx of bad input (names, the cap, unknown ids) and a
+ * deleted result leaving its collections.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '../../contract/errors';
 import { MAX_COLLECTIONS, MAX_COLLECTION_NAME } from '../../contract/media-links';
 import { dynamo } from '../../lambdas/adapters/aws-clients';
 import { mediaRecord } from '../../lambdas/adapters/dynamodb-jobs';
-import { newId } from '../../lambdas/domain/ids';
+import { createdAtOf, newId } from '../../lambdas/domain/ids';
+import { keys } from '../../lambdas/domain/keys';
 import { json } from '../support/generation';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 
@@ -27,6 +29,14 @@ async function seedImage(user: TestUser, prompt: string, at: Date): Promise<stri
 
 const create = (user: TestUser, name: unknown) => api(user, '/api/collections', { method: 'POST', body: JSON.stringify({ name }) });
 const member = (user: TestUser, c: string, m: string, method: 'PUT' | 'DELETE') => api(user, `/api/collections/${c}/items/${m}`, { method });
+const rename = (user: TestUser, c: string, name: unknown) => api(user, `/api/collections/${c}`, { method: 'PUT', body: JSON.stringify({ name }) });
+const remove = (user: TestUser, c: string) => api(user, `/api/collections/${c}`, { method: 'DELETE' });
+/** The collection ids stored on a media item (DynamoDB keeps no empty set: none is an empty list). */
+async function membershipsOf(user: TestUser, mediaId: string): Promise<string[]> {
+  const Key = { pk: keys.user(user.sub), sk: keys.media(createdAtOf(mediaId)!, mediaId) };
+  const res = await dynamo().send(new GetCommand({ TableName: stackEnv().TABLE_NAME, Key }));
+  return [...((res.Item?.collections as Set<string> | undefined) ?? [])];
+}
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 const prompts = async (user: TestUser, collection: string) =>
   (await json<{ items: Array<{ prompt: string }> }>(api(user, `/api/media?collection=${collection}`))).items.map((i) => i.prompt);
@@ -69,6 +79,52 @@ describe('collections', () => {
     expect(await prompts(user, c.id)).toEqual([]);
   });
 
+  it('renames a collection, and refuses a bad name (400) or an unknown or other user\'s collection (404)', async () => {
+    const c = (await (await create(user, 'Drafts')).json()) as Collection;
+    const res = await rename(user, c.id, '  Finals ');
+    expect([res.status, await res.json()]).toEqual([200, { ...c, name: 'Finals' }]);
+    expect((await json<{ items: Collection[] }>(api(user, '/api/collections'))).items).toContainEqual({ ...c, name: 'Finals' });
+    for (const name of ['', ' ', 'x'.repeat(MAX_COLLECTION_NAME + 1), 7]) {
+      const bad = await rename(user, c.id, name);
+      expect([bad.status, await errorOf(bad)]).toEqual([400, Messages.invalidCollectionName(MAX_COLLECTION_NAME)]);
+    }
+    const theirs = (await (await create(other, 'Theirs')).json()) as Collection;
+    for (const id of [newId(), theirs.id]) {
+      const missing = await rename(user, id, 'Taken');
+      expect([missing.status, await errorOf(missing)]).toEqual([404, Messages.collectionNotFound]);
+    }
+    expect((await json<{ items: Collection[] }>(api(other, '/api/collections'))).items).toEqual([theirs]);
+  });
+
+  it('deletes a collection: its results stay in the gallery and their other collections, and lose only its id', async () => {
+    const gone = (await (await create(user, 'Gone')).json()) as Collection;
+    const kept = (await (await create(user, 'Kept')).json()) as Collection;
+    for (const p of ['harbour', 'lighthouse']) expect((await member(user, gone.id, ids[p]!, 'PUT')).status).toBe(200);
+    expect((await member(user, kept.id, ids.harbour!, 'PUT')).status).toBe(200);
+    const before = (await json<{ items: unknown[] }>(api(user, '/api/media'))).items.length;
+
+    const res = await remove(user, gone.id);
+    expect(res.status).toBe(204);
+
+    const names = (await json<{ items: Collection[] }>(api(user, '/api/collections'))).items.map((c) => c.id);
+    expect(names).toContain(kept.id);
+    expect(names).not.toContain(gone.id);
+    expect((await json<{ items: unknown[] }>(api(user, '/api/media'))).items).toHaveLength(before);
+    expect(await prompts(user, kept.id)).toEqual(['harbour']);
+    expect(await membershipsOf(user, ids.harbour!)).not.toContain(gone.id);
+    expect(await membershipsOf(user, ids.lighthouse!)).not.toContain(gone.id);
+    const filtered = await api(user, `/api/media?collection=${gone.id}`);
+    expect([filtered.status, await errorOf(filtered)]).toEqual([404, Messages.collectionNotFound]);
+
+    const theirs = (await (await create(other, 'Not yours')).json()) as Collection;
+    for (const id of [gone.id, theirs.id, newId()]) {
+      const again = await remove(user, id);
+      expect([again.status, await errorOf(again)]).toEqual([404, Messages.collectionNotFound]);
+    }
+    expect((await json<{ items: Collection[] }>(api(other, '/api/collections'))).items).toContainEqual(theirs);
+    expect((await remove(user, 'not an id')).status).toBe(400);
+  });
+
   it('refuses names that are empty, too long or not text with 400 and says why', async () => {
     for (const name of ['', '   ', 'x'.repeat(MAX_COLLECTION_NAME + 1), 42, undefined]) {
       const res = await create(user, name);
@@ -103,6 +159,11 @@ describe('collections', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
     const refused = answers.find((r) => r.status === 409)!;
     expect(await errorOf(refused)).toBe(Messages.tooManyCollections(MAX_COLLECTIONS));
-    expect((await json<{ items: Collection[] }>(api(fresh, '/api/collections'))).items).toHaveLength(MAX_COLLECTIONS);
+    const full = (await json<{ items: Collection[] }>(api(fresh, '/api/collections'))).items;
+    expect(full).toHaveLength(MAX_COLLECTIONS);
+    // Deleting one frees its place.
+    expect((await remove(fresh, full[0]!.id)).status).toBe(204);
+    expect((await create(fresh, 'in its place')).status).toBe(201);
+    expect((await create(fresh, 'and no more')).status).toBe(409);
   });
 });

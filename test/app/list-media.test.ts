@@ -1,4 +1,7 @@
-/** list-media: the caller's results filtered by prompt words (every word, any case and order), over in-memory ports. */
+/**
+ * list-media: the caller's results filtered by prompt words (every word, any case and order), and what each cost, over
+ * in-memory ports.
+ */
 import { listMedia } from '../../lambdas/app/list-media';
 import { searchWords } from '../../lambdas/domain/prompt-search';
 import { MemoryCollections } from '../support/fakes/collections';
@@ -28,6 +31,20 @@ describe('listMedia with a search', () => {
   it('combines with the kind filter, and an empty search lists everything', async () => {
     expect(await prompts({ limit: 24, q: 'red', type: 'video' })).toEqual(['A red kite']);
     expect(await prompts({ limit: 24, q: '   ' })).toHaveLength(3);
+  });
+});
+
+describe('listMedia details', () => {
+  it('says what each result cost when it was saved with it, and nothing for an older item', async () => {
+    const d = deps();
+    d.media.add(mediaItem('u1', 'e', { prompt: 'A paid owl', createdAt: '2026-01-05T00:00:00.000Z', credits: 4 }));
+    const items = (await listMedia(d, 'u1', { limit: 24 })).items;
+    expect(items.map((i) => [i.prompt, i.credits])).toEqual([
+      ['A paid owl', 4],
+      ['A red kite', undefined],
+      ['Dusk over a red harbour', undefined],
+      ['A lighthouse at dusk', undefined],
+    ]);
   });
 });
 

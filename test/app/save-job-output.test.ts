@@ -132,7 +132,7 @@ describe('saveJobOutput', () => {
       const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
       const { deps, state } = setup(job, new Map([[job.outputUrl!, await mp4(frames, 16)]]));
       expect(await saveJobOutput(deps, job.id)).toBe('saved');
-      expect(state.media).toEqual([expect.objectContaining({ width: 320, height: 240, durationSeconds: expect.closeTo(frames / 16, 1) })]);
+      expect(state.media).toEqual([expect.objectContaining({ width: 320, height: 240, durationSeconds: expect.closeTo(frames / 16, 1), credits: 8 })]);
     }
   });
 
@@ -188,6 +188,9 @@ describe('saveJobOutput, through the jobs it ends', () => {
     expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
     const items = (await ctx.media.list(CALLER.sub, 10)).items;
     expect(items.map((m) => [m.jobId, m.width, m.height])).toEqual([[jobId, 32, 16], [jobId, 32, 16]]);
+    // Each carries what the job cost, for the viewer's details.
+    const { cost } = (await ctx.jobs.get(jobId))!;
+    expect(items.map((m) => m.credits)).toEqual([cost, cost]);
     expect(new Set(items.map((m) => m.key)).size).toBe(2);
     for (const m of items) expect(ctx.store.objects.has(m.key)).toBe(true);
     expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', mediaId: expect.any(String) });

@@ -35,7 +35,7 @@ test.describe('My Account gallery', () => {
     await expect(dialog.getByTestId('lightbox-model')).toHaveText('SDXL');
     await expect(dialog).toContainText(/Seed: \d+/);
     await expect(dialog.getByRole('link', { name: 'Use prompt' })).toHaveAttribute('href', /^\/generator\?reuse=.+&use=prompt$/);
-    await expect(dialog.getByRole('link', { name: 'Animate' })).toHaveAttribute('href', /^\/video-generator\/[a-z0-9-]+\?startMedia=/);
+    await expect(dialog.getByRole('link', { name: 'Use as start image' })).toHaveAttribute('href', /^\/video-generator\/[a-z0-9-]+\?startMedia=/);
     await expect(dialog.getByTestId('lightbox-media')).toHaveJSProperty('complete', true);
     // Newest first: right goes to the older one, left back and around.
     await page.keyboard.press('ArrowRight');

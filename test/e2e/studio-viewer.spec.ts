@@ -1,6 +1,6 @@
 /**
- * The viewer: near full-screen, zoom and pan on images, next and previous, details in plain words, at a desktop and a
- * phone size, axe clean.
+ * The viewer: near full-screen, zoom and pan on images, next and previous, details in plain words (with the credits
+ * the result cost), every action on one bar that wraps inside the screen, at a desktop and a phone size, axe clean.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
@@ -28,6 +28,21 @@ for (const viewport of [
     await expect(dialog.getByRole('list', { name: 'Options' })).toContainText('Aspect ratio: 16:9');
     await expect(dialog).not.toContainText('Count:');
     await expect(dialog).toContainText(/\d+ × \d+ px/);
+    await expect(dialog.getByTestId('lightbox-credits')).toHaveText(/^\d+ credits?$/);
+
+    // Every action on one bar, each with its name, none past the screen's edge.
+    const bar = dialog.getByRole('group', { name: 'Actions' });
+    for (const name of ['Download image: viewer second orchard', 'Add to favourites', 'Share', 'Add to collection', 'Delete', /^Upscale 2x/, /^Variation/, /^Edit ·/]) {
+      await expect(bar.getByRole('button', { name, exact: typeof name === 'string' }).or(bar.getByRole('link', { name, exact: typeof name === 'string' }))).toBeVisible();
+    }
+    for (const name of ['Use as start image', 'Use prompt', 'Use settings']) await expect(bar.getByRole('link', { name })).toBeVisible();
+    const controls = bar.locator('a, button, input');
+    for (let i = 0; i < (await controls.count()); i++) {
+      const box = (await controls.nth(i).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoA11yViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], label: 'viewer' });
 
     // Zoom in and out.

@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { LIVE_PATH, LIVE_ROUTES } from '../../contract/live';
 import { permissionsOf, resourcesOfType, synthForSuite } from './synth';
+import { STAGE_THROTTLE } from '../../lib/constructs/stage-access-logs';
 
 describe('Live: the push channel in the cloud', () => {
   const synth = synthForSuite();
@@ -21,7 +22,8 @@ describe('Live: the push channel in the cloud', () => {
     synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: LIVE_PATH.slice(1),
       AutoDeploy: true,
-      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
+      // Sized by the capacity model (test/domain/capacity.test.ts).
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit }),
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });

@@ -64,7 +64,7 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
     synth.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@framewright.app' });
   });
 
-  it("alarms at 80% of every limit of the capacity model: reserved concurrency, the push stage's and the watched routes' throttles, the open-jobs index, Replicate's creates", () => {
+  it("alarms at 80% of every limit of the capacity model: reserved concurrency, the push stage's and the watched routes' throttles, the open-jobs index, Replicate's creates and other calls", () => {
     const alarms = resourcesOfType(synth.template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
     const byName = (n: string) => alarms.find((a) => a.AlarmName === `framewright-dev-${n}`);
     for (const route of ROUTES.filter((r) => reservedConcurrencyOf(r) !== undefined)) {
@@ -78,7 +78,9 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
       expect(JSON.stringify(a.Metrics)).toContain(route.path);
     }
     expect(byName('open-jobs-index-writes-quota')?.Threshold).toBe(1000 * OPEN_JOB_SHARDS * 0.8);
-    expect(byName('provider-creates-quota')?.Threshold).toBe(REPLICATE_LIMITS.createsPerMinute * 0.8);
+    // Replicate's two limits, against the calls the adapter counts (one series each).
+    expect(byName('provider-creates-quota')).toMatchObject({ Namespace: 'Framewright', MetricName: 'ProviderCreates', Threshold: REPLICATE_LIMITS.createsPerMinute * 0.8, Dimensions: [{ Name: 'service', Value: 'framewright' }] });
+    expect(byName('provider-requests-quota')).toMatchObject({ Namespace: 'Framewright', MetricName: 'ProviderOtherRequests', Threshold: REPLICATE_LIMITS.otherRequestsPerMinute * 0.8, Dimensions: [{ Name: 'service', Value: 'framewright' }] });
     // The watched routes have per-route metrics; their throttles are unchanged.
     const stage = resourcesOfType(synth.template, 'AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties?.StageName === '$default')![1];
     const check = ROUTES.find((r) => r.id === 'checkStatus')!;

@@ -115,4 +115,37 @@ describe('My Account > Previous Prompts', () => {
     expect(options).toHaveTextContent('Style: Anime');
     expect(options).toHaveTextContent('Quality: 540p');
   });
+
+  it('the viewer says what a result cost and opens its source, read by id when the list lacks it, or says it is deleted', async () => {
+    api = setUpGenerator();
+    const source = mediaItem({ id: 'far', type: 'image', prompt: 'an older harbour', createdAt: '2025-01-01T00:00:00.000Z' });
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: {
+        items: [
+          mediaItem({ id: 'e', type: 'image', prompt: 'a snowy harbour', model: 'black-forest-labs/flux-kontext-pro', options: { sourceMediaId: 'far' }, credits: 2 }),
+          mediaItem({ id: 'u', type: 'image', prompt: 'a sharp owl', model: 'nightmareai/real-esrgan', options: { sourceMediaId: 'gone', scale: 2 } }),
+          mediaItem({ id: 'b', type: 'image', prompt: 'four foxes', options: { count: 4 }, credits: 8 }),
+        ],
+      },
+    });
+    api.on('GET', '/api/media/far', { status: 200, body: source });
+    api.on('GET', '/api/media/gone', { status: 404, body: { error: 'This media does not exist.' } });
+    await renderTab();
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Open full size: a snowy harbour' }));
+    let dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('lightbox-credits')).toHaveTextContent('2 credits');
+    const link = await within(dialog).findByRole('button', { name: 'an older harbour' });
+    await userEvent.click(link);
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByTestId('lightbox-prompt')).toHaveTextContent('an older harbour'));
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(gallery()).getByRole('button', { name: 'Open full size: a sharp owl' }));
+    dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('lightbox-source')).toHaveTextContent('an image you have deleted'));
+    expect(within(dialog).queryByTestId('lightbox-credits')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(screen.getByRole('dialog')).getByTestId('lightbox-credits')).toHaveTextContent('8 credits for 4 images');
+  });
 });

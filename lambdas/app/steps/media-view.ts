@@ -6,7 +6,7 @@ import { MEDIA_URL_SECONDS, mediaUrls } from './media-urls';
 /** A share link's public address. */
 export const shareUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/s/${token}`;
 
-/** A media item as its owner sees it: presigned links, its star, its share link and (videos) its poster. */
+/** A media item as its owner sees it: presigned links, its star, its share link, (videos) its poster, what it cost. */
 export async function mediaView(store: MediaStore, appUrl: string, i: MediaItem): Promise<MediaItemView> {
   const [urls, posterUrl] = await Promise.all([mediaUrls(store, i), i.posterKey ? store.presignGet(i.posterKey, MEDIA_URL_SECONDS) : undefined]);
   return {
@@ -23,5 +23,6 @@ export async function mediaView(store: MediaStore, appUrl: string, i: MediaItem)
     ...(i.durationSeconds !== undefined ? { durationSeconds: i.durationSeconds } : {}),
     ...(i.width !== undefined ? { width: i.width } : {}),
     ...(i.height !== undefined ? { height: i.height } : {}),
+    ...(i.credits !== undefined ? { credits: i.credits } : {}),
   };
 }

@@ -22,6 +22,23 @@ export class MemoryCollections implements CollectionIndex {
     return true;
   }
 
+  async rename(owner: string, id: string, name: string) {
+    const c = this.collections.get(id);
+    if (c?.owner !== owner) return undefined;
+    c.name = name;
+    return { ...c };
+  }
+
+  async remove(owner: string, id: string) {
+    if (!(await this.get(owner, id))) return false;
+    this.collections.delete(id);
+    return true;
+  }
+
+  async clearMembers(owner: string, id: string) {
+    for (const [mediaId, set] of this.media.memberships) if (set.has(id) && (await this.media.get(owner, mediaId))) set.delete(id);
+  }
+
   async setMember(owner: string, collectionId: string, mediaId: string, member: boolean) {
     if (!(await this.get(owner, collectionId))) return 'no-collection' as const;
     if (!(await this.media.get(owner, mediaId))) return 'no-media' as const;

@@ -1,13 +1,16 @@
 /**
  * The accounts' credits and their ledger, in memory, with the one rule the DynamoDB adapters keep: a balance moves
  * only in one change that also writes its ledger row and makes the transition it belongs to (a job charged or ended,
- * an order credited), all or nothing. Synchronous inside, so a change cannot interleave with another: the fakes'
+ * an order credited), all or nothing. Plan credits move inside the balance as the adapter moves them (its own
+ * `planMove`: a charge spends them first, a grant rolls over at most a month's on a plan-expiry row, a plan payment's
+ * claw-back takes them first). Synchronous inside, so a change cannot interleave with another: the fakes'
  * `await`s are where concurrent callers can meet, as between DynamoDB calls. `expectBooksBalanced` holds every test
  * to it: each balance is its welcome plus its ledger rows, each row's balance the running total.
  */
 import type { LedgerReason } from '../../../contract/payments';
 import type { Account, AccountStore } from '../../../lambdas/ports/accounts';
 import type { LedgerEntry, LedgerHistory } from '../../../lambdas/ports/payments';
+import { planMove, type CreditChange as AdapterCreditChange } from '../../../lambdas/adapters/dynamodb-credits';
 
 export interface OwnedLedgerEntry extends LedgerEntry {
   owner: string;
@@ -23,6 +26,8 @@ export interface CreditChange {
   allowNegative?: boolean;
   /** A charge that starts a job takes a place below `cap`; the change that ends it gives the place back. */
   activeJobs?: { add: 1; cap: number } | { add: -1 };
+  /** How the change moves plan credits, as the adapter's (absent: a charge spends them first). */
+  plan?: AdapterCreditChange['plan'];
   /** The transition the change belongs to: `holds` is its condition, `apply` makes it (in the same step). */
   transition?: { holds: () => boolean; apply: () => void };
 }
@@ -34,6 +39,8 @@ export type CreditChangeResult =
 
 interface StoredAccount extends Account {
   activeJobs: number;
+  /** The part of `credits` a plan granted. */
+  planCredits: number;
 }
 
 export class MemoryCredits implements AccountStore, LedgerHistory {
@@ -50,7 +57,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
 
   /** An account with `credits` bought at `at` (a welcome row, then a purchase row for the rest). */
   seed(sub: string, credits: number, at = '2026-01-01T00:00:00.000Z'): void {
-    this.accounts.set(sub, { sub, email: `${sub}@example.com`, firstName: 'Test', lastName: 'User', createdAt: at, credits: 0, activeJobs: 0 });
+    this.accounts.set(sub, { sub, email: `${sub}@example.com`, firstName: 'Test', lastName: 'User', createdAt: at, credits: 0, activeJobs: 0, planCredits: 0 });
     if (credits) this.change({ sub, delta: credits, reason: 'purchase', ref: `seed-${sub}`, at });
   }
 
@@ -59,17 +66,30 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     const account = this.accounts.get(c.sub);
     if (!account) return { ok: false, why: c.delta < 0 ? 'closing' : 'no-account' };
     if (c.delta < 0 && account.deleting && c.reason !== 'purchase-refund' && c.reason !== 'chargeback') return { ok: false, why: 'closing' };
-    const balance = account.credits + c.delta;
+    const move = planMove(c, account.planCredits);
+    const balance = account.credits + c.delta - move.expired;
     const charge = c.reason === 'image' || c.reason === 'video';
     if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
     if (c.delta < 0 && !charge && !c.allowNegative && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
     if (c.activeJobs?.add === 1 && account.activeJobs >= c.activeJobs.cap) return { ok: false, why: 'busy' };
     if (c.transition && !c.transition.holds()) return { ok: false, why: 'already-done' };
     c.transition?.apply();
+    if (move.expired) this.row(c.sub, { createdAt: c.at, reason: 'plan-expiry', delta: -move.expired, plan: -move.expired, balance: account.credits - move.expired, ref: c.ref });
     account.credits = balance;
+    account.planCredits = move.after;
     if (c.activeJobs) account.activeJobs = Math.max(0, account.activeJobs + c.activeJobs.add);
-    this.ledger.push({ owner: c.sub, id: `L${this.ledger.length + 1}`, createdAt: c.at, reason: c.reason, delta: c.delta, balance, ref: c.ref });
+    this.row(c.sub, { createdAt: c.at, reason: c.reason, delta: c.delta, ...(move.plan ? { plan: move.plan } : {}), balance, ref: c.ref });
     return { ok: true, balance };
+  }
+
+  private row(owner: string, r: Omit<LedgerEntry, 'id'>): void {
+    this.ledger.push({ owner, id: `L${this.ledger.length + 1}`, ...r });
+  }
+
+  /** The owner's whole balance and its plan part. */
+  balances(sub: string): { credits: number; planCredits: number } {
+    const a = this.accounts.get(sub);
+    return { credits: a?.credits ?? 0, planCredits: a?.planCredits ?? 0 };
   }
 
   /** The owner's running jobs given back without a credit change (a job that succeeded, or ended unrefunded). */
@@ -91,7 +111,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
   async get(sub: string): Promise<Account | undefined> {
     const a = this.accounts.get(sub);
     if (!a) return undefined;
-    const { activeJobs: _active, ...account } = a;
+    const { activeJobs: _active, planCredits: _plan, ...account } = a;
     return { ...account };
   }
 
@@ -108,7 +128,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     if (this.accounts.has(account.sub)) return 'exists';
     const address = account.email.toLowerCase();
     const welcome = this.welcomed.has(address) ? 0 : this.welcome;
-    this.accounts.set(account.sub, { ...account, credits: 0, activeJobs: 0 });
+    this.accounts.set(account.sub, { ...account, credits: 0, activeJobs: 0, planCredits: 0 });
     if (welcome) this.change({ sub: account.sub, delta: welcome, reason: 'welcome', ref: account.sub, at: account.createdAt });
     this.welcomed.add(address);
     return welcome ? 'created' : 'no-welcome';

@@ -137,6 +137,8 @@ export class MemoryOrders implements OrderStore {
       ref: order.id,
       at: t.at,
       allowNegative: true,
+      // A plan's payment gave plan credits: its claw-back takes plan credits first.
+      ...(order.subscriptionId ? { plan: { kind: 'first' as const } } : {}),
       transition: {
         holds: () => (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId),
         apply: () =>

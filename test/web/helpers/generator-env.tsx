@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { MediaItemView } from '../../../contract/schemas';
 import { useSessionStore } from '../../../web/src/features/auth/session-store';
 import { resetCredits, setCredits } from '../../../web/src/features/credits';
-import { queryClient } from '../../../web/src/features/live';
+import { queryClient } from '../../../web/src/lib/query-client';
 import { jobTracker } from '../../../web/src/features/generation/jobs';
 import { setTokenProvider } from '../../../web/src/lib/api-client';
 import { setConfigForTesting } from '../../../web/src/lib/config';

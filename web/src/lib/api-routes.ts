@@ -28,6 +28,8 @@ export const API_ROUTES = {
   unshareMedia: { method: 'DELETE', path: '/api/media/{id}/share' },
   listCollections: { method: 'GET', path: '/api/collections' },
   createCollection: { method: 'POST', path: '/api/collections' },
+  renameCollection: { method: 'PUT', path: '/api/collections/{id}' },
+  deleteCollection: { method: 'DELETE', path: '/api/collections/{id}' },
   addToCollection: { method: 'PUT', path: '/api/collections/{id}/items/{mediaId}' },
   removeFromCollection: { method: 'DELETE', path: '/api/collections/{id}/items/{mediaId}' },
   deleteAccount: { method: 'DELETE', path: '/api/me' },

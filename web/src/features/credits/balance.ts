@@ -16,7 +16,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
-import { liveChannel, queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
+import { liveChannel } from '../live';
 
 export const CREDITS_LOAD_ERROR = 'Failed to load credits';
 

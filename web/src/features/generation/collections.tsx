@@ -1,15 +1,17 @@
 /**
- * Named collections in the browser: the user's list (one TanStack query, read again after one is made), and the
- * "Add to collection" form the viewer and the gallery's selection share: pick a collection or name a new one.
+ * Named collections in the browser: the user's list (one TanStack query, read again after one is made, renamed or
+ * deleted), the "Add to collection" form the viewer and the gallery's selection share (pick a collection or name a
+ * new one), "Remove from <name>" for what a collection filter shows, and renaming or deleting the filtered collection.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_COLLECTION_NAME } from '../../../../contract/media-links';
 import { Button } from '../../components/button';
-import { queryClient } from '../live';
+import { Modal } from '../../components/modal';
+import { queryClient } from '../../lib/query-client';
 import { reasonOf } from './generation-messages';
-import { createCollection, listCollections, type CollectionView, type MediaItemView } from './media-api';
-import { addItemsToCollection } from './media-list';
+import { createCollection, deleteCollection, listCollections, renameCollection, type CollectionView, type MediaItemView } from './media-api';
+import { addItemsToCollection, forgetCollectionLists, removeItemsFromCollection } from './media-list';
 
 const COLLECTIONS_KEY = ['collections'] as const;
 const NEW = '';
@@ -79,5 +81,130 @@ export function AddToCollection({ items, onDone, onError }: { items: readonly Me
         Add to collection
       </Button>
     </form>
+  );
+}
+
+/** Takes `items` out of `collection` (the one the gallery is filtered by); says what it did through onDone or onError. */
+export function RemoveFromCollection({
+  collection,
+  items,
+  onDone,
+  onError,
+}: {
+  collection: CollectionView;
+  items: readonly MediaItemView[];
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    setBusy(true);
+    const { removed, failure } = await removeItemsFromCollection(collection.id, items);
+    setBusy(false);
+    if (failure) onError(`Removed ${removed} of ${items.length} from ${collection.name}. The rest could not be removed: ${failure}`);
+    else onDone(`Removed ${removed === 1 ? '1 item' : `${removed} items`} from ${collection.name}.`);
+  }
+  return (
+    <Button size="sm" variant="secondary" loading={busy} onClick={() => void remove()}>
+      Remove from {collection.name}
+    </Button>
+  );
+}
+
+/**
+ * Rename and Delete for the collection the gallery is filtered by. Deleting asks first and says the results stay;
+ * onDeleted lets the page go back to all results.
+ */
+export function ManageCollection({ collection, onDeleted }: { collection: CollectionView; onDeleted: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [name, setName] = useState(collection.name);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const id = useId();
+
+  async function run(fn: () => Promise<void>, failed: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await fn();
+    } catch (err) {
+      setError(`${failed}: ${reasonOf(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const rename = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      await renameCollection(collection.id, name);
+      await queryClient.invalidateQueries({ queryKey: COLLECTIONS_KEY });
+      setRenaming(false);
+    }, 'Could not rename the collection');
+  };
+  const remove = () =>
+    void run(async () => {
+      setConfirming(false);
+      await deleteCollection(collection.id);
+      forgetCollectionLists(collection.id);
+      await queryClient.invalidateQueries({ queryKey: COLLECTIONS_KEY });
+      onDeleted();
+    }, 'Could not delete the collection');
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Collection ${collection.name}`}>
+      {renaming ? (
+        <form className="flex flex-wrap items-center gap-2" aria-label="Rename collection" onSubmit={rename}>
+          <label htmlFor={`${id}-name`} className="text-sm text-ink-muted">
+            New name
+          </label>
+          <input id={`${id}-name`} className={`${fieldClasses} w-48`} maxLength={MAX_COLLECTION_NAME} value={name} onChange={(e) => setName(e.target.value)} />
+          <Button type="submit" size="sm" variant="secondary" loading={busy}>
+            Save name
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setRenaming(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setName(collection.name);
+              setRenaming(true);
+            }}
+          >
+            Rename collection
+          </Button>
+          <Button size="sm" variant="ghost" loading={busy} onClick={() => setConfirming(true)}>
+            Delete collection
+          </Button>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="w-full text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        size="sm"
+        title={`Delete the collection ${collection.name}?`}
+        description="The collection goes; the results in it stay in your gallery."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={remove}>
+              Delete collection
+            </Button>
+          </>
+        }
+      />
+    </div>
   );
 }

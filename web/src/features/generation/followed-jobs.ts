@@ -13,7 +13,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LiveJob } from '../../../../contract/live';
 import type { CheckStatusResponse } from '../../../../contract/schemas';
 import { ApiError } from '../../lib/api-client';
-import { createQueryClient } from '../live';
+import { createQueryClient } from '../../lib/query-client';
 import { FOREIGN_JOB_TTL_MS, readJobs, writeJobs, type ActiveJob } from './active-jobs';
 import { GenerationText } from './generation-messages';
 

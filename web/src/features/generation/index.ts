@@ -2,7 +2,7 @@
  * The generation feature's public interface, for the generator pages and My Account: the job tracker and its hooks,
  * the media list and gallery, the start image, the generator layout parts and the texts they show.
  */
-export { useCollections } from './collections';
+export { ManageCollection, useCollections } from './collections';
 export { CreditsBox } from './credits-box';
 export { GenerationText, reasonOf } from './generation-messages';
 export { generateBlockedReason } from './generate-blocked';

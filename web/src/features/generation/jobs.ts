@@ -8,7 +8,8 @@ import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../cont
 import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
 import { setCredits } from '../credits';
-import { liveChannel, queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
+import { liveChannel } from '../live';
 import { browserStorage } from '../../lib/browser-storage';
 import { ACTIVE_JOBS_KEY, type ActiveJob } from './active-jobs';
 import { noticeFinished } from './finished-notice';

@@ -1,19 +1,21 @@
 /**
  * A result full size in an accessible dialog (the Modal: focus trapped, Escape closes and focus returns to the card
  * that opened it); Left and Right move through the list it was opened from. It shows what made the result (prompt,
- * model, options, seed, date) and its actions: reuse, animate, share, download, favourite, delete.
+ * model, options, seed, date, credits spent, the result it was made from) and every action on one bar that wraps:
+ * download, favourite, share, collections, edit, upscale, variations, use as start image, reuse, delete.
  */
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { modelOfReplicate } from '../../../../contract/models';
 import { cx } from '../../lib/cx';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
-import { AddToCollection } from './collections';
+import { AddToCollection, RemoveFromCollection } from './collections';
 import { optionsIgnoredWithImage } from './ignored-options';
-import type { MediaItemView } from './media-api';
+import { getMediaItem, type CollectionView, type MediaItemView } from './media-api';
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
 import { shareItem, toggleFavorite, unshareItem } from './media-list';
@@ -28,6 +30,8 @@ export interface LightboxProps {
   openId: string | undefined;
   onOpen: (id: string | undefined) => void;
   onDelete: (item: MediaItemView) => void;
+  /** The collection the list it was opened from is filtered by: "Remove from <name>" takes this result out. */
+  collection?: CollectionView;
 }
 
 /** Options worth showing, in words: "Aspect ratio: 16:9". The seed has its own line. */
@@ -96,11 +100,31 @@ function ZoomableImage({ item, alt }: { item: MediaItemView; alt: string }) {
   );
 }
 
-function ShareControls({ item, onError }: { item: MediaItemView; onError: (m: string) => void }) {
-  const [showPrompt, setShowPrompt] = useState(item.sharePrompt ?? false);
+/** Shares the result (privately: the prompt stays off its page until the owner says otherwise); the panel then shows the link. */
+function ShareButton({ item, onError }: { item: MediaItemView; onError: (m: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const share = async () => {
+    setBusy(true);
+    onError('');
+    try {
+      await shareItem(item, false);
+    } catch (err) {
+      onError(`Sharing failed: ${reasonOf(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" loading={busy} onClick={() => void share()}>
+      Share
+    </Button>
+  );
+}
+
+/** A shared result's link, Copy link, whether its page shows the prompt, and Stop sharing. */
+function SharePanel({ item, onError }: { item: MediaItemView & { shareUrl: string }; onError: (m: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
-  useEffect(() => setShowPrompt(item.sharePrompt ?? false), [item.id, item.sharePrompt]);
   const run = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     onError('');
@@ -114,58 +138,76 @@ function ShareControls({ item, onError }: { item: MediaItemView; onError: (m: st
   };
   return (
     <div className="space-y-2 rounded-control border border-line p-3" data-testid="share-controls">
+      <p className="text-sm text-ink">
+        Shared: anyone with the link can see it.{' '}
+        <a className="break-all text-brand-ink underline" href={item.shareUrl} target="_blank" rel="noreferrer" data-testid="share-url">
+          {item.shareUrl}
+        </a>
+      </p>
       <label className="flex items-center gap-2 text-sm text-ink-muted">
-        <input
-          type="checkbox"
-          checked={showPrompt}
-          onChange={(e) => {
-            setShowPrompt(e.target.checked);
-            if (item.shareUrl) void run(() => shareItem(item, e.target.checked));
-          }}
-        />
+        <input type="checkbox" checked={item.sharePrompt ?? false} disabled={busy} onChange={(e) => void run(() => shareItem(item, e.target.checked))} />
         Show the prompt on the shared page
       </label>
-      {item.shareUrl ? (
-        <>
-          <p className="text-sm text-ink">
-            Shared: anyone with the link can see it.{' '}
-            <a className="break-all text-brand-ink underline" href={item.shareUrl} target="_blank" rel="noreferrer" data-testid="share-url">
-              {item.shareUrl}
-            </a>
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void navigator.clipboard?.writeText(item.shareUrl!).then(() => setCopied(true), () => undefined)}
-            >
-              {copied ? 'Copied' : 'Copy link'}
-            </Button>
-            <Button size="sm" variant="ghost" loading={busy} onClick={() => void run(() => unshareItem(item))}>
-              Stop sharing
-            </Button>
-          </div>
-        </>
-      ) : (
-        <Button size="sm" variant="secondary" loading={busy} onClick={() => void run(() => shareItem(item, showPrompt))}>
-          Share
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(item.shareUrl).then(() => setCopied(true), () => undefined)}>
+          {copied ? 'Copied' : 'Copy link'}
         </Button>
-      )}
+        <Button size="sm" variant="ghost" loading={busy} onClick={() => void run(() => unshareItem(item))}>
+          Stop sharing
+        </Button>
+      </div>
     </div>
   );
 }
 
-export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
+/** "4 credits", or "8 credits for 2 images" when the job that made it made several. */
+function creditsLabel(item: MediaItemView): string | undefined {
+  if (item.credits === undefined) return undefined;
+  const words = `${item.credits} credit${item.credits === 1 ? '' : 's'}`;
+  const count = typeof item.options.count === 'number' ? item.options.count : 1;
+  return count > 1 ? `${words} for ${count} images` : words;
+}
+
+/**
+ * The result an edit, upscale or variation was made from: in the list already, or read once (GET /api/media/{id});
+ * 'gone' once the owner deleted it.
+ */
+function useSource(items: readonly MediaItemView[], id: string | undefined): MediaItemView | 'gone' | undefined {
+  const listed = id ? items.find((i) => i.id === id) : undefined;
+  const [read, setRead] = useState<{ id: string; item: MediaItemView | 'gone' }>();
+  useEffect(() => {
+    if (!id || listed || read?.id === id) return;
+    const controller = new AbortController();
+    getMediaItem(id, controller.signal).then(
+      (item) => setRead({ id, item }),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) setRead({ id, item: 'gone' });
+      },
+    );
+    return () => controller.abort();
+  }, [id, listed, read?.id]);
+  return listed ?? (read && read.id === id ? read.item : undefined);
+}
+
+export function Lightbox({ items: listed, openId, onOpen, onDelete, collection }: LightboxProps) {
+  // A source opened from the details panel that the list does not hold (another page or filter) is shown after it.
+  const [extra, setExtra] = useState<MediaItemView>();
+  const items = extra && !listed.some((i) => i.id === extra.id) ? [...listed, extra] : listed;
   const index = items.findIndex((i) => i.id === openId);
   const item = index >= 0 ? items[index] : undefined;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  const [collecting, setCollecting] = useState(false);
+  const collectId = useId();
   useEffect(() => {
     setConfirming(false);
+    setCollecting(false);
     setError('');
     setNotice('');
   }, [openId]);
+  const sourceId = item?.options.sourceMediaId;
+  const sourceItem = useSource(items, typeof sourceId === 'string' ? sourceId : undefined);
 
   const move = (step: number) => {
     if (index < 0 || items.length < 2) return;
@@ -197,7 +239,11 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
   const animate = item.type === 'image' ? animateUrl(item) : undefined;
   const seed = seedLabel(item.options);
   const source = sourceLabel(item);
-  const sourceIndex = source ? items.findIndex((i) => i.id === item.options.sourceMediaId) : -1;
+  const credits = creditsLabel(item);
+  const openSource = (s: MediaItemView) => {
+    if (!items.some((i) => i.id === s.id)) setExtra(s);
+    onOpen(s.id);
+  };
   return (
     <Modal
       open
@@ -251,10 +297,12 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               <>
                 <dt>{source}</dt>
                 <dd data-testid="lightbox-source">
-                  {sourceIndex >= 0 ? (
-                    <button type="button" className="text-left text-brand-ink underline" onClick={() => onOpen(items[sourceIndex]!.id)}>
-                      {items[sourceIndex]!.prompt.trim() || GenerationText.noPrompt}
+                  {sourceItem && sourceItem !== 'gone' ? (
+                    <button type="button" className="text-left text-brand-ink underline" onClick={() => openSource(sourceItem)}>
+                      {sourceItem.prompt.trim() || GenerationText.noPrompt}
                     </button>
+                  ) : sourceItem === 'gone' ? (
+                    'an image you have deleted'
                   ) : (
                     'one of your images'
                   )}
@@ -271,6 +319,12 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
             <dd>
               <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, '')}</time>
             </dd>
+            {credits && (
+              <>
+                <dt>Credits</dt>
+                <dd data-testid="lightbox-credits">{credits}</dd>
+              </>
+            )}
           </dl>
           {seed && <p className="text-xs text-ink-muted">{seed}</p>}
           {optionLines(item).length > 0 && (
@@ -280,39 +334,61 @@ export function Lightbox({ items, openId, onOpen, onDelete }: LightboxProps) {
               ))}
             </ul>
           )}
-          <div className="flex flex-wrap gap-2">
+          <div role="group" aria-label="Actions" className="flex flex-wrap items-start gap-2" data-testid="lightbox-actions">
+            <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={setError} />
+            <FavoriteButton item={item} onToggle={() => void toggleFavorite(item).catch((err) => setError(`Could not change the favourite: ${reasonOf(err)}`))} />
+            {!item.shareUrl && <ShareButton item={item} onError={setError} />}
+            <Button size="sm" variant="secondary" aria-expanded={collecting} aria-controls={collectId} onClick={() => setCollecting((c) => !c)}>
+              Add to collection
+            </Button>
+            {collection && (
+              <RemoveFromCollection
+                collection={collection}
+                items={[item]}
+                onDone={(m) => {
+                  setError('');
+                  setNotice(m);
+                  // It leaves the filtered list: show the next one (or close when it was the last).
+                  onOpen(items.length > 1 ? items[(index + 1) % items.length]!.id : undefined);
+                }}
+                onError={(m) => {
+                  setNotice('');
+                  setError(m);
+                }}
+              />
+            )}
+            {animate && (
+              <ButtonLink to={animate} size="sm" variant="secondary">
+                Use as start image
+              </ButtonLink>
+            )}
             <ButtonLink to={reuseUrl(item, 'prompt')} size="sm" variant="secondary">
               Use prompt
             </ButtonLink>
             <ButtonLink to={reuseUrl(item, 'settings')} size="sm" variant="secondary">
               Use settings
             </ButtonLink>
-            {animate && (
-              <ButtonLink to={animate} size="sm" variant="secondary">
-                Animate
-              </ButtonLink>
-            )}
-          </div>
-          <ResultOperations item={item} onError={setError} />
-          <ShareControls item={item} onError={setError} />
-          <AddToCollection
-            items={[item]}
-            onDone={(m) => {
-              setError('');
-              setNotice(m);
-            }}
-            onError={(m) => {
-              setNotice('');
-              setError(m);
-            }}
-          />
-          <div className="flex flex-wrap items-center gap-2">
-            <DownloadAction url={item.downloadUrl} label={`Download ${what}: ${promptText}`} onError={setError} />
-            <FavoriteButton item={item} onToggle={() => void toggleFavorite(item).catch((err) => setError(`Could not change the favourite: ${reasonOf(err)}`))} />
             <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
               Delete
             </Button>
+            <ResultOperations item={item} onError={setError} />
           </div>
+          {collecting && (
+            <div id={collectId}>
+              <AddToCollection
+                items={[item]}
+                onDone={(m) => {
+                  setError('');
+                  setNotice(m);
+                }}
+                onError={(m) => {
+                  setNotice('');
+                  setError(m);
+                }}
+              />
+            </div>
+          )}
+          {item.shareUrl && <SharePanel item={{ ...item, shareUrl: item.shareUrl }} onError={setError} />}
           {confirming && (
             <div role="alertdialog" aria-label={`Delete this ${what}?`} className="space-y-2 rounded-control border border-danger/40 p-3">
               <p className="text-sm text-ink">Delete this {what}? It will be removed from your account for good, with its file.</p>

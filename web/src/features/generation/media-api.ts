@@ -57,6 +57,11 @@ export async function deleteMedia(id: string): Promise<void> {
   }
 }
 
+/** One of the caller's results (404 once it was deleted). */
+export function getMediaItem(id: string, signal?: AbortSignal): Promise<MediaItemView> {
+  return api.getMedia({ params: { id }, signal });
+}
+
 /** The user's named collections, oldest first. */
 export async function listCollections(signal?: AbortSignal): Promise<CollectionView[]> {
   return (await api.listCollections({ signal })).items;
@@ -65,6 +70,21 @@ export async function listCollections(signal?: AbortSignal): Promise<CollectionV
 /** Makes a named collection (the server trims the name and refuses past its cap, saying why). */
 export function createCollection(name: string): Promise<CollectionView> {
   return api.createCollection({ body: { name } });
+}
+
+/** Gives a collection a new name (the server trims it and says why a name is refused). */
+export function renameCollection(id: string, name: string): Promise<CollectionView> {
+  return api.renameCollection({ params: { id }, body: { name } });
+}
+
+/** Deletes a collection; its results stay. */
+export async function deleteCollection(id: string): Promise<void> {
+  await api.deleteCollection({ params: { id } });
+}
+
+/** Takes a result out of a collection (not in it: no change). */
+export async function removeFromCollection(collectionId: string, mediaId: string): Promise<void> {
+  await api.removeFromCollection({ params: { id: collectionId, mediaId } });
 }
 
 /** Puts a result in a collection (already there: no change). */

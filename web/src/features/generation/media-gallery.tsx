@@ -5,9 +5,9 @@ import { EmptyState } from '../../components/empty-state';
 import { Modal } from '../../components/modal';
 import { cx } from '../../lib/cx';
 import { useSession } from '../auth';
-import { AddToCollection } from './collections';
+import { AddToCollection, RemoveFromCollection } from './collections';
 import { GenerationText, reasonOf } from './generation-messages';
-import type { MediaItemView } from './media-api';
+import type { CollectionView, MediaItemView } from './media-api';
 import { Lightbox } from './lightbox';
 import { MediaCard } from './media-card';
 import { toggleFavorite, type MediaList } from './media-list';
@@ -40,6 +40,8 @@ export interface MediaGalleryProps {
   toolbar?: ReactNode;
   /** Checkboxes on the cards, with Select all, Delete selected, Download selected (one zip) and Add to collection. */
   selectable?: boolean;
+  /** The collection the list is filtered by: the selection and the viewer offer "Remove from <name>". */
+  collection?: CollectionView;
 }
 
 const gridColumns = {
@@ -77,6 +79,7 @@ export function MediaGallery({
   className,
   toolbar,
   selectable = false,
+  collection,
 }: MediaGalleryProps) {
   const { status: sessionStatus } = useSession();
   const [actionError, setActionError] = useState<string | undefined>();
@@ -190,6 +193,18 @@ export function MediaGallery({
                 }}
                 onError={setActionError}
               />
+              {collection && (
+                <RemoveFromCollection
+                  collection={collection}
+                  items={selection}
+                  onDone={(m) => {
+                    setActionError(undefined);
+                    setChecked(new Set());
+                    setNotice(m);
+                  }}
+                  onError={setActionError}
+                />
+              )}
             </>
           )}
         </div>
@@ -246,7 +261,7 @@ export function MediaGallery({
           )}
         </>
       )}
-      <Lightbox items={list.items} openId={openId} onOpen={setOpenId} onDelete={(i) => void remove(i)} />
+      <Lightbox items={list.items} openId={openId} onOpen={setOpenId} onDelete={(i) => void remove(i)} collection={collection} />
       <Modal
         open={confirmBulk}
         onClose={() => setConfirmBulk(false)}

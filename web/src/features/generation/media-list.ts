@@ -6,9 +6,10 @@
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { MEDIA_LIST_REFRESH_MS } from '../../../../contract/media-links';
-import { liveChannel, queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
+import { liveChannel } from '../live';
 import { reasonOf } from './generation-messages';
-import { addToCollection, deleteMedia, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
+import { addToCollection, deleteMedia, removeFromCollection, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
 /**
  * Download and view links are presigned for MEDIA_URL_SECONDS (a quarter of an hour): a list older than this is read
@@ -106,6 +107,32 @@ export async function addItemsToCollection(collectionId: string, items: readonly
   }
   void queryClient.invalidateQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.includes(collectionKeyPart(collectionId)) });
   return { added, ...(failure ? { failure } : {}) };
+}
+
+/**
+ * Takes results out of a collection, one request each; each leaves the lists filtered by that collection at once.
+ * Returns how many came out and the first failure's reason, if any.
+ */
+export async function removeItemsFromCollection(collectionId: string, items: readonly MediaItemView[]): Promise<{ removed: number; failure?: string }> {
+  const inCollection = { queryKey: ALL_MEDIA, predicate: (q: { queryKey: QueryKey }) => q.queryKey.includes(collectionKeyPart(collectionId)) };
+  let removed = 0;
+  let failure: string | undefined;
+  for (const item of items) {
+    try {
+      await removeFromCollection(collectionId, item.id);
+      queryClient.setQueriesData<MediaPages>(inCollection, (d) => without(d, item.id));
+      removed++;
+    } catch (err) {
+      failure ??= reasonOf(err);
+    }
+  }
+  void queryClient.invalidateQueries(inCollection);
+  return { removed, ...(failure ? { failure } : {}) };
+}
+
+/** Forgets the lists filtered by a deleted collection. */
+export function forgetCollectionLists(collectionId: string): void {
+  queryClient.removeQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.includes(collectionKeyPart(collectionId)) });
 }
 
 /** Revokes a result's link. */

@@ -73,17 +73,17 @@ export function ResultOperations({ item, onError }: { item: MediaItemView; onErr
   };
 
   return (
-    <section aria-label="Change this image" className="space-y-2 rounded-control border border-line p-3" data-testid="result-operations">
+    <section aria-label="Change this image" className="flex w-full flex-wrap items-end gap-2" data-testid="result-operations">
       {edit && edit.price !== null && (
         <form
-          className="space-y-2"
+          className="flex w-full flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             if (!editPrompt.trim()) onError('Say what to change in the picture.');
             else void run('edit', 'edit', edit.price ?? undefined, 'The edit', undefined, editPrompt.trim());
           }}
         >
-          <label htmlFor={promptId} className="block text-sm text-ink">
+          <label htmlFor={promptId} className="w-full text-sm text-ink">
             What to change
           </label>
           <input
@@ -91,7 +91,7 @@ export function ResultOperations({ item, onError }: { item: MediaItemView; onErr
             value={editPrompt}
             onChange={(e) => setEditPrompt(e.target.value)}
             placeholder="Make the sky stormy"
-            className="w-full rounded-control border border-line bg-surface px-2 py-1 text-sm text-ink"
+            className="min-w-0 flex-1 basis-40 rounded-control border border-line bg-surface px-2 py-1 text-sm text-ink"
           />
           <Button type="submit" size="sm" variant="secondary" loading={busy === 'edit'} disabled={busy !== undefined}>
             {`Edit · ${creditsWord(edit.price)}`}

@@ -1,2 +1,1 @@
 export { liveChannel } from './live';
-export { createQueryClient, queryClient } from './query-client';

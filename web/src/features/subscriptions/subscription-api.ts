@@ -7,7 +7,7 @@ import type { PaymentReturnPath } from '../../../../contract/payments';
 import type { SubscriptionView } from '../../../../contract/subscriptions';
 import { api } from '../../lib/api-client';
 import { refreshCredits } from '../credits';
-import { queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
 
 export const subscriptionQuery = queryOptions({
   queryKey: ['account', 'subscription'] as const,
@@ -24,8 +24,9 @@ export async function startSubscription(planId: string, returnPath: PaymentRetur
   go(approvalUrl);
 }
 
-export async function changePlan(planId: string, go: (url: string) => void = (url) => window.location.assign(url)) {
-  const { approvalUrl } = await api.changeSubscription({ body: { planId } });
+/** Asks PayPal to move the plan; PayPal's page brings the buyer back to `returnPath` (My Account, where plans change). */
+export async function changePlan(planId: string, returnPath: PaymentReturnPath = '/admin', go: (url: string) => void = (url) => window.location.assign(url)) {
+  const { approvalUrl } = await api.changeSubscription({ body: { planId, returnPath } });
   go(approvalUrl);
 }
 

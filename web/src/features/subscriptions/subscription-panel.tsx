@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format-date-time';
 import { refreshCredits } from '../credits';
-import { queryClient } from '../live';
+import { queryClient } from '../../lib/query-client';
 import { cancelPlan, changePlan, startSubscription, subscriptionQuery, useSubscription } from './subscription-api';
 
 const STATUS_LABELS = { none: 'No plan', pending: 'Waiting for PayPal', active: 'Active', suspended: 'Paused: payment failed', cancelled: 'Cancelled' } as const;

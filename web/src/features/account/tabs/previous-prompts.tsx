@@ -4,7 +4,7 @@ import { MAX_SEARCH_LENGTH } from '../../../../../contract/media-links';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button-link';
 import { useSession } from '../../auth';
-import { type GalleryMessages, GenerationText, MediaGallery, useActiveJobs, useCollections, useMediaList } from '../../generation';
+import { type GalleryMessages, GenerationText, ManageCollection, MediaGallery, useActiveJobs, useCollections, useMediaList } from '../../generation';
 
 const MESSAGES: GalleryMessages = {
   loadFailed: GenerationText.failedToFetchPrompts,
@@ -52,6 +52,7 @@ function PreviousPromptsTab() {
   const [favorites, setFavorites] = useState(false);
   const [collection, setCollection] = useState('');
   const collections = useCollections();
+  const chosen = collections.find((c) => c.id === collection);
   const [searchText, setSearchText] = useState('');
   // Asked for once typing pauses, not at every key.
   const search = useDebounced(searchText.trim(), 300);
@@ -94,6 +95,7 @@ function PreviousPromptsTab() {
       messages={filtered ? { ...MESSAGES, empty: 'Nothing matches these filters.', emptyHint: 'Try fewer words or clear a filter.', emptyAction: undefined } : MESSAGES}
       columns="mixed"
       selectable
+      collection={chosen}
       toolbar={
         <div className="mb-4 flex flex-wrap items-center gap-3" role="group" aria-label="Filters">
           <label className="flex w-full items-center gap-2 text-sm text-ink-muted sm:w-auto">
@@ -141,6 +143,7 @@ function PreviousPromptsTab() {
               ))}
             </select>
           </label>
+          {chosen && <ManageCollection key={chosen.id} collection={chosen} onDeleted={() => setCollection('')} />}
         </div>
       }
     />

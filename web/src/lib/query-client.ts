@@ -1,7 +1,9 @@
 /**
  * The signed-in app's server state (the balance, media pages, job statuses) lives in one TanStack Query client:
  * requests are shared, answers cached per key, and the push channel (features/live) writes pushed states into it
- * (`setQueryData`) or marks what it cannot write as stale (`invalidateQueries`). Never imported by public pages.
+ * (`setQueryData`) or marks what it cannot write as stale (`invalidateQueries`). Every feature's server state goes
+ * through this one client, so it lives here beside the API client; only signed-in features import it, never a
+ * public page (TanStack Query is kept off their first load).
  */
 import { QueryClient } from '@tanstack/react-query';
 

@@ -1,0 +1,317 @@
+/**
+ * PayPal Subscriptions and our subscription records in memory. FakePaypalSubscriptions plays PayPal's side as the
+ * simulator does (approval bills the first month at once; a completed cycle makes a sale and moves the billing date a
+ * month on; failed cycles add to what is outstanding and suspend at the threshold; reactivating collects it; an
+ * approved revision changes the plan at once and its price is billed from the next cycle); MemorySubscriptions keeps
+ * the DynamoDB adapter's conditions (one active or suspended plan; a sale granted once, stored as a captured order, in
+ * one credit change with its ledger rows). `subscriptionsSetup` wires them beside the payment fakes.
+ */
+import type { Plan } from '../../../contract/plans';
+import type { ApplyPaymentWebhookDeps } from '../../../lambdas/app/apply-payment-webhook';
+import { settleSubscriptionReturn } from '../../../lambdas/app/settle-subscription-return';
+import { subscribe, type SubscribeDeps } from '../../../lambdas/app/subscribe';
+import type { SubscriptionDeps } from '../../../lambdas/app/steps/subscription-payments';
+import { PaymentProviderUnavailable, PaymentRefused, type Order } from '../../../lambdas/ports/payments';
+import type {
+  NewProviderSubscription,
+  ProviderSale,
+  ProviderSubscription,
+  SaleGrant,
+  Subscription,
+  SubscriptionProvider,
+  SubscriptionStore,
+} from '../../../lambdas/ports/subscriptions';
+import type { TestClock } from './clock';
+import type { MemoryCredits } from './credits';
+import { BUYER, paymentsSetup, type MemoryOrders } from './payments';
+
+interface FakeSubscription extends ProviderSubscription {
+  /** Cents left unpaid by failed cycles (collected by the next completed one, or on reactivation). */
+  outstandingCents: number;
+  /** A revision waiting for the buyer's approval. */
+  revision?: string;
+}
+
+type FakeSale = ProviderSale & { subscriptionId: string };
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+const dollars = (c: number) => (c / 100).toFixed(2);
+const notFound = () => new PaymentRefused('The specified resource does not exist.', 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+const statusInvalid = () => new PaymentRefused('The operation is not allowed in the current state.', 422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
+
+export class FakePaypalSubscriptions implements SubscriptionProvider {
+  readonly products = new Map<string, string>();
+  readonly plans = new Map<string, { requestId: string; plan: Plan }>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly sales: FakeSale[] = [];
+  readonly cancelled: Array<{ id: string; reason: string }> = [];
+  /** Every call PayPal answered, by name. */
+  readonly calls: string[] = [];
+  down = false;
+  /** PayPal's payment_failure_threshold of our plans. */
+  failureThreshold = 3;
+
+  constructor(private readonly clock: TestClock) {}
+
+  private answer(call: string): void {
+    if (this.down) throw new PaymentProviderUnavailable('down');
+    this.calls.push(call);
+  }
+
+  private find(id: string): FakeSubscription {
+    const s = this.subscriptions.get(id);
+    if (!s) throw notFound();
+    return s;
+  }
+
+  private priceOf(s: FakeSubscription): number {
+    return this.plans.get(s.paypalPlanId)!.plan.cents;
+  }
+
+  private monthOn(from?: string): string {
+    const d = new Date(from ?? this.clock.now());
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    return d.toISOString();
+  }
+
+  private makeSale(s: FakeSubscription, c: number): FakeSale {
+    const sale: FakeSale = { id: `SALE${String(this.sales.length + 1).padStart(13, '0')}`, status: 'COMPLETED', amount: { currency: 'USD', value: dollars(c) }, time: this.clock.now().toISOString(), subscriptionId: s.id };
+    this.sales.push(sale);
+    return sale;
+  }
+
+  // ---- the API ----
+
+  async createProduct(requestId: string) {
+    this.answer('createProduct');
+    if (!this.products.has(requestId)) this.products.set(requestId, `PROD-${this.products.size + 1}`);
+    return this.products.get(requestId)!;
+  }
+  async createPlan(requestId: string, _productId: string, plan: Plan) {
+    this.answer('createPlan');
+    const known = [...this.plans].find(([, p]) => p.requestId === requestId);
+    if (known) return known[0];
+    const id = `P-${plan.id.toUpperCase()}-${this.plans.size + 1}`;
+    this.plans.set(id, { requestId, plan });
+    return id;
+  }
+  async createSubscription(n: NewProviderSubscription) {
+    this.answer('createSubscription');
+    if (!this.plans.has(n.paypalPlanId)) throw notFound();
+    const id = `I-${String(this.subscriptions.size + 1).padStart(12, '0')}`;
+    const s: FakeSubscription = {
+      id,
+      status: 'APPROVAL_PENDING',
+      paypalPlanId: n.paypalPlanId,
+      customId: n.customId,
+      failedPayments: 0,
+      approvalUrl: `https://paypal.test/webapps/billing/subscriptions?ba_token=BA-${id}`,
+      outstandingCents: 0,
+    };
+    this.subscriptions.set(id, s);
+    return this.view(s);
+  }
+  async getSubscription(id: string) {
+    this.answer('getSubscription');
+    return this.view(this.find(id));
+  }
+  async listSales(id: string, from: Date, to: Date) {
+    this.answer('listSales');
+    return this.sales
+      .filter((s) => s.subscriptionId === id && Date.parse(s.time) >= from.getTime() && Date.parse(s.time) <= to.getTime())
+      .map(({ subscriptionId: _s, ...sale }) => structuredClone(sale));
+  }
+  async getSale(id: string) {
+    this.answer('getSale');
+    const sale = this.sales.find((s) => s.id === id);
+    if (!sale) throw notFound();
+    return structuredClone(sale);
+  }
+  async cancel(id: string, reason: string) {
+    this.answer('cancel');
+    const s = this.find(id);
+    if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') throw statusInvalid();
+    this.cancelled.push({ id, reason });
+    this.cancelAtPaypal(id);
+  }
+  async revise(id: string, paypalPlanId: string) {
+    this.answer('revise');
+    const s = this.find(id);
+    if (!this.plans.has(paypalPlanId)) throw notFound();
+    if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') throw statusInvalid();
+    s.revision = paypalPlanId;
+    return { approvalUrl: `https://paypal.test/webapps/billing/subscriptions?ba_token=BA-REVISE-${id}` };
+  }
+
+  private view(s: FakeSubscription): ProviderSubscription {
+    const { outstandingCents: _o, revision: _r, ...view } = s;
+    return structuredClone(view);
+  }
+
+  // ---- PayPal's side: the buyer, and the simulator's dashboard ----
+
+  /** The buyer agrees: active, and the first month is billed at once. */
+  approve(id: string): FakeSale {
+    const s = this.find(id);
+    s.status = 'ACTIVE';
+    delete s.approvalUrl;
+    s.nextBillingAt = this.monthOn();
+    return this.makeSale(s, this.priceOf(s));
+  }
+  /** The buyer agrees to a revision: the plan changes now, its price is billed from the next cycle. */
+  approveRevision(id: string): void {
+    const s = this.find(id);
+    s.paypalPlanId = s.revision!;
+    delete s.revision;
+  }
+  /** The next cycle, now: a sale of the price and what is outstanding, or a failure (suspended at the threshold). */
+  bill(id: string, outcome: 'completed' | 'failed'): FakeSale | undefined {
+    const s = this.find(id);
+    if (s.status !== 'ACTIVE') throw new Error(`only an active subscription is billed; ${id} is ${s.status}`);
+    if (outcome === 'completed') {
+      const sale = this.makeSale(s, this.priceOf(s) + s.outstandingCents);
+      Object.assign(s, { outstandingCents: 0, failedPayments: 0, nextBillingAt: this.monthOn(s.nextBillingAt) });
+      delete s.nextRetryAt;
+      return sale;
+    }
+    s.failedPayments++;
+    s.outstandingCents += this.priceOf(s);
+    if (s.failedPayments >= this.failureThreshold) {
+      s.status = 'SUSPENDED';
+      delete s.nextRetryAt;
+    } else s.nextRetryAt = new Date(this.clock.now().getTime() + 5 * 24 * 3600 * 1000).toISOString();
+    return undefined;
+  }
+  /** The buyer fixed their funding: what was outstanding is collected and the plan is active again. */
+  reactivate(id: string): FakeSale | undefined {
+    const s = this.find(id);
+    s.status = 'ACTIVE';
+    const sale = s.outstandingCents ? this.makeSale(s, s.outstandingCents) : undefined;
+    Object.assign(s, { outstandingCents: 0, failedPayments: 0 });
+    return sale;
+  }
+  /** The buyer cancels in their PayPal account (or our cancel landed). */
+  cancelAtPaypal(id: string): void {
+    const s = this.find(id);
+    s.status = 'CANCELLED';
+    delete s.nextBillingAt;
+    delete s.nextRetryAt;
+  }
+  /** A refund of part or all of a sale, as PayPal's PAYMENT.SALE.REFUNDED names it. */
+  refund(saleId: string, value?: string): { id: string; amount: { currency: string; value: string } } {
+    const sale = this.sales.find((s) => s.id === saleId)!;
+    const amount = { currency: 'USD', value: value ?? sale.amount.value };
+    sale.status = value && cents(value) < cents(sale.amount.value) ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+    return { id: `REF${saleId.slice(4)}`, amount };
+  }
+}
+
+const ACTIVE: readonly string[] = ['active', 'suspended'];
+
+export class MemorySubscriptions implements SubscriptionStore {
+  readonly refs = new Map<string, { paypalId: string; planId?: string }>();
+  readonly mine = new Map<string, Subscription>();
+  readonly owners = new Map<string, string>();
+
+  constructor(
+    private readonly credits: MemoryCredits,
+    private readonly orders: MemoryOrders,
+  ) {}
+
+  async paypalId(key: string) {
+    return this.refs.get(key)?.paypalId;
+  }
+  async rememberPaypalId(key: string, paypalId: string, planId?: string) {
+    this.refs.set(key, { paypalId, ...(planId ? { planId } : {}) });
+    if (planId) this.refs.set(`paypal-plan:${paypalId}`, { paypalId, planId });
+  }
+  async planOfPaypal(paypalPlanId: string) {
+    return this.refs.get(`paypal-plan:${paypalPlanId}`)?.planId;
+  }
+  async get(owner: string) {
+    const s = this.mine.get(owner);
+    return s && { ...s };
+  }
+  async balances(owner: string) {
+    return this.credits.balances(owner);
+  }
+  async ownerOf(id: string) {
+    return this.owners.get(id);
+  }
+  /** Like the adapter's transaction: refused while the owner's plan is active or suspended. */
+  async start(s: Subscription) {
+    const current = this.mine.get(s.owner);
+    if ((current && ACTIVE.includes(current.status)) || this.owners.has(s.id)) return false;
+    this.mine.set(s.owner, { ...s });
+    this.owners.set(s.id, s.owner);
+    return true;
+  }
+  /** Like the adapter: only while the owner's record is still this subscription; undefined removes a field. */
+  async update(owner: string, id: string, fields: Parameters<SubscriptionStore['update']>[2]) {
+    const s = this.mine.get(owner);
+    if (s?.id !== id) return;
+    for (const [k, v] of Object.entries(fields)) {
+      if (v === undefined) delete (s as unknown as Record<string, unknown>)[k];
+      else (s as unknown as Record<string, unknown>)[k] = v;
+    }
+  }
+  /** Like the adapter: the sale stored as a captured order under its id (once), in the change of the credits. */
+  async grant(g: SaleGrant) {
+    const order: Order = {
+      id: g.saleId,
+      owner: g.owner,
+      packId: g.planId,
+      credits: g.credits,
+      amount: g.amount.value,
+      currency: g.amount.currency,
+      status: 'captured',
+      createdAt: g.at,
+      statusAt: g.at,
+      captureId: g.saleId,
+      capturedAt: g.at,
+      subscriptionId: g.subscriptionId,
+    };
+    const r = this.credits.change({
+      sub: g.owner,
+      delta: g.credits,
+      reason: 'plan',
+      ref: g.saleId,
+      at: g.at,
+      plan: { kind: 'grant', month: g.monthCredits },
+      transition: { holds: () => !this.orders.orders.has(g.saleId), apply: () => void this.orders.orders.set(g.saleId, order) },
+    });
+    if (r.ok) return { credited: true as const, balance: r.balance };
+    if (r.why === 'already-done') return { credited: false as const };
+    throw new Error(`Granting sale ${g.saleId} was refused: ${r.why}`);
+  }
+}
+
+/**
+ * The plan use cases' ports, in memory, beside the payment fakes (one table of credits and orders): the subscriber
+ * `BUYER` has an account with 10 welcome credits, and every mail sent is kept.
+ */
+export function subscriptionsSetup() {
+  const payments = paymentsSetup();
+  const { credits, orders, clock } = payments;
+  const paypal = new FakePaypalSubscriptions(clock);
+  const subscriptions = new MemorySubscriptions(credits, orders);
+  void credits.createWithWelcome({ ...BUYER, createdAt: clock.now().toISOString(), credits: 0 });
+  credits.change({ sub: BUYER.sub, delta: 10, reason: 'welcome', ref: BUYER.sub, at: clock.now().toISOString() });
+  const deps: SubscriptionDeps & SubscribeDeps & ApplyPaymentWebhookDeps = {
+    ...payments.deps,
+    subscriptions,
+    subscriptionProvider: async () => paypal,
+  };
+  return { ...payments, subscriptionPaypal: paypal, subscriptions, deps };
+}
+
+export type SubscriptionsContext = ReturnType<typeof subscriptionsSetup>;
+
+/** BUYER subscribes to `planId`, approves at PayPal (the first month is billed) and comes back: the plan is active. */
+export async function subscribed(ctx: SubscriptionsContext, planId: string): Promise<{ id: string; firstSale: ProviderSale }> {
+  await subscribe(ctx.deps, BUYER, { planId });
+  const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
+  const firstSale = ctx.subscriptionPaypal.approve(id);
+  await settleSubscriptionReturn(ctx.deps, id);
+  return { id, firstSale };
+}
