@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { Link } from 'react-router-dom';
-import { MAX_ACTIVE_JOBS, type VideoFamilyId } from '../../../../contract/catalog';
+import { MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
 import { Messages } from '../../../../contract/errors';
 import { priceOf, replicateModelOf, resolveOptions, VIDEO_MODELS, type ModelDef } from '../../../../contract/models';
 import { MODEL_VIEWS } from '../../../../contract/models/view';
@@ -43,7 +43,7 @@ function pricedChoices(model: ModelDef): string[] {
 
 export function VideoGeneratorPage({ slug }: { slug: string }) {
   const model = generatorModel(slug);
-  const filter = videoFamilyJobs(slug as VideoFamilyId);
+  const filter = videoFamilyJobs(slug);
   const tiles = pricedChoices(model);
   const startInput = model.inputs.images.startImage;
   const { user } = useSession();
