@@ -19,6 +19,8 @@ export const edit: ModelDef = {
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: { seed: { kind: 'seed', label: 'Seed', advanced: true } },
+  // FLUX Kontext pro: 4 cents an image.
+  providerCents: () => 4,
   price: () => 2,
   plan: (o, prompt) => ({
     model: FLUX_KONTEXT_MODEL,

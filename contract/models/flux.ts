@@ -29,6 +29,8 @@ export const fluxFast: ModelDef = {
     count: { kind: 'choice', label: 'Images', values: [1, 2, 3, 4], default: 1, advanced: true },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // $0.003 an image, counted as a cent.
+  providerCents: (o) => 1 * Number(o.count),
   price: (o) => Number(o.count),
   plan: (o, prompt) => ({
     model: FLUX_SCHNELL_MODEL,
@@ -63,6 +65,8 @@ export const fluxPro: ModelDef = {
     aspectRatio: { kind: 'choice', label: 'Aspect ratio', values: ASPECT_RATIOS, default: '1:1', advanced: false },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // 4 cents an image.
+  providerCents: () => 4,
   price: () => 2,
   plan: (o, prompt) => ({
     model: FLUX_PRO_MODEL,

@@ -37,6 +37,8 @@ export const kling: ModelDef = {
     negativePrompt: { kind: 'text', label: 'Negative prompt', maxLength: NEGATIVE_PROMPT_MAX, advanced: true },
   },
   refuseImages: (o, given) => (given.has('endImage') && o.quality !== '1080p' ? 'An end image needs 1080p quality.' : undefined),
+  // Billed per second of output: 5 cents in its standard mode (720p), 9 in pro (1080p).
+  providerCents: (o) => (o.quality === '1080p' ? 9 : 5) * Number(o.duration),
   price: (o) => (Number(o.duration) === 10 ? 2 * COST[String(o.quality)]! : COST[String(o.quality)]!),
   plan: (o, prompt) => ({
     model: KLING_MODEL,

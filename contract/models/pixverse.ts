@@ -41,6 +41,8 @@ export const pixverse: ModelDef = {
   },
   /** Replicate's Pixverse renders 1080p only at 5 s. */
   unavailable: (o) => (o.quality === '1080p' && Number(o.duration) > 5 ? '1080p is available only for 5-second clips.' : undefined),
+  // Billed per clip by quality, double for 8 s.
+  providerCents: (o) => ({ '540p': 30, '720p': 40, '1080p': 80 })[String(o.quality)]! * (Number(o.duration) > 5 ? 2 : 1),
   price: (o) => BASE_COST[String(o.quality)]! * (Number(o.duration) > 5 ? 2 : 1),
   plan: (o, prompt) => ({
     model: PIXVERSE_MODEL,

@@ -129,6 +129,11 @@ export interface ModelDef {
   unavailable?: (o: ResolvedOptions) => string | undefined;
   /** Why these options cannot go with the pictures given (e.g. Kling's end frame only in pro mode), if they cannot. */
   refuseImages?: (o: ResolvedOptions, given: ReadonlySet<ImageInputId>) => string | undefined;
+  /**
+   * What Replicate charges for one order with these options, in US cents, as the model's page publishes it (rounded up):
+   * the plans' margin check (contract/plans.ts) holds every price above it. Absent where no model of its own runs.
+   */
+  providerCents?: (o: ResolvedOptions) => number;
   /** Credits for a request with these options (only called for an orderable combination). */
   price: (o: ResolvedOptions) => number;
   /** The prediction a request runs; `hasImage`: a start (or source) picture is given. */

@@ -21,6 +21,8 @@ export const upscale: ModelDef = {
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: { scale: { kind: 'choice', label: 'Scale', values: [2, 4], default: 2, advanced: false, valueLabel: (v) => `${v}x` } },
+  // Billed by GPU time: well under a cent a run (counted as one).
+  providerCents: () => 1,
   price: () => 1,
   plan: (o) => ({ model: REAL_ESRGAN_MODEL, input: { scale: Number(o.scale), face_enhance: false } }),
   shown: (o) => ({ scale: o.scale! }),

@@ -45,6 +45,8 @@ export const wan: ModelDef = {
     duration: { kind: 'choice', label: 'Duration', values: [5, 10], default: 5, advanced: false, valueLabel: (v) => `${v} seconds` },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // Billed per second of output: 9 cents, image-to-video's price (the higher of the two).
+  providerCents: (o) => 9 * Number(o.duration),
   price: (o) => WAN_COST[Number(o.duration)]!,
   plan: (o: ResolvedOptions, prompt, hasImage) => {
     const { segments, ...clip } = WAN_CLIP[Number(o.duration)]!;
