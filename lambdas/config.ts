@@ -43,6 +43,8 @@ const Env = z.object({
   WELCOME_HASH_KEY_ARN: optional,
   /** The secret holding the content-credentials signing key and certificate chain (adapters/c2pa-content-credentials.ts). */
   CONTENT_CREDENTIALS_ARN: optional,
+  /** "self-signed": sign with a certificate made in the function while that secret holds none (dev stages only). */
+  CONTENT_CREDENTIALS_FALLBACK: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['self-signed']).optional()),
   /** The secret holding the origin header's value (contract/origin.ts), which the API checks on every request. */
   ORIGIN_SECRET_ARN: optional,
   /** How long a function keeps the app secret's keys (seconds); default 300. */

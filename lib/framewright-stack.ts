@@ -83,6 +83,8 @@ export class FramewrightStack extends Stack {
       originSecret: originSecret.secret,
       welcomeHashKey: welcomeHashKey.secret,
       contentCredentials: contentCredentials.secret,
+      // Until the operator puts a certificate in, a dev stage signs with one its functions make; prod refuses to.
+      ...(stage === 'prod' ? {} : { contentCredentialsFallback: 'self-signed' as const }),
       sendingIdentityArns: this.email.sendingIdentityArns,
       senderEmail,
       paypalBaseUrl: PAYPAL_BASE_URLS[paypal],

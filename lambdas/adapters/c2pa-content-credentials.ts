@@ -7,8 +7,8 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { X509Certificate } from '@peculiar/x509';
 import type { Signer } from '@trustnxt/c2pa-ts/cose';
-import type { ActionAssertion } from '@trustnxt/c2pa-ts/manifest';
-import type { ContentCredentials, CredentialedType, Provenance } from '../ports/content-credentials';
+import type { ActionAssertion, IngredientAssertion, Manifest, ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import type { ContentCredentials, CredentialedType, Provenance, SourceFile } from '../ports/content-credentials';
 import { insertionPoint, shiftChunkOffsets } from './mp4-chunk-offsets';
 
 /** The signing key and its certificate chain, as the secret holds them (docs/deploy.md). */
@@ -22,21 +22,23 @@ export interface SigningCredential {
 type Action = ActionAssertion['actions'][number];
 
 const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+const SIGNATURE_ROOM_BYTES = 1024;
 
 /** c2pa-ts ships as ES modules only: imported, not required (the bundle inlines it; the embedded stack runs it as is). */
 interface Library {
   asset: typeof import('@trustnxt/c2pa-ts/asset');
   cose: typeof import('@trustnxt/c2pa-ts/cose');
   manifest: typeof import('@trustnxt/c2pa-ts/manifest');
+  jumbf: typeof import('@trustnxt/c2pa-ts/jumbf');
 }
 let library: Promise<Library> | undefined;
 function c2pa() {
-  library ??= Promise.all([import('@trustnxt/c2pa-ts/asset'), import('@trustnxt/c2pa-ts/cose'), import('@trustnxt/c2pa-ts/manifest')]).then(([asset, cose, manifest]) => {
+  library ??= Promise.all([import('@trustnxt/c2pa-ts/asset'), import('@trustnxt/c2pa-ts/cose'), import('@trustnxt/c2pa-ts/manifest'), import('@trustnxt/c2pa-ts/jumbf')]).then(([asset, cose, manifest, jumbf]) => {
     // c2pa-ts hashes any ISO BMFF file box by box, but admits only HEIF brands; MP4s from the models are ISO BMFF too
     // (the CAI's reader validates what it signs: test/journeys/content-credentials.test.ts).
     const brands = (asset.BMFF as unknown as { canReadBrands: Set<string> }).canReadBrands;
     for (const brand of ['isom', 'iso2', 'mp41', 'mp42']) brands.add(brand);
-    return { asset, cose, manifest };
+    return { asset, cose, manifest, jumbf };
   });
   return library;
 }
@@ -55,28 +57,95 @@ async function signerOf(credential: SigningCredential): Promise<Signer> {
   };
 }
 
+/** A stored file as c2pa-ts reads it; undefined when it is not of its type. */
+function assetOf(lib: Library, bytes: Uint8Array, type: CredentialedType) {
+  const { BMFF, PNG } = lib.asset;
+  if (type === 'image/png') return PNG.canRead(bytes) ? new PNG(bytes) : undefined;
+  return BMFF.canRead(bytes) ? new BMFF(bytes) : undefined;
+}
+
+/** A source's own manifest store, and what validating it against the source's bytes found (none: it has no credentials). */
+async function credentialsOf(lib: Library, source: SourceFile) {
+  if (!source.file) return undefined;
+  const asset = assetOf(lib, new Uint8Array(source.file), source.type);
+  const jumbf = asset?.getManifestJUMBF();
+  if (!asset || !jumbf) return undefined;
+  try {
+    const store = lib.manifest.ManifestStore.read(lib.jumbf.SuperBox.fromBuffer(new Uint8Array(jumbf)));
+    return { store, validation: await store.validate(asset) };
+  } catch {
+    // Credentials a reader cannot parse are no provenance: the source is named without them.
+    return undefined;
+  }
+}
+
+type ValidationEntry = Awaited<ReturnType<ManifestStore['validate']>>['statusEntries'][number];
+const statusMap = (e: ValidationEntry) => ({ code: e.code, ...(e.url ? { url: e.url } : {}), ...(e.explanation ? { explanation: e.explanation } : {}) });
+
+/**
+ * Names a source as an ingredient (C2PA 2 ingredient v3) of the manifest being made. A source with credentials brings
+ * its manifests into the new store (deduplicated: two sources may share ancestors), and the ingredient points at its
+ * active manifest and that manifest's signature by hash, with the result of validating it when it was taken, as a
+ * v3 ingredient must. The hashes are filled when the manifest is signed.
+ */
+async function addIngredient(lib: Library, store: ManifestStore, manifest: Manifest, source: SourceFile, relationship: 'parentOf' | 'inputTo'): Promise<IngredientAssertion> {
+  const { IngredientAssertion, RelationshipType } = lib.manifest;
+  const ingredient = IngredientAssertion.createV3(relationship === 'parentOf' ? RelationshipType.ParentOf : RelationshipType.InputTo);
+  // Assertions of one kind are told apart by an index suffix (c2pa.ingredient.v3__1, ...).
+  const earlier = manifest.assertions!.getAssertionsByLabel(ingredient.label).length;
+  if (earlier) ingredient.labelSuffix = earlier;
+  ingredient.title = source.title;
+  ingredient.format = source.type;
+  const found = await credentialsOf(lib, source);
+  const active = found?.store.getActiveManifest();
+  if (found && active?.label) {
+    for (const m of found.store.manifests) {
+      if (m.label && !store.getManifestByLabel(m.label)) store.manifests.splice(store.manifests.length - 1, 0, m);
+    }
+    ingredient.instanceID = active.claim?.instanceID;
+    ingredient.activeManifest = manifest.createHashedReference(`/c2pa/${active.label}`);
+    ingredient.claimSignature = manifest.createHashedReference(`/c2pa/${active.label}/c2pa.signature`);
+    const entries = found.validation.statusEntries;
+    ingredient.validationResults = {
+      activeManifest: { success: entries.filter((e) => e.success).map(statusMap), informational: [], failure: entries.filter((e) => !e.success).map(statusMap) },
+    };
+  }
+  manifest.addAssertion(ingredient);
+  return ingredient;
+}
+
 export function c2paContentCredentials(credential: SigningCredential): ContentCredentials {
   const made = signerOf(credential);
   // A bad key or certificate fails each sign (the save is retried), not the process.
   made.catch(() => undefined);
   return {
     async sign(file: Buffer, type: CredentialedType, p: Provenance): Promise<Buffer> {
-      const [signer, { asset: assets, manifest: m }] = await Promise.all([made, c2pa()]);
-      const { BMFF, PNG } = assets;
-      const { ActionAssertion, BMFFHashAssertion, DataHashAssertion, ManifestStore } = m;
-      if (type === 'image/png' ? !PNG.canRead(new Uint8Array(file)) : !BMFF.canRead(new Uint8Array(file))) throw new Error(`Not a ${type} file`);
+      const [signer, lib] = await Promise.all([made, c2pa()]);
+      const { ActionAssertion, BMFFHashAssertion, DataHashAssertion, ManifestStore } = lib.manifest;
+      if (!assetOf(lib, new Uint8Array(file), type)) throw new Error(`Not a ${type} file`);
       const store = new ManifestStore();
-      const manifest = store.createManifest({ assetFormat: type, instanceID: `xmp:iid:${crypto.randomUUID()}`, defaultHashAlgorithm: 'SHA-256', signer });
+      // C2PA 2's claim (v2): the version whose ingredients (v3) carry their manifest's validation.
+      const manifest = store.createManifest({ claimVersion: lib.manifest.ClaimVersion.V2, assetFormat: type, instanceID: `xmp:iid:${crypto.randomUUID()}`, defaultHashAlgorithm: 'SHA-256', signer });
       manifest.claim!.claimGeneratorName = 'Framewright';
+      // The signature's room: c2pa-ts reserves 25 kB (in every file) for an RFC 3161 timestamp, which we do not add; an
+      // ES256 signature takes 64 bytes. Signing fails loudly ("Not enough padding") if it ever outgrows this.
+      manifest.signature!.signatureData.paddingLength = SIGNATURE_ROOM_BYTES;
+      const by = {
+        digitalSourceType: TRAINED_ALGORITHMIC_MEDIA as Action['digitalSourceType'],
+        softwareAgent: { name: p.model, ...(p.version ? { version: p.version } : {}) },
+      };
+      const parent = p.parent && (await addIngredient(lib, store, manifest, p.parent.source, 'parentOf'));
+      const inputs = [];
+      for (const source of p.inputs ?? []) inputs.push(await addIngredient(lib, store, manifest, source, 'inputTo'));
+      const given = inputs.length ? { ingredients: inputs.map((i) => manifest.createAssertionReference(i)) } : {};
       const actions = new ActionAssertion();
-      actions.actions = [
-        {
-          action: 'c2pa.created' as Action['action'],
-          digitalSourceType: TRAINED_ALGORITHMIC_MEDIA as Action['digitalSourceType'],
-          softwareAgent: { name: p.model, ...(p.version ? { version: p.version } : {}) },
-          parameters: { when: p.createdAt },
-        },
-      ];
+      actions.actions = parent
+        ? // A result changed whole: the first action opens it (its parent ingredient), the next says what the model did.
+          [
+            { action: 'c2pa.opened' as Action['action'], parameters: { ingredients: [manifest.createAssertionReference(parent)] } },
+            { action: p.parent!.change as Action['action'], ...by, parameters: { when: p.createdAt, ...given } },
+          ]
+        : [{ action: 'c2pa.created' as Action['action'], ...by, parameters: { when: p.createdAt, ...given } }];
       manifest.addAssertion(actions);
       // The hard binding: a PNG's bytes outside the manifest chunk; an MP4's top-level boxes.
       const hash = type === 'image/png' ? DataHashAssertion.create('SHA-256') : BMFFHashAssertion.createV2('jumbf manifest', 'SHA-256');
@@ -86,12 +155,12 @@ export function c2paContentCredentials(credential: SigningCredential): ContentCr
       if (type === 'video/mp4') {
         // Where the manifest box goes and how big it is (a dry run on a copy), so the sample tables can point past it
         // before the boxes are hashed: the hash then covers the offsets the signed file really has.
-        const dry = new BMFF(new Uint8Array(file));
+        const dry = assetOf(lib, new Uint8Array(file), type)!;
         await dry.ensureManifestSpace(space);
         const spaced = Buffer.from(await dry.getDataRange());
         bytes = new Uint8Array(shiftChunkOffsets(file, insertionPoint(file, spaced), spaced.length - file.length));
       }
-      const asset = type === 'image/png' ? new PNG(bytes) : new BMFF(bytes);
+      const asset = assetOf(lib, bytes, type)!;
       await asset.ensureManifestSpace(space);
       await hash.updateWithAsset(asset);
       await manifest.sign(signer);

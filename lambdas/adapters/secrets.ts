@@ -69,14 +69,21 @@ export async function welcomeHashKey(): Promise<string> {
 
 let signing: SecretsProvider | undefined;
 let fallbackSigner: ReturnType<typeof makeLocalSigningCredential> | undefined;
-/** The content-credentials signing key and certificate chain, kept an hour (a replaced certificate is used within it). */
+/**
+ * The content-credentials signing key and certificate chain, kept an hour (a replaced certificate is used within it).
+ * A fresh stage's secret holds no certificate until the operator puts one in (Secrets Manager cannot make one). In prod
+ * that is an error: every save fails (and is retried, then refunded at its deadline) until it is fixed, rather than
+ * marking results with a signer nobody issued. A dev stage (CONTENT_CREDENTIALS_FALLBACK=self-signed) signs with a
+ * certificate made in the instance instead, so outputs are still marked as generated (readers show the signer as
+ * untrusted), and says so in the log.
+ */
 export async function contentCredentialsSecret(): Promise<{ privateKey: string; certificateChain: string }> {
   signing ??= provider();
   const value = await signing.get<{ privateKey?: string; certificateChain?: string }>(required('CONTENT_CREDENTIALS_ARN'), { maxAge: WELCOME_KEY_CACHE_SECONDS, transform: 'json' });
   if (value?.privateKey && value.certificateChain) return { privateKey: value.privateKey, certificateChain: value.certificateChain };
-  // A fresh stage's secret holds no certificate until the operator puts one in (Secrets Manager cannot make one).
-  // Failing every save until then would refund every job: sign with a certificate made in this instance instead, so
-  // outputs are still marked as generated (readers show the signer as untrusted), and say so in the log.
+  if (config().CONTENT_CREDENTIALS_FALLBACK !== 'self-signed') {
+    throw new Error('Invalid configuration: the content credentials secret holds no certificate; put one in (docs/deploy.md)');
+  }
   logger.warn('Content credentials secret has no certificate: signing with one made in this instance (docs/deploy.md)');
   fallbackSigner ??= makeLocalSigningCredential();
   const made = await fallbackSigner;

@@ -5,9 +5,9 @@ import { newId } from '../domain/ids';
 import { refundedError } from '../domain/job-messages';
 import { objectKeys } from '../domain/keys';
 import { checkPng } from '../domain/png';
-import type { Job, JobStore, MediaItem } from '../ports/jobs';
+import type { Job, JobStore, MediaIndex, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
-import type { ContentCredentials, CredentialedType } from '../ports/content-credentials';
+import type { ContentCredentials, CredentialedType, Provenance, SourceFile } from '../ports/content-credentials';
 import type { MediaStore } from '../ports/media-store';
 import { MediaToolFailed, type MediaTools, type VideoInfo } from '../ports/media-tools';
 import { jobDeadline } from './steps/job-deadline';
@@ -16,6 +16,8 @@ import { submitPrediction, type SubmitDeps } from './steps/submit-prediction';
 export interface SaveJobOutputDeps extends SubmitDeps {
   jobs: JobStore;
   store: MediaStore;
+  /** The results a job was made from (an edit's source, a start frame), named in its content credentials. */
+  media: MediaIndex;
   /** ffmpeg: probes videos, makes their posters, cuts and joins a clip's segments. */
   tools: () => Promise<MediaTools>;
   /** Signs the C2PA manifest embedded in every file kept (the signer follows the secret: made on first use). */
@@ -114,13 +116,34 @@ async function checkedVideo(deps: SaveJobOutputDeps, job: Job, tools: MediaTools
 }
 
 /**
- * Replaces the stored file with the same file carrying its content credentials (model, version, date), before the
- * job succeeds: no result is ever listed, shared or downloaded without them.
+ * Replaces the stored file with the same file carrying its content credentials (model, version, date, and the results
+ * it was made from), before the job succeeds: no result is ever listed, shared or downloaded without them.
  */
 async function signed(deps: SaveJobOutputDeps, job: Job, key: string, file: Buffer, type: CredentialedType): Promise<void> {
   const version = modelOfReplicate(job.model)?.models.find((m) => m.id === job.model)?.version;
   const credentials = await deps.credentials();
-  await deps.store.put(key, await credentials.sign(file, type, { model: job.model, ...(version ? { version } : {}), createdAt: job.createdAt }), type);
+  const provenance: Provenance = { model: job.model, ...(version ? { version } : {}), createdAt: job.createdAt, ...(await sourcesOf(deps, job)) };
+  await deps.store.put(key, await credentials.sign(file, type, provenance), type);
+}
+
+/**
+ * The results a job was made from, as its options recorded them (steps/start-job.ts): an edit's or upscale's source is
+ * its parent (the model changed that picture); a start or end frame, and the picture a variation repeats (its model
+ * ran again on its prompt and settings), were inputs to a model that made a new file.
+ */
+async function sourcesOf(deps: SaveJobOutputDeps, job: Job): Promise<Pick<Provenance, 'parent' | 'inputs'>> {
+  const source = async (id: unknown): Promise<SourceFile[]> => {
+    if (typeof id !== 'string') return [];
+    const item = await deps.media.get(job.owner, id);
+    const type: CredentialedType = item?.type === 'video' ? 'video/mp4' : 'image/png';
+    const title = `${id}.${type === 'video/mp4' ? 'mp4' : 'png'}`;
+    // A result deleted since the job started is still named, without its own credentials.
+    return [item ? { file: await deps.store.getBytes(item.key, MAX_OUTPUT_BYTES[item.type]), type, title } : { type, title }];
+  };
+  const operation = modelOfReplicate(job.model)?.operation;
+  const [parent] = operation === 'edit' || operation === 'upscale' ? await source(job.options.sourceMediaId) : [];
+  const inputs = [...(parent ? [] : await source(job.options.sourceMediaId)), ...(await source(job.options.startMediaId)), ...(await source(job.options.endMediaId))];
+  return { ...(parent ? { parent: { source: parent, change: operation === 'upscale' ? 'c2pa.resized' : 'c2pa.edited' } } : {}), ...(inputs.length ? { inputs } : {}) };
 }
 
 function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>): MediaItem {

@@ -1,3 +1,4 @@
+import { aiGeneratedLabel } from '../../contract/ai-label';
 import { modelOfReplicate } from '../../contract/models';
 import { SHARE_TOKEN } from '../../contract/schemas';
 import type { MediaIndex, MediaItem } from '../ports/jobs';
@@ -86,7 +87,7 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
   const what = item.type === 'image' ? 'An image' : 'A video';
   const title = showPrompt && item.prompt.trim() ? item.prompt.trim().slice(0, 120) : `${what} made with ${model}`;
   // Said where people look, not only in the file's content credentials: the page and its link previews.
-  const label = `AI-generated with ${model} on ${madeOn.format(new Date(item.createdAt))}`;
+  const label = aiGeneratedLabel(model, madeOn.format(new Date(item.createdAt)));
   const description = `${label}. Shared from Framewright.`;
   const tags: Array<[string, string]> = [
     ['og:type', item.type === 'image' ? 'website' : 'video.other'],

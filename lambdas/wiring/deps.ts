@@ -226,7 +226,7 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
 }
 
 export function saveJobOutputDeps(): SaveJobOutputDeps {
-  return { jobs: jobs(), store: store(), tools: mediaTools(), credentials: credentials(), provider: modelProvider(), webhookUrl: webhookUrl(), now, log: warn };
+  return { jobs: jobs(), store: store(), media: media(), tools: mediaTools(), credentials: credentials(), provider: modelProvider(), webhookUrl: webhookUrl(), now, log: warn };
 }
 
 export function reconcileJobsDeps(): ReconcileJobsDeps {
@@ -234,6 +234,7 @@ export function reconcileJobsDeps(): ReconcileJobsDeps {
   return {
     jobs: reconcilerJobs(),
     store: store(),
+    media: media(),
     tools: mediaTools(),
     credentials: credentials(),
     provider: modelProvider(),

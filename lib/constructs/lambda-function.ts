@@ -96,6 +96,8 @@ export interface GrantTargets {
   welcomeHashKey: secretsmanager.ISecret;
   /** The content-credentials signer ('secret:content-credentials'). */
   contentCredentials: secretsmanager.ISecret;
+  /** Sign with a certificate the function makes while that secret holds none (dev stages; never prod). */
+  contentCredentialsFallback?: 'self-signed';
   /** The distribution whose API origins send the origin header, and where the API is tried ('cloudfront:origin-header'). */
   originHeader?: { distributionId: string; distributionArn: string; testUrl: string };
   /** The SES identities ses:SendEmail is checked against (lib/constructs/email.ts). */
@@ -200,7 +202,10 @@ const GRANT_ENVIRONMENT: Partial<Record<Grant, (t: GrantTargets) => Record<strin
   'secret:origin': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
   'secret:origin:rotate': (t) => ({ ORIGIN_SECRET_ARN: t.originSecret.secretArn }),
   'secret:welcome-hash': (t) => ({ WELCOME_HASH_KEY_ARN: t.welcomeHashKey.secretArn }),
-  'secret:content-credentials': (t) => ({ CONTENT_CREDENTIALS_ARN: t.contentCredentials.secretArn }),
+  'secret:content-credentials': (t) => ({
+    CONTENT_CREDENTIALS_ARN: t.contentCredentials.secretArn,
+    ...(t.contentCredentialsFallback ? { CONTENT_CREDENTIALS_FALLBACK: t.contentCredentialsFallback } : {}),
+  }),
   'cloudfront:origin-header': (t): Record<string, string> =>
     t.originHeader ? { DISTRIBUTION_ID: t.originHeader.distributionId, ORIGIN_TEST_URL: t.originHeader.testUrl } : {},
   'live:send': (t): Record<string, string> => (t.live ? { LIVE_ENDPOINT_URL: t.live.callbackUrl } : {}),

@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeLocalSigningCredential } from '../../lambdas/adapters/content-credentials-cert';
 import { shiftChunkOffsets } from '../../lambdas/adapters/mp4-chunk-offsets';
 import { localFfmpegPath } from '../../local/shared/ffmpeg-path';
+import { signWith } from '../support/content-credentials';
 
 jest.setTimeout(60_000);
 
@@ -38,12 +40,9 @@ const topLevel = (b: Buffer) => {
   return types;
 };
 
-/** The adapter, signing as the functions do (in a process of its own: test/support/sign-file.ts says why). */
+/** The adapter, signing as the functions do, with a certificate made as a dev stage's functions make theirs. */
 async function sign(file: Buffer): Promise<Buffer> {
-  const [input, output] = [path.join(dir, 'in.mp4'), path.join(dir, 'out.mp4')];
-  fs.writeFileSync(input, file);
-  await run(path.resolve('node_modules/.bin/tsx'), [path.resolve('test/support/sign-file.ts'), input, output, 'video/mp4']);
-  return fs.readFileSync(output);
+  return signWith(await makeLocalSigningCredential(), file, 'video/mp4', { model: 'wan-video/wan-2.1-i2v-480p', createdAt: '2026-11-26T00:00:00.000Z' });
 }
 
 const box = (type: string, ...content: Buffer[]) => {

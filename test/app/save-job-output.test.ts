@@ -11,6 +11,7 @@ import { ffmpegMediaTools } from '../../lambdas/adapters/ffmpeg-media-tools';
 import { runFfmpeg } from '../../lambdas/adapters/ffmpeg';
 import { saveJobOutput, type SaveJobOutputDeps } from '../../lambdas/app/save-job-output';
 import { RUN_GRACE_MS } from '../../lambdas/app/steps/job-deadline';
+import { startGeneration } from '../../lambdas/app/start-generation';
 import { startImageGeneration } from '../support/fakes/generation';
 import { startVideoGeneration } from '../support/fakes/generation';
 import type { Job, JobStore, MediaItem } from '../../lambdas/ports/jobs';
@@ -21,6 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryContentCredentials } from '../support/fakes/content-credentials';
 import { expectBooksBalanced } from '../support/fakes/credits';
+import { MemoryMedia } from '../support/fakes/jobs';
+import { mediaItem } from '../support/fakes/media';
 import { CALLER, fakeVideo, generationSetup, png, WEBHOOK_URL, type GenerationContext } from '../support/fakes/generation';
 
 jest.setTimeout(60_000);
@@ -91,6 +94,7 @@ function setup(job: Job, outputs: Map<string, Buffer | 'stall'>, now = new Date(
   const deps: SaveJobOutputDeps = {
     jobs,
     store,
+    media: new MemoryMedia(),
     tools: async () => tools,
     credentials: async () => new MemoryContentCredentials(),
     provider: async () => {
@@ -199,6 +203,28 @@ describe('saveJobOutput, through the jobs it ends', () => {
     // Each image kept carries its content credentials: the model, its pinned version, the job's date.
     const job = (await ctx.jobs.get(jobId))!;
     expect(ctx.credentials.signed).toEqual([0, 1].map(() => ({ type: 'image/png', provenance: { model: IMAGE_MODEL.id, version: IMAGE_MODEL.version, createdAt: job.createdAt } })));
+  });
+
+  it('names the results a job was made from: an edit opens its source and changes it; an animation was given its start frame', async () => {
+    const ctx = generationSetup({ credits: 40 });
+    const source = mediaItem(CALLER.sub, 'src-1');
+    ctx.media.add(source);
+    const sourceFile = await png(32, 16);
+    await ctx.store.put(source.key, sourceFile, 'image/png');
+    const edited = await startGeneration(ctx.deps, CALLER, { model: 'edit', prompt: 'make it night', inputs: { image: source.id } });
+    const animated = await startGeneration(ctx.deps, CALLER, { model: 'pixverse', prompt: 'the pier sways', options: { duration: 5, quality: '540p' }, inputs: { startImage: source.id } });
+    ctx.store.outputs.set('https://replicate.delivery/edit.png', await png(32, 16));
+    ctx.store.outputs.set('https://replicate.delivery/clip.mp4', fakeVideo({ durationSeconds: 5, width: 960, height: 540, fps: 24, frames: 120 }));
+    await ctx.jobs.recordOutput(edited.predictionId, ctx.provider.predictions.get('pred-1')!.id, ['https://replicate.delivery/edit.png'], ctx.clock.now().getTime());
+    await ctx.jobs.recordOutput(animated.predictionId, ctx.provider.predictions.get('pred-2')!.id, ['https://replicate.delivery/clip.mp4'], ctx.clock.now().getTime());
+    expect(await saveJobOutput(ctx.deps, edited.predictionId)).toBe('saved');
+    expect(await saveJobOutput(ctx.deps, animated.predictionId)).toBe('saved');
+    const named = { file: sourceFile, type: 'image/png', title: 'src-1.png' };
+    expect(ctx.credentials.signed.map((s) => s.provenance)).toEqual([
+      expect.objectContaining({ model: 'black-forest-labs/flux-kontext-pro', parent: { source: named, change: 'c2pa.edited' } }),
+      expect.objectContaining({ model: PIXVERSE, inputs: [named] }),
+    ]);
+    expect(ctx.credentials.signed[1]!.provenance.parent).toBeUndefined();
   });
 
   it('fails the whole job and refunds once when one image is damaged, keeping none of its files', async () => {

@@ -90,6 +90,15 @@ describe('dev and prod side by side', () => {
         });
       }
       expect(resourcesOfType(dev.template, 'Custom::S3AutoDeleteObjects').length).toBeGreaterThan(0);
+
+      // The functions that sign results: a dev stage signs with a certificate of its own until the operator puts one
+      // in; prod never does (a secret with no certificate is an error there).
+      const signers = (t: Template) =>
+        resourcesOfType(t, 'AWS::Lambda::Function')
+          .map(([, f]) => f.Properties!.Environment?.Variables ?? {})
+          .filter((env) => env.CONTENT_CREDENTIALS_ARN)
+          .map((env) => env.CONTENT_CREDENTIALS_FALLBACK ?? 'none');
+      expect({ dev: signers(dev.template), prod: signers(prod.template) }).toEqual({ dev: ['self-signed', 'self-signed'], prod: ['none', 'none'] });
     } finally {
       dev.cleanup();
     }

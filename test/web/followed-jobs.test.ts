@@ -65,14 +65,14 @@ describe('job tracker', () => {
     t.add(imageJob('job-1'));
     const saved = JSON.parse(storage.getItem(ACTIVE_JOBS_KEY)!) as Array<Record<string, unknown>>;
     expect(saved).toEqual([expect.objectContaining({ predictionId: 'job-1', prompt: 'a lighthouse', createdAt: expect.any(Number), owner: 'user-a' })]);
-    expect(t.store.getState().statuses['job-1']).toBe('starting');
+    expect(t.statusOf('job-1')).toBe('starting');
 
     // Nothing is asked before one interval has passed.
     await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
     expect(calls).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(calls).toEqual(['job-1']);
-    expect(t.store.getState().statuses['job-1']).toBe('processing');
+    expect(t.statusOf('job-1')).toBe('processing');
 
     await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(calls).toHaveLength(2);

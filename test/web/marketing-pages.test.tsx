@@ -15,6 +15,8 @@ import { SHOWCASE_RENDERS } from '../../web/src/features/marketing/showcase-rend
 import { SHOWCASE, SHOWCASE_ITEMS } from '../../contract/showcase';
 
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+/** A date as the AI-generated labels show it: the viewer's local date. */
+const day = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse(iso));
 
 describe('PricingPage', () => {
   it('shows every credit pack from the contract with its price', () => {
@@ -138,10 +140,17 @@ describe('the showcase captions', () => {
       const clip = clips.find((a) => a.getAttribute('href') === e.video)!;
       expect(clip.querySelector('img')).toHaveAttribute('src', e.poster);
       const label = clip.getAttribute('aria-label')!;
+      const card = clip.closest('li')!;
       if (placeholders.includes(e.id)) {
         expect(label).toContain('placeholder');
         for (const prompt of prompts) expect(label).not.toContain(prompt);
-      } else expect(label).toContain(e.prompt);
+        // The simulator's shapes are not AI output: nothing says they are.
+        expect(card).toHaveTextContent('Placeholder render');
+        if (!e.startImage || e.startImage.placeholder) expect(card).not.toHaveTextContent('AI-generated');
+      } else {
+        expect(label).toContain(e.prompt);
+        expect(card).toHaveTextContent(`AI-generated with ${e.madeWith} on ${day(e.madeAt)}`);
+      }
     }
     for (const img of document.querySelectorAll('img')) for (const prompt of prompts) expect(img.getAttribute('alt')).not.toContain(prompt);
     if (placeholders.length) {

@@ -4,7 +4,8 @@
  * job the server pushes (started in another tab). Their states are TanStack queries (`['job', id]`, GET
  * /api/check-status/{id}) in the app's query client: a push writes the state into the query at once; while the push
  * channel is down the queries poll every POLL_INTERVAL_MS (the spec's 5 s, TanStack's `refetchInterval`), and
- * while it is up nothing polls. The server settles jobs (webhooks, the reconciler, refunds); this only reports: the
+ * while it is up nothing polls; a job's status is read from its query alone (the tiles too), and the small store
+ * keeps only what is the browser's own: which jobs it follows and the outcomes no page has shown yet. The server settles jobs (webhooks, the reconciler, refunds); this only reports: the
  * balance a check returns (`value`), and one outcome per finished job, which the page of that kind picks up (image
  * preview, video preview or error line) even if the user was on another page when it ended.
  */
@@ -28,8 +29,6 @@ export interface JobTrackerState {
   owner: string | undefined;
   /** Every stored job (other users' too: they are kept for when that user signs in again). */
   jobs: ActiveJob[];
-  /** The last status the server reported per job. */
-  statuses: Record<string, RunningStatus>;
   /** Finished jobs whose page has not shown them yet, oldest first. */
   outcomes: JobOutcome[];
 }
@@ -52,6 +51,10 @@ export type JobFilter = (job: ActiveJob) => boolean;
 
 export interface JobTracker {
   store: StoreApi<JobTrackerState>;
+  /** Where each followed job's state is kept (`['job', id]`): the one owner of what the server said about it. */
+  client: QueryClient;
+  /** A followed job's last status while it runs (from its query), undefined once it ended or before anything is known. */
+  statusOf(predictionId: string): RunningStatus | undefined;
   /** The signed-in user changed (undefined: signed out). Stops polling other users' jobs. */
   setOwner(owner: string | undefined): void;
   /** A job the server just accepted: stored at once, first checked after one interval. */
@@ -96,7 +99,7 @@ export function checkErrorMessage(err: unknown): string {
   return GenerationText.checkJobError(err instanceof Error ? err.message : String(err));
 }
 
-type JobState = Pick<CheckStatusResponse, 'status' | 'imageUrl' | 'videoUrl' | 'error' | 'mediaId'> & { value?: number };
+export type JobState = Pick<CheckStatusResponse, 'status' | 'imageUrl' | 'videoUrl' | 'error' | 'mediaId'> & { value?: number };
 
 export const jobQueryKey = (predictionId: string) => ['job', predictionId] as const;
 
@@ -112,6 +115,11 @@ function stateOf(pushed: LiveJob): JobState {
 
 const isRunning = (status: string): status is RunningStatus => status === 'starting' || status === 'processing';
 
+/** A job state's status while it runs (what a tile shows), undefined otherwise. */
+export function runningStatusOf(state: Pick<JobState, 'status'> | undefined): RunningStatus | undefined {
+  return state && isRunning(state.status) ? state.status : undefined;
+}
+
 export function createJobTracker(deps: JobTrackerDeps): JobTracker {
   const client = deps.queryClient ?? createQueryClient();
   const now = deps.now ?? (() => Date.now());
@@ -120,7 +128,6 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
   const store = createStore<JobTrackerState>()(() => ({
     owner: undefined,
     jobs: readJobs(deps.storage),
-    statuses: {},
     outcomes: [],
   }));
 
@@ -164,12 +171,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     stop(job.predictionId);
     client.removeQueries({ queryKey: jobQueryKey(job.predictionId), exact: true });
     persist((jobs) => jobs.filter((j) => j.predictionId !== job.predictionId));
-    store.setState((s) => {
-      const statuses = { ...s.statuses };
-      delete statuses[job.predictionId];
-      const outcomes = outcome ? [...s.outcomes, outcome].slice(-MAX_OUTCOMES) : s.outcomes;
-      return { statuses, outcomes };
-    });
+    if (outcome) store.setState((s) => ({ outcomes: [...s.outcomes, outcome].slice(-MAX_OUTCOMES) }));
   }
 
   /** Follows a job's query: every new state (a check's answer or a push) is settled, a failed check reported. */
@@ -203,11 +205,8 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     const id = job.predictionId;
     // Ended already (a push and its query's notification report the same state): reported once.
     if (!observers.has(id)) return;
-    if (isRunning(result.status)) {
-      const status = result.status;
-      if (store.getState().statuses[id] !== status) store.setState((s) => ({ statuses: { ...s.statuses, [id]: status } }));
-      return;
-    }
+    // Still running: its query holds the status the tiles show.
+    if (isRunning(result.status)) return;
     if (result.status === 'succeeded') {
       const url = job.kind === 'image' ? (result.imageUrl ?? result.videoUrl) : (result.videoUrl ?? result.imageUrl);
       finish(
@@ -234,6 +233,10 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
 
   return {
     store,
+    client,
+    statusOf(predictionId) {
+      return runningStatusOf(client.getQueryData<JobState>(jobQueryKey(predictionId)));
+    },
     canceled(predictionId, error) {
       const job = store.getState().jobs.find((j) => j.predictionId === predictionId) ?? followed.get(predictionId);
       if (job) finish(job, { job, status: 'canceled', error });
@@ -243,7 +246,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       if (owner !== before) {
         stopAll();
         client.removeQueries({ queryKey: ['job'] });
-        store.setState({ owner, statuses: {}, outcomes: [] });
+        store.setState({ owner, outcomes: [] });
         if (owner) {
           const cutoff = now() - FOREIGN_JOB_TTL_MS;
           // Jobs stored without an owner (the spec's bare shape) belong to whoever signs in; stale foreign ones go.
@@ -260,7 +263,6 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       const owner = store.getState().owner;
       const job: ActiveJob = { ...input, ...(owner ? { owner } : {}) };
       persist((jobs) => [...jobs.filter((j) => j.predictionId !== job.predictionId), job]);
-      store.setState((s) => ({ statuses: { ...s.statuses, [job.predictionId]: 'starting' } }));
       if (!owner) return;
       // Accepted just now: starting, first checked after one interval (or moved by a push before that).
       if (client.getQueryData(jobQueryKey(job.predictionId)) === undefined) client.setQueryData<JobState>(jobQueryKey(job.predictionId), { status: 'starting' });
@@ -278,10 +280,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       if (!deps.storage) return;
       const jobs = readJobs(deps.storage);
       const ids = new Set(jobs.map((j) => j.predictionId));
-      store.setState((s) => ({
-        jobs,
-        statuses: Object.fromEntries(Object.entries(s.statuses).filter(([id]) => ids.has(id))),
-      }));
+      store.setState({ jobs });
       // A job this tab follows that another tab took off the list has ended there: ask now how, and show it here too.
       for (const [id, { observer }] of observers) if (!ids.has(id)) void observer.refetch({ cancelRefetch: false });
       resume();
@@ -330,7 +329,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       client.removeQueries({ queryKey: ['job'] });
       followed.clear();
       live = false;
-      store.setState({ owner: undefined, jobs: readJobs(deps.storage), statuses: {}, outcomes: [] });
+      store.setState({ owner: undefined, jobs: readJobs(deps.storage), outcomes: [] });
     },
   };
 

@@ -2,6 +2,7 @@
  * The app's one job tracker, wired to the API, the credits store, the session and other tabs, and the hooks
  * pages use to show their jobs and react to their outcomes.
  */
+import { skipToken, useQueries, type QueryFunction } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
@@ -13,7 +14,7 @@ import { liveChannel } from '../live';
 import { browserStorage } from '../../lib/browser-storage';
 import { ACTIVE_JOBS_KEY, type ActiveJob } from './active-jobs';
 import { noticeFinished } from './finished-notice';
-import { createJobTracker, type JobFilter, type JobOutcome, type RunningStatus } from './followed-jobs';
+import { createJobTracker, jobQueryKey, runningStatusOf, type JobFilter, type JobOutcome, type JobState, type RunningStatus } from './followed-jobs';
 
 export const jobTracker = createJobTracker({
   storage: browserStorage(),
@@ -73,8 +74,24 @@ export function useActiveJobs(filter: JobFilter): ActiveJob[] {
   return useMemo(() => jobs.filter((j) => owner !== undefined && j.owner === owner && filter(j)), [jobs, owner, filter]);
 }
 
+/** Each followed job's status while it runs, read from its query (`['job', id]`), which checks and pushes keep current. */
 export function useJobStatuses(): Record<string, RunningStatus> {
-  return useStore(jobTracker.store, (s) => s.statuses);
+  const jobs = useStore(jobTracker.store, (s) => s.jobs);
+  // Read-only observers (skipToken: they never fetch); the tracker's own observers check and poll.
+  return useQueries(
+    {
+      queries: jobs.map((j) => ({ queryKey: jobQueryKey(j.predictionId), queryFn: skipToken as QueryFunction<JobState> | typeof skipToken, staleTime: Infinity })),
+      combine: (results) => {
+        const statuses: Record<string, RunningStatus> = {};
+        for (const [i, r] of results.entries()) {
+          const status = runningStatusOf(r.data);
+          if (status && jobs[i]) statuses[jobs[i].predictionId] = status;
+        }
+        return statuses;
+      },
+    },
+    queryClient,
+  );
 }
 
 /**

@@ -10,8 +10,9 @@ import { cx } from '../../lib/cx';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Modal } from '../../components/modal';
+import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateTime } from '../../lib/format-date-time';
+import { formatDateTime } from '../../lib/format-date-time';
 import { GenerationText, reasonOf } from './generation-messages';
 import { AddToCollection, RemoveFromCollection } from './collections';
 import { optionsIgnoredWithImage } from './ignored-options';
@@ -272,9 +273,7 @@ export function Lightbox({ items: listed, openId, onOpen, onDelete, collection }
         </div>
         <div className="flex w-full flex-col gap-3 lg:w-80">
           {/* Said where people look, not only in the file's content credentials. */}
-          <p className="self-start rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-brand-ink" data-testid="lightbox-ai-label">
-            AI-generated with {modelName(item.model)} on {formatDate(item.createdAt, '')}
-          </p>
+          <AiGeneratedLabel modelName={modelName(item.model)} madeAt={item.createdAt} className="self-start" testId="lightbox-ai-label" />
           <p className="break-words text-sm text-ink" data-testid="lightbox-prompt">
             {promptText}
           </p>

@@ -1,4 +1,5 @@
 import { modelBySlug, modelOfReplicate, priceOf } from '../../../../contract/models';
+import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { ButtonLink } from '../../components/button-link';
 import { ExampleClipPlayer } from './example-clip';
 import { EXAMPLES, EXAMPLES_ARE_PLACEHOLDERS, type ExampleClip } from './media';
@@ -47,14 +48,19 @@ function Example({ example }: { example: ExampleClip }) {
               decoding="async"
               className="h-auto w-32 rounded-control border border-line"
             />
-            <figcaption className="text-sm text-ink-muted">Start image uploaded with the prompt</figcaption>
+            <figcaption className="flex flex-col gap-1 text-sm text-ink-muted">
+              Start image uploaded with the prompt
+              {!example.startImage.placeholder && <AiGeneratedLabel modelName={example.startImage.madeWith} madeAt={example.startImage.madeAt} />}
+            </figcaption>
           </figure>
         )}
       </div>
       <div className="flex flex-col gap-4">
         <h3 className="text-xl font-semibold text-ink">{example.title}</h3>
-        {example.placeholder && (
+        {example.placeholder ? (
           <p className="w-fit rounded-pill border border-line-strong px-3 py-0.5 text-xs font-medium text-ink-muted">Placeholder render</p>
+        ) : (
+          <AiGeneratedLabel modelName={example.madeWith} madeAt={example.madeAt} />
         )}
         <p className="text-sm text-ink-muted">{example.note}</p>
         <div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import type { MediaClip } from './media';
 
 /**
@@ -63,10 +64,14 @@ export function HeroVideo({ clip, label }: { clip: MediaClip; label: string }) {
           {playing ? <path d="M6 4h3v12H6zM11 4h3v12h-3z" /> : <path d="M6 4l10 6-10 6z" />}
         </svg>
       </button>
-      {clip.placeholder && (
+      {clip.placeholder ? (
         // Said on screen, not only to screen readers: nobody should take the simulator's shapes for the product.
         <figcaption className="absolute top-3 left-3 rounded-pill border border-line-strong bg-overlay px-3 py-1 text-xs font-medium text-ink" data-testid="placeholder-badge">
           Placeholder clip, not model output
+        </figcaption>
+      ) : (
+        <figcaption className="absolute top-3 left-3">
+          <AiGeneratedLabel modelName={clip.madeWith} madeAt={clip.madeAt} className="bg-overlay" />
         </figcaption>
       )}
     </figure>

@@ -1,4 +1,5 @@
 import { SHOWCASE, type ShowcaseClip, type ShowcaseRender, type ShowcaseStill } from '../../../../contract/showcase';
+import { modelOfReplicate } from '../../../../contract/models';
 import { SHOWCASE_RENDERS } from './showcase-renders';
 
 /**
@@ -16,7 +17,13 @@ export interface MediaClip {
   prompt: string;
   /** A placeholder from the Replicate simulator (moving shapes and the prompt's text), not the model's output. */
   placeholder: boolean;
+  /** The model that made it, by the name the site uses, and when (ISO): a real render says it is AI-generated. */
+  madeWith: string;
+  madeAt: string;
 }
+
+/** Who made a render and when, as its AI-generated label says. */
+const madeBy = (r: ShowcaseRender) => ({ madeWith: modelOfReplicate(r.model)?.name ?? r.model, madeAt: r.renderedAt });
 
 function render(id: string): ShowcaseRender {
   const r = SHOWCASE_RENDERS[id];
@@ -26,7 +33,7 @@ function render(id: string): ShowcaseRender {
 
 function clip(item: ShowcaseClip): MediaClip {
   const r = render(item.id);
-  return { video: item.file, poster: item.poster, width: r.width, height: r.height, prompt: item.prompt, placeholder: r.provider !== 'replicate' };
+  return { video: item.file, poster: item.poster, width: r.width, height: r.height, prompt: item.prompt, placeholder: r.provider !== 'replicate', ...madeBy(r) };
 }
 
 export const HERO_CLIP: MediaClip = clip(SHOWCASE.hero);
@@ -48,7 +55,7 @@ export interface ExampleClip extends MediaClip {
   duration: number;
   quality?: string;
   /** Image-to-video: the start frame the clip was made from, shown beside it. */
-  startImage?: { src: string; alt: string; width: number; height: number };
+  startImage?: { src: string; alt: string; width: number; height: number } & Pick<MediaClip, 'placeholder' | 'madeWith' | 'madeAt'>;
 }
 
 function still(item: ShowcaseStill): NonNullable<ExampleClip['startImage']> {
@@ -57,7 +64,7 @@ function still(item: ShowcaseStill): NonNullable<ExampleClip['startImage']> {
     r.provider === 'replicate'
       ? `The start image: ${item.prompt}`
       : 'Placeholder start image: translucent shapes on a colour gradient with the prompt written on it, not model output';
-  return { src: item.file, alt, width: r.width, height: r.height };
+  return { src: item.file, alt, width: r.width, height: r.height, placeholder: r.provider !== 'replicate', ...madeBy(r) };
 }
 
 const example = (item: ShowcaseClip, copy: Pick<ExampleClip, 'family' | 'title' | 'note'>, start?: ShowcaseStill): ExampleClip => ({

@@ -1,0 +1,12 @@
+import { aiGeneratedLabel } from '../../../contract/ai-label';
+import { cx } from '../lib/cx';
+import { formatDate } from '../lib/format-date-time';
+
+/** "AI-generated with <model> on <date>" (the viewer's local date), as a badge beside a result shown to people. */
+export function AiGeneratedLabel({ modelName, madeAt, className, testId }: { modelName: string; madeAt: string; className?: string; testId?: string }) {
+  return (
+    <p className={cx('w-fit rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-brand-ink', className)} data-testid={testId}>
+      {aiGeneratedLabel(modelName, formatDate(madeAt, ''))}
+    </p>
+  );
+}
