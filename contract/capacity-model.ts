@@ -25,7 +25,10 @@ export const CAPACITY_ASSUMPTIONS = {
   saveSeconds: { image: 2, video: 8 },
   /** Seconds a create call takes at Replicate on a normal day. */
   createSeconds: 1,
-  /** Predictions per job (a 10 s clip is two). */
+  /**
+   * Predictions per job (a 10 s clip is two; a batch of n images is n, but an image is modelled at one credit a job,
+   * so creates per credit spent are the same).
+   */
   predictionsPerJob: 1.1,
   /** Provider reads per job besides its create (a late webhook's poll, the reconciler past the typical time, a cancel). */
   readsPerJob: 2,
