@@ -57,6 +57,8 @@ test.describe('every marketing page', () => {
 
   test('the FAQ stays accessible with every answer open', async ({ page }) => {
     await page.goto('/faq');
+    // The answers open once the prerendered page is hydrated: a click before that is not seen.
+    await page.waitForLoadState('networkidle');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 2 })).toHaveCount(5);
     const questions = main.locator('button[aria-expanded]');
