@@ -139,6 +139,11 @@ export interface FollowedJobs {
 
 const MAX_OUTCOMES = 50;
 
+/**
+ * Persisted by hand rather than with zustand's `persist` middleware: that one writes the whole state as
+ * `{ state, version }`, while 'activeJobs' must stay the spec's bare list, and it writes this tab's copy over the
+ * stored one, while tabs share the list and must read it back before each change so none drops another's job.
+ */
 export function createFollowedJobs(storage: Storage | undefined): FollowedJobs {
   const store = createStore<FollowedJobsState>()(() => ({ owner: undefined, jobs: readJobs(storage), outcomes: [] }));
 
