@@ -513,9 +513,9 @@ export const ROUTES = [
     path: '/api/webhooks/replicate',
     auth: 'signature',
     handler: 'replicate-webhook',
-    // The webhook URL we give Replicate names the job (?job=<id>, and &segment=<n> for a clip's later segments); the
-    // signature does not cover it.
-    query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional() }),
+    // The webhook URL we give Replicate names the job (?job=<id>, and &segment=<n> for a clip's later segments,
+    // &part=<n> for a batch's images); the signature does not cover it.
+    query: z.object({ job: PathId.optional(), segment: z.string().regex(/^[1-9]$/).optional(), part: z.string().regex(/^[0-9]$/).optional() }),
     timeoutSeconds: 25,
     memoryMb: 1024,
     grants: ['table:read', 'table:write', 'media:write', 'secret:replicate', 'secret:origin'],

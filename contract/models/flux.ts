@@ -1,3 +1,4 @@
+import { batchSeeds } from './options';
 import type { ModelDef, ResolvedOptions } from './types';
 
 export const FLUX_SCHNELL_MODEL = { id: 'black-forest-labs/flux-schnell', schema: 'black-forest-labs__flux-schnell@official.json' } as const;
@@ -29,8 +30,10 @@ export const fluxFast: ModelDef = {
   price: (o) => Number(o.count),
   plan: (o, prompt) => ({
     model: FLUX_SCHNELL_MODEL,
-    // PNG: every saved image is checked as the PNG its entry promises (the model's default is WebP).
-    input: { prompt, aspect_ratio: String(o.aspectRatio), num_outputs: Number(o.count), seed: Number(o.seed), output_format: 'png' },
+    // PNG: every saved image is checked as the PNG its entry promises (the model's default is WebP). One image a
+    // prediction, each with its own seed (`seeds`), all created at once with `Prefer: wait`.
+    input: { prompt, aspect_ratio: String(o.aspectRatio), num_outputs: 1, seed: Number(o.seed), output_format: 'png' },
+    ...(Number(o.count) > 1 ? { seeds: batchSeeds(Number(o.seed), Number(o.count)) } : {}),
   }),
   shown,
   waitSeconds: 5,

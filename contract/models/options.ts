@@ -4,6 +4,9 @@ import type { ChoiceOption, ModelDef, OptionDef, OptionValue, OptionValues, Reso
 export const SEED_MAX = 2_147_483_647;
 export const NEGATIVE_PROMPT_MAX = 1000;
 
+/** The seeds of a batch of `count` images from its first seed: one after another, wrapping past SEED_MAX to 0. */
+export const batchSeeds = (first: number, count: number): number[] => Array.from({ length: count }, (_, i) => (first + i) % (SEED_MAX + 1));
+
 const list = (values: readonly OptionValue[]) =>
   values.length <= 1 ? String(values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 

@@ -1,4 +1,4 @@
-import { NEGATIVE_PROMPT_MAX } from './options';
+import { batchSeeds, NEGATIVE_PROMPT_MAX } from './options';
 import type { ModelDef, ResolvedOptions } from './types';
 
 const SDXL = {
@@ -50,13 +50,15 @@ export const sdxl: ModelDef = {
     input: {
       prompt,
       ...size(o),
-      num_outputs: Number(o.count),
+      // One image a prediction, each with its own seed (the plan's `seeds`): a shown seed makes its image again.
+      num_outputs: 1,
       seed: Number(o.seed),
       ...(o.negativePrompt ? { negative_prompt: String(o.negativePrompt) } : {}),
       refine: 'expert_ensemble_refiner',
       apply_watermark: false,
       num_inference_steps: 25,
     },
+    ...(Number(o.count) > 1 ? { seeds: batchSeeds(Number(o.seed), Number(o.count)) } : {}),
   }),
   shown: (o) => ({ aspectRatio: o.aspectRatio!, ...size(o), seed: o.seed!, count: o.count!, ...(o.negativePrompt ? { negativePrompt: o.negativePrompt } : {}) }),
   typicalSeconds: 8,

@@ -64,6 +64,13 @@ export interface PredictionPlan {
    * frame dropped. `inputForImage` here gets the request's start image size when there is one.
    */
   continuation?: readonly PredictionPlan[];
+  /**
+   * A batch of images: one prediction per seed, run side by side under the one job and its one charge, each with this
+   * input but its own `seed` (`input.seed` is the first). SDXL and FLUX seed one generator for a whole multi-output
+   * prediction, so its second image is no seed's own picture; one prediction per image gives every image a seed that
+   * makes it again.
+   */
+  seeds?: readonly number[];
 }
 
 /**
@@ -126,7 +133,7 @@ export interface ModelDef {
   refuseImages?: (o: ResolvedOptions, given: ReadonlySet<ImageInputId>) => string | undefined;
   /** Credits for a request with these options (only called for an orderable combination). */
   price: (o: ResolvedOptions) => number;
-  /** The prediction a request runs; `hasImage`: a start (or source) picture is given. */
+  /** The prediction (or predictions: a batch, a clip's segments) a request runs; `hasImage`: a start (or source) picture is given. */
   plan: (o: ResolvedOptions, prompt: string, hasImage: boolean) => PredictionPlan;
   /** The options stored with the job and shown with its result. */
   shown: (o: ResolvedOptions) => Record<string, OptionValue>;

@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
@@ -52,6 +53,12 @@ export function mediaRecord(m: MediaItem) {
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
+
+/** A batch part's document path (`#batch` names the attribute: BATCH is one of DynamoDB's reserved words). */
+function partPath(part: number): string {
+  if (!Number.isInteger(part) || part < 0) throw new Error(`Not a batch part: ${part}`);
+  return `#batch[${part}]`;
+}
 
 /** The job's place in its owner's running jobs given back, for a write that ends it without a credit change. */
 function leaveQueue(table: string, job: Job) {
@@ -138,14 +145,51 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
 
     async recordOutput(id, providerId, urls, at) {
       const several = urls.length > 1;
+      // A batch's parts carry their own prediction ids (recordPartOutput): the job records only the outputs.
+      const ofPrediction = providerId !== undefined;
       return updateIf(db, {
         TableName: table,
         Key: jobKey(id),
-        UpdateExpression: `SET outputUrl = :url, outputAt = :at, #status = :processing, providerId = if_not_exists(providerId, :pid)${several ? ', outputUrls = :urls' : ''}`,
-        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl) AND (attribute_not_exists(providerId) OR providerId = :pid) AND ${NOT_PAST}`,
+        UpdateExpression: `SET outputUrl = :url, outputAt = :at, #status = :processing${ofPrediction ? ', providerId = if_not_exists(providerId, :pid)' : ''}${several ? ', outputUrls = :urls' : ''}`,
+        ConditionExpression: `${IS_OPEN} AND attribute_not_exists(outputUrl)${ofPrediction ? ` AND (attribute_not_exists(providerId) OR providerId = :pid) AND ${NOT_PAST}` : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ...OPEN, ':url': urls[0], ':at': at, ':pid': providerId, ...(several ? { ':urls': [...urls] } : {}) },
+        ExpressionAttributeValues: { ...OPEN, ':url': urls[0], ':at': at, ...(ofPrediction ? { ':pid': providerId } : {}), ...(several ? { ':urls': [...urls] } : {}) },
       });
+    },
+
+    async markPartStarted(id, part, providerId, status) {
+      const at = partPath(part);
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(id),
+        // A queued batch leaves the queue with its predictions.
+        UpdateExpression: `SET ${at}.providerId = :pid, #status = :s REMOVE queued, queuedAt`,
+        ConditionExpression: `${IS_OPEN} AND attribute_exists(${at}) AND attribute_not_exists(${at}.providerId)`,
+        ExpressionAttributeNames: { '#status': 'status', '#batch': 'batch' },
+        ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':s': status },
+      });
+    },
+
+    async recordPartOutput(id, part, providerId, url) {
+      const at = partPath(part);
+      try {
+        // The whole job as it is after: the caller sees whether this was the batch's last output.
+        const res = await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: jobKey(id),
+            UpdateExpression: `SET ${at}.outputUrl = :url, ${at}.providerId = if_not_exists(${at}.providerId, :pid)`,
+            ConditionExpression: `${IS_OPEN} AND attribute_exists(${at}) AND attribute_not_exists(${at}.outputUrl) AND (attribute_not_exists(${at}.providerId) OR ${at}.providerId = :pid)`,
+            ExpressionAttributeNames: { '#status': 'status', '#batch': 'batch' },
+            ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':url': url },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return res.Attributes ? jobOf(res.Attributes) : undefined;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return undefined;
+        throw err;
+      }
     },
 
     async listOpen(limit, cursor) {

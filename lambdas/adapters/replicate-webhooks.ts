@@ -41,11 +41,12 @@ export function replicateWebhooks(secret: () => Promise<string>): ModelWebhooks 
         body = undefined;
       }
       const jobId = d.query.job || undefined;
+      const part = /^\d$/.test(d.query.part ?? '') ? Number(d.query.part) : undefined;
       const prediction =
         body && typeof body.id === 'string' && typeof body.status === 'string'
           ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error, data_removed: body.data_removed })
           : undefined;
-      return { eventId: headers.id!, ...(jobId ? { jobId } : {}), ...(prediction ? { prediction } : {}) };
+      return { eventId: headers.id!, ...(jobId ? { jobId } : {}), ...(part !== undefined ? { part } : {}), ...(prediction ? { prediction } : {}) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ModelWebhooks } from '../ports/model-provider';
+import type { ModelProvider, ModelWebhooks } from '../ports/model-provider';
 import type { WebhookDelivery, WebhookInbox } from '../ports/webhooks';
 import { applyProviderUpdate, type ApplyUpdateDeps } from './steps/apply-provider-update';
 import { receiveWebhook } from './steps/receive-webhook';
@@ -6,6 +6,8 @@ import { receiveWebhook } from './steps/receive-webhook';
 export interface ApplyGenerationWebhookDeps extends ApplyUpdateDeps {
   webhooks: () => Promise<ModelWebhooks>;
   inbox: WebhookInbox;
+  /** Stops the other predictions of a batch that one failed part ended. */
+  provider: () => Promise<ModelProvider>;
 }
 
 export type GenerationWebhookOutcome = { ok: true; duplicate?: true };
@@ -22,7 +24,7 @@ export async function applyGenerationWebhook(deps: ApplyGenerationWebhookDeps, d
     apply: async (event) => {
       if (!event.jobId || !event.prediction) return;
       const job = await deps.jobs.get(event.jobId);
-      if (job) await applyProviderUpdate(deps, job, event.prediction);
+      if (job) await applyProviderUpdate(deps, job, event.prediction, event.part);
     },
   });
   return received.duplicate ? { ok: true, duplicate: true } : { ok: true };

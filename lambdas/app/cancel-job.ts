@@ -15,7 +15,7 @@ import type { CancelJobResponse } from '../../contract/schemas';
 import { Conflict, NotFound } from '../domain/errors';
 import { refundedError } from '../domain/job-messages';
 import type { JobStatusReader } from '../ports/job-status';
-import { isTerminal, type Job, type JobStore } from '../ports/jobs';
+import { isTerminal, runningPredictions, type Job, type JobStore } from '../ports/jobs';
 import { isProviderTerminal, PredictionNotFound, type ModelProvider } from '../ports/model-provider';
 import { applyProviderUpdate } from './steps/apply-provider-update';
 
@@ -34,16 +34,21 @@ export async function cancelJob(deps: CancelJobDeps, owner: string, jobId: strin
   if (job.outputUrl) throw new Conflict(Messages.jobAlreadyEnded);
 
   const provider = await deps.provider();
-  let started = false;
-  if (job.providerId) {
+  // A batch part whose output is in ran, and was billed.
+  let started = Boolean(job.batch?.some((b) => b.outputUrl));
+  const running = runningPredictions(job);
+  for (const id of running) {
     try {
-      const p = await provider.get(job.providerId);
+      const p = await provider.get(id);
       if (isProviderTerminal(p.status)) {
-        // It ended at the provider before we heard: settle it as the webhook would, and say how it ended.
+        // It ended at the provider before we heard: settle it as the webhook would; a job that ended so says how.
         await applyProviderUpdate(deps, job, p);
-        return ended(deps, (await deps.jobs.get(jobId)) ?? job);
+        const now = (await deps.jobs.get(jobId)) ?? job;
+        if (isTerminal(now.status) || now.outputUrl) return ended(deps, now);
+        started ||= p.status === 'succeeded';
+        continue;
       }
-      started = p.status !== 'starting';
+      started ||= p.status !== 'starting';
     } catch (err) {
       // A prediction the provider does not know never ran: nothing was billed.
       if (!(err instanceof PredictionNotFound)) throw err;
@@ -57,10 +62,10 @@ export async function cancelJob(deps: CancelJobDeps, owner: string, jobId: strin
     return ended(deps, (await deps.jobs.get(jobId)) ?? job);
   }
   // Without a prediction id the create call is still on its way: start-job cancels what it made when it sees this.
-  if (job.providerId) {
-    await provider.cancel(job.providerId).catch((err: unknown) => {
+  for (const providerId of running) {
+    await provider.cancel(providerId).catch((err: unknown) => {
       // Our side is settled either way; an output it still makes is ignored (the job is no longer open).
-      deps.log('cancel-job: the provider did not cancel', { jobId, providerId: job.providerId, error: (err as Error).message });
+      deps.log('cancel-job: the provider did not cancel', { jobId, providerId, error: (err as Error).message });
     });
   }
   return answer(deps, jobId, owner, started ? 0 : job.cost, error);

@@ -1,6 +1,6 @@
 import type { CheckStatusResponse } from '../../contract/schemas';
 import { NotFound } from '../domain/errors';
-import type { Job, JobStore, MediaIndex } from '../ports/jobs';
+import { runningPredictions, type Job, type JobStore, type MediaIndex } from '../ports/jobs';
 import type { JobStatusReader } from '../ports/job-status';
 import { isTerminal } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
@@ -27,10 +27,11 @@ export async function checkJobStatus(deps: CheckJobStatusDeps, owner: string, jo
   let job = read.job;
   let value = read.balance;
   if (!job || job.owner !== owner) throw new NotFound('Job not found.');
-  if (!isTerminal(job.status) && job.providerId && (await deps.jobs.claimPoll(job.id, deps.now().getTime(), POLL_AFTER_MS))) {
+  const asked = runningPredictions(job);
+  if (!isTerminal(job.status) && asked.length && (await deps.jobs.claimPoll(job.id, deps.now().getTime(), POLL_AFTER_MS))) {
     try {
       const provider = await deps.provider();
-      await applyProviderUpdate(deps, job, await provider.get(job.providerId));
+      for (const id of asked) await applyProviderUpdate(deps, job, await provider.get(id));
     } catch {
       // The provider did not answer; the next poll or the webhook will settle the job.
     }

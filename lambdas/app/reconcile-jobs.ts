@@ -5,8 +5,8 @@
 import { typicalMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
-import type { Job, JobStore } from '../ports/jobs';
-import { isProviderTerminal, PredictionNotFound } from '../ports/model-provider';
+import { runningPredictions, type BatchPart, type Job, type JobStore } from '../ports/jobs';
+import { isProviderTerminal, PredictionNotFound, type ModelProvider } from '../ports/model-provider';
 import { applyProviderUpdate, type UpdateOutcome } from './steps/apply-provider-update';
 import { jobDeadline, RUN_GRACE_MS } from './steps/job-deadline';
 import { predictionsOf } from './steps/job-predictions';
@@ -114,6 +114,7 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
   }
 
   const provider = await deps.provider();
+  if (job.batch) return settleBatch(deps, job, job.batch, provider, age, overdue);
   if (!job.providerId) {
     if (age < deps.limits.unconfirmedAfterMs) return 'waiting';
     // The create call's answer was lost. A prediction it made and that already succeeded is kept; anything still
@@ -137,6 +138,55 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
     return refund(deps, job, Messages.generationTookTooLong);
   }
   return reported(await applyProviderUpdate(deps, job, p));
+}
+
+/**
+ * A batch, part by part, with a single prediction's rules: a part whose create call's answer was lost keeps a
+ * prediction that already succeeded, else what runs for the job is cancelled and the job refunded; a part the provider
+ * does not know, or one running past the deadline, ends the job (cancelling the rest) with its whole refund; the rest
+ * is applied like a webhook. A batch whose every part has its output but whose outputs are not recorded on the job
+ * (its last recorder stopped between the two writes) has them recorded now.
+ */
+async function settleBatch(deps: ReconcileJobsDeps, job: Job, batch: readonly BatchPart[], provider: ModelProvider, age: number, overdue: boolean): Promise<Settlement> {
+  const outputs = batch.map((b) => b.outputUrl);
+  if (outputs.every((u): u is string => Boolean(u))) return (await deps.jobs.recordOutput(job.id, undefined, outputs, deps.now().getTime())) ? 'recorded' : 'skipped';
+  const stopAll = async (listed: readonly string[] = []) =>
+    Promise.allSettled([...new Set([...runningPredictions(job), ...listed])].map((id) => provider.cancel(id)));
+  const unconfirmed = batch.flatMap((b, part) => (b.providerId ? [] : [part]));
+  let outcome: Settlement = 'waiting';
+  if (unconfirmed.length) {
+    if (age < deps.limits.unconfirmedAfterMs) return 'waiting';
+    const found = await predictionsOf(provider, job);
+    for (const part of unconfirmed) {
+      const own = found.find((f) => f.part === part && f.status === 'succeeded');
+      if (!own) {
+        await stopAll(found.filter((f) => !isProviderTerminal(f.status)).map((f) => f.id));
+        return refund(deps, job, Messages.generationNotConfirmed);
+      }
+      const applied = reported(await applyProviderUpdate(deps, job, await provider.get(own.id), part));
+      if (applied === 'refunded') return applied;
+      outcome = applied;
+    }
+  }
+  if (deps.limits.askAfterTypical && age < typicalMsOf(job.model)) return outcome;
+  for (const id of runningPredictions(job)) {
+    let p;
+    try {
+      p = await provider.get(id);
+    } catch (err) {
+      if (!(err instanceof PredictionNotFound)) throw err;
+      await stopAll();
+      return refund(deps, job, Messages.generationLost);
+    }
+    if (!isProviderTerminal(p.status) && overdue) {
+      await stopAll();
+      return refund(deps, job, Messages.generationTookTooLong);
+    }
+    const applied = reported(await applyProviderUpdate(deps, job, p));
+    if (applied === 'refunded' || applied === 'recorded') return applied;
+    if (applied !== 'skipped') outcome = applied;
+  }
+  return outcome;
 }
 
 /** What the update really did (a refund that did not land threw, and settleSafely reports it as an error). */

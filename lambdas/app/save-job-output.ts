@@ -146,7 +146,8 @@ async function sourcesOf(deps: SaveJobOutputDeps, job: Job): Promise<Pick<Proven
   return { ...(parent ? { parent: { source: parent, change: operation === 'upscale' ? 'c2pa.resized' : 'c2pa.edited' } } : {}), ...(inputs.length ? { inputs } : {}) };
 }
 
-function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>): MediaItem {
+function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>, index = 0): MediaItem {
+  const part = job.batch?.[index];
   return {
     id: newId(new Date(job.createdAt)),
     owner: job.owner,
@@ -154,8 +155,8 @@ function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'heigh
     key,
     prompt: job.prompt,
     model: job.model,
-    // SDXL seeds the whole batch with one generator: every image of it shows the job's seed.
-    options: job.options,
+    // A batch's image was its own prediction: it shows the seed that makes it again.
+    options: part ? { ...job.options, seed: part.seed } : job.options,
     createdAt: job.createdAt,
     jobId: job.id,
     credits: job.cost,
@@ -173,7 +174,7 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
       const image = await copy(deps, job, url, key);
       const size = await checkedImage(deps, key, image);
       await signed(deps, job, key, image, 'image/png');
-      media.push(mediaOf(job, key, size));
+      media.push(mediaOf(job, key, size, index));
     }
   } catch (err) {
     // The job fails whole: the images already copied go too (best effort, as for the broken one).

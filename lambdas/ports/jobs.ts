@@ -59,6 +59,23 @@ export interface Job {
   queued?: SegmentPlan;
   /** When the job entered the queue (epoch ms): past the queue's maximum wait it is failed and refunded. */
   queuedAt?: number;
+  /**
+   * A batch of images (the registry's plan has `seeds`): one prediction per image, run side by side, each with its own
+   * seed; a part's prediction id and output are recorded on it as they come (the job's providerId stays unset). When
+   * every part has its output, outputUrl and outputUrls (in part order) are recorded and the job is saved as one; any
+   * part that fails ends the whole job with its whole refund.
+   */
+  batch?: BatchPart[];
+}
+
+/** The predictions of a job still to hear from: its one prediction, or a batch's parts without their output yet. */
+export const runningPredictions = (job: Job): string[] =>
+  job.batch ? job.batch.flatMap((b) => (b.providerId && !b.outputUrl ? [b.providerId] : [])) : job.providerId ? [job.providerId] : [];
+
+export interface BatchPart {
+  seed: number;
+  providerId?: string;
+  outputUrl?: string;
 }
 
 /** One later segment's prediction: its model and its input, without the start image. */
@@ -138,10 +155,18 @@ export interface JobStore {
   /** Puts an open job without a prediction in our own queue with the prediction to ask for (false when it ended or has one). */
   markQueued(id: string, request: SegmentPlan, at: number): Promise<boolean>;
   /**
-   * Records the provider's output URL on an open job that has none yet (and its provider id, if missing), once:
-   * the table's stream then runs the copy. False when the job ended or already had an output.
+   * Records the provider's output URL on an open job that has none yet (and its provider id, if missing; a batch's
+   * parts carry theirs: undefined), once: the table's stream then runs the copy. False when the job ended or already
+   * had an output.
    */
-  recordOutput(id: string, providerId: string, urls: readonly string[], at: number): Promise<boolean>;
+  recordOutput(id: string, providerId: string | undefined, urls: readonly string[], at: number): Promise<boolean>;
+  /** Records a batch part's prediction id (once) and the job's status; false when the job ended or the part has one. */
+  markPartStarted(id: string, part: number, providerId: string, status: JobStatus): Promise<boolean>;
+  /**
+   * Records a batch part's output URL (and its prediction id, if missing) on an open job, once. The job as it is
+   * after, or undefined when the job ended, or the part already had an output or another prediction.
+   */
+  recordPartOutput(id: string, part: number, providerId: string, url: string): Promise<Job | undefined>;
   /** The open jobs (oldest first), from a sparse index that holds exactly the jobs not yet ended: no scan. */
   listOpen(limit: number, cursor?: string): Promise<Page<Job>>;
   /** Moves a job to a non-terminal status (no change once terminal). */

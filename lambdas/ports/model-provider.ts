@@ -67,6 +67,8 @@ export interface ProviderWebhook {
   eventId: string;
   /** Our job, when the delivery names it (we put it in the webhook URL). */
   jobId?: string;
+  /** The job's batch part the prediction makes, when the URL names one (a batch: one prediction per image). */
+  part?: number;
   /** The prediction it reports, when the body is one. */
   prediction?: ProviderPrediction;
 }

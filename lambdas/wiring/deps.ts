@@ -222,6 +222,8 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
     now,
     webhooks: generationWebhooks(),
     inbox: replicateInbox(),
+    // A batch part's failure stops the batch's other predictions.
+    provider: modelProvider(),
   };
 }
 

@@ -5,7 +5,7 @@
 import { FLUX_KONTEXT_MODEL } from '../../contract/models/edit';
 import { KLING_MODEL } from '../../contract/models/kling';
 import { REAL_ESRGAN_MODEL } from '../../contract/models/upscale';
-import { downloadImage, exactImageSize, MediaError, renderImage, renderVideo, startImageSize, upscaleImage } from './media';
+import { batchDraws, downloadImage, exactImageSize, MediaError, renderImage, renderVideo, startImageSize, upscaleImage } from './media';
 import type { JobOutcome, OutputFile, Rec } from './types';
 
 export interface GenerateOptions {
@@ -106,12 +106,12 @@ export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome
         : id.startsWith('black-forest-labs/') ? fluxSize(String(i.aspect_ratio))
         : { width: Number(i.width), height: Number(i.height) };
       const urls: string[] = [];
-      for (let k = 0; k < Number(i.num_outputs ?? 1); k++) {
+      const context = [id, prompt, String(i.negative_prompt ?? ''), size.width, size.height];
+      for (const [k, draw] of batchDraws(rec.seed, context, Number(i.num_outputs ?? 1)).entries()) {
         const png = await renderImage({
           ...size,
           prompt,
-          seed: rec.seed,
-          index: k,
+          draw,
           ...(start ? { startImage: start } : {}),
           promptStrength: i.prompt_strength === undefined ? 0.6 : Number(i.prompt_strength),
         });

@@ -1,6 +1,6 @@
 /**
  * Real media for the simulator's outputs:
- * - images: PNGs drawn with sharp (an SVG pattern whose colours and layout derive from a hash of prompt + seed,
+ * - images: PNGs drawn with sharp (an SVG pattern whose colours and layout derive from the batch's seeded draws,
  *   with the prompt written on it), or, with a start image, the start image tinted and overlaid with that pattern;
  * - videos: H.264 MP4s encoded by ffmpeg (the static build in @ffmpeg-installer, as the functions use) at the frame
  *   count and rate the model was asked for. Frames pan, shift colour and carry moving discs; with a start image
@@ -183,12 +183,23 @@ export async function upscaleImage(img: Buffer, scale: number): Promise<Buffer> 
     .toBuffer();
 }
 
+/**
+ * The random draws of one prediction's batch, as SDXL and FLUX make them on Replicate: ONE generator seeded once for
+ * the whole batch (`num_outputs` images), its noise drawn image after image. So the batch's first image is the one a
+ * batch of one with that seed makes, and image k is NOT the image of seed + k: it exists only at place k of its batch.
+ * `context`: what else the picture depends on (the model, its prompt and the inputs that change it).
+ */
+export function batchDraws(seed: number, context: readonly (string | number)[], count: number): Buffer[] {
+  const generator = hashBytes('generator', seed, ...context);
+  return Array.from({ length: count }, (_, k) => hashBytes('draw', generator.toString('hex'), k));
+}
+
 export interface ImageSpec {
   width: number;
   height: number;
   prompt: string;
-  seed: number;
-  index: number;
+  /** This image's draw from its batch's generator (batchDraws). */
+  draw: Buffer;
   /** img2img: the downloaded start image. */
   startImage?: Buffer;
   /** 0..1: how strongly the pattern covers the start image (SDXL's prompt_strength). */
@@ -197,7 +208,7 @@ export interface ImageSpec {
 
 /** One SDXL-like PNG. */
 export async function renderImage(spec: ImageSpec): Promise<Buffer> {
-  const hash = hashBytes('image', spec.prompt, spec.seed, spec.index);
+  const hash = spec.draw;
   if (!spec.startImage) {
     const svg = patternSvg({ width: spec.width, height: spec.height, hash, prompt: spec.prompt, background: true, shapeOpacity: 0.85, tint: 0, text: true });
     return sharp(Buffer.from(svg)).png().toBuffer();

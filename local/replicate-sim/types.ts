@@ -49,7 +49,10 @@ export const GARBAGE_MARKER = '[garbage]';
 export const HTML_MARKER = '[html]';
 /** `[stall]`: each output URL sends its headers (with the full length) and the first 1 KB, then nothing, holding the connection. */
 export const STALL_MARKER = '[stall]';
-/** All failure-injection markers, matched case-insensitively anywhere in `input.prompt`. */
+/**
+ * All failure-injection markers, matched case-insensitively anywhere in `input.prompt`; besides them `[fail-seed-N]`
+ * acts as `[fail]` on the prediction whose `seed` is N only (validation.ts).
+ */
 export const SIM_MARKERS = {
   fail: FAIL_MARKER,
   nsfw: NSFW_MARKER,

@@ -111,6 +111,9 @@ export function parseCreate(model: SimModel, body: Record<string, unknown>): Cre
     if (markers.has('failFromImage')) markers.add('fail');
     if (markers.has('stuckFromImage')) markers.add('stuck');
   }
+  // `[fail-seed-N]` fails only the prediction seeded N: one image of a batch (one prediction per seed) fails alone.
+  const failSeed = /\[fail-seed-(\d+)\]/.exec(prompt);
+  if (failSeed && raw.seed === Number(failSeed[1])) markers.add('fail');
   if (markers.has('reject')) {
     throw validationError([
       { type: 'rejected', field: 'input.prompt', description: 'The prompt was flagged by the content filter (simulated rejection)' },

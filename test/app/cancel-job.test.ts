@@ -10,21 +10,21 @@ import { caught } from '../support/caught';
 import { expectBooksBalanced } from '../support/fakes/credits';
 import { CALLER, generationSetup, type GenerationContext } from '../support/fakes/generation';
 
-async function started(ctx: GenerationContext, count = 1) {
-  const { predictionId: jobId } = await startImageGeneration(ctx.deps, CALLER, { prompt: 'a tower', count });
+async function started(ctx: GenerationContext) {
+  const { predictionId: jobId } = await startImageGeneration(ctx.deps, CALLER, { prompt: 'a tower' });
   return { jobId, predictionId: ctx.provider.only().id };
 }
 
 const ledgerOf = (ctx: GenerationContext) => ctx.credits.rowsOf(CALLER.sub).map((l) => [l.reason, l.delta]);
 
 describe('cancelJob', () => {
-  it('refunds in full while the provider has not begun, stops the prediction, and answers a repeat the same way', async () => {
+  it('refunds in full while the provider has not begun, stops the prediction (each of a batch), and answers a repeat the same way', async () => {
     const ctx = generationSetup({ credits: 5 });
-    const { jobId, predictionId } = await started(ctx, 2);
+    const { predictionId: jobId } = await startImageGeneration(ctx.deps, CALLER, { prompt: 'a tower', count: 2 });
     const answer = { status: 'canceled', refunded: 2, credits: 5, error: Messages.jobRefunded(Messages.generationCanceled, 2) };
     expect(await cancelJob(ctx.deps, CALLER.sub, jobId)).toEqual(answer);
     expect(await cancelJob(ctx.deps, CALLER.sub, jobId)).toEqual(answer);
-    expect(ctx.provider.canceled).toEqual([predictionId]);
+    expect(ctx.provider.canceled).toEqual(['pred-1', 'pred-2']);
     expect(ledgerOf(ctx)).toEqual([['purchase', 5], ['image', -2], ['refund', 2]]);
     expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
     expectBooksBalanced(ctx.credits);

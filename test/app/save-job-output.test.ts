@@ -6,6 +6,7 @@
  */
 import { IMAGE_MODEL, PIXVERSE, WAN_T2V } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
+import { SEED_MAX } from '../../contract/models';
 import sharp from 'sharp';
 import { ffmpegMediaTools } from '../../lambdas/adapters/ffmpeg-media-tools';
 import { runFfmpeg } from '../../lambdas/adapters/ffmpeg';
@@ -180,7 +181,8 @@ describe('saveJobOutput', () => {
 describe('saveJobOutput, through the jobs it ends', () => {
   async function recorded(ctx: GenerationContext, urls: string[], count = urls.length) {
     const { predictionId: jobId } = await startImageGeneration(ctx.deps, CALLER, { prompt: 'a pier', count });
-    await ctx.jobs.recordOutput(jobId, ctx.provider.only().id, urls, ctx.clock.now().getTime());
+    // A batch records its outputs once its parts have theirs (their prediction ids stay on the parts).
+    await ctx.jobs.recordOutput(jobId, count > 1 ? undefined : ctx.provider.only().id, urls, ctx.clock.now().getTime());
     return jobId;
   }
 
@@ -192,6 +194,10 @@ describe('saveJobOutput, through the jobs it ends', () => {
     expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
     const items = (await ctx.media.list(CALLER.sub, 10)).items;
     expect(items.map((m) => [m.jobId, m.width, m.height])).toEqual([[jobId, 32, 16], [jobId, 32, 16]]);
+    // Each image shows its own prediction's seed (the batch's seeds follow one another).
+    const seeds = (await ctx.jobs.get(jobId))!.batch!.map((b) => b.seed);
+    expect(seeds[1]).toBe((seeds[0]! + 1) % (SEED_MAX + 1));
+    expect(items.map((m) => m.options.seed).sort()).toEqual([...seeds].sort());
     // Each carries what the job cost, for the viewer's details.
     const { cost } = (await ctx.jobs.get(jobId))!;
     expect(items.map((m) => m.credits)).toEqual([cost, cost]);

@@ -119,4 +119,15 @@ describe('the model registry', () => {
     expect(resolveOptions(sdxl, {}, () => 1234)).toMatchObject({ ok: true, options: { seed: 1234, aspectRatio: '1:1', count: 1 } });
     expect(resolveOptions(sdxl, { seed: 5 }, () => 1234)).toMatchObject({ ok: true, options: { seed: 5 } });
   });
+
+  it('plans a batch as one prediction per image, each with one output and the next seed (wrapping past the largest), at the same price', () => {
+    for (const slug of ['sdxl', 'flux-fast']) {
+      const def = MODELS.find((m) => m.slug === slug)!;
+      const four = resolved(def, { count: 4, seed: SEED_MAX - 1 });
+      const plan = def.plan(four, 'boats', false);
+      expect([plan.input.num_outputs, plan.input.seed, plan.seeds]).toEqual([1, SEED_MAX - 1, [SEED_MAX - 1, SEED_MAX, 0, 1]]);
+      expect(def.price(four)).toBe(4);
+      expect(def.plan(resolved(def, { count: 1, seed: 3 }), 'boats', false).seeds).toBeUndefined();
+    }
+  });
 });

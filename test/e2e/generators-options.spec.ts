@@ -1,6 +1,6 @@
 /**
  * Generator options in Chromium, rendered from the model registry: a 16:9 image at its real size, four images for
- * four credits with "Seed: N" on each, the same seed twice giving the same picture, and a vertical Pixverse clip.
+ * four credits, each with its own "Seed: N", the same seed twice giving the same picture, and a vertical Pixverse clip.
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -52,7 +52,7 @@ test('a 16:9 image comes out 1024x576 and shows its seed', async () => {
   await expect(sidebarBalance(page)).toHaveText('9');
 });
 
-test('four images for four credits, each with its seed', async () => {
+test('four images for four credits, each with its own seed (one after another)', async () => {
   await imageSidebar().getByLabel('Images').selectOption('4');
   await imageSidebar().getByLabel('Prompt', { exact: true }).fill('four foxes');
   await imageSidebar().getByRole('button', { name: 'Generate 4 Images (4 Credits)' }).click();
@@ -61,6 +61,9 @@ test('four images for four credits, each with its seed', async () => {
   const seeds = await gallery().getByRole('article', { name: 'four foxes' }).getByTestId('media-seed').allTextContents();
   expect(seeds).toHaveLength(4);
   for (const s of seeds) expect(s).toMatch(/^Seed: \d+$/);
+  // Each image was its own prediction: its seed makes it again.
+  const numbers = seeds.map((s) => Number(s.slice('Seed: '.length))).sort((a, b) => a - b);
+  expect(numbers.map((n) => n - numbers[0]!)).toEqual([0, 1, 2, 3]);
   await expect(sidebarBalance(page)).toHaveText('5');
   await imageSidebar().getByLabel('Images').selectOption('1');
 });

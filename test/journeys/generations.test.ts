@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { Messages } from '../../contract/errors';
 import { MODELS, priceOf } from '../../contract/models';
 import { grantCredits, imageData, json, pngOf, uploadStartImage, userItems } from '../support/generation';
-import { settled } from '../support/jobs';
+import { expectExact, settled } from '../support/jobs';
 import { api, createUser, stackUrl, type TestUser } from '../support/users';
 
 jest.setTimeout(240_000);
@@ -136,6 +136,53 @@ describe('POST /api/generations: every model and operation', () => {
   it('the spec routes stay aliases of the one pipeline: same models, same answers', async () => {
     const res = await api(user, '/api/generate-video', { method: 'POST', body: JSON.stringify({ prompt: 'x', model: 'kwaivgi/kling-v2.1', duration: 5 }) });
     expect([res.status, (await json<{ error: string }>(res)).error]).toEqual([400, Messages.imageInputRequired('Kling 2.1', 'Start image', 'startImage')]);
+  });
+});
+
+describe('seeds that tell the truth: a batch is one prediction per image', () => {
+  /** The job's results in the order of their seeds, each with its stored seed and its view. */
+  async function resultsOf(u: TestUser, jobId: string) {
+    const items = (await userItems(u.sub, 'MEDIA#')).filter((m) => m.jobId === jobId);
+    const views = await Promise.all(items.map((m) => json<Media>(api(u, `/api/media/${String(m.id)}`))));
+    return views.sort((a, b) => Number(a.options.seed) - Number(b.options.seed));
+  }
+
+  it('a batch of 4 shows 4 seeds, one charge; re-running seed #3 alone gives image #3 pixel for pixel', async () => {
+    const before = await balance(user);
+    const batch = await run(user, { model: 'sdxl', prompt: 'four paper boats', options: { count: 4, seed: 1200 } });
+    expect(batch.credits).toBe(before - 4);
+    expect(batch.job.batch).toHaveLength(4);
+    const images = await resultsOf(user, String(batch.job.id));
+    expect(images.map((m) => m.options.seed)).toEqual([1200, 1201, 1202, 1203]);
+    const pixels = await Promise.all(images.map(async (m) => imageData(await bytesOf(m.url))));
+    expect(new Set(pixels.map((p) => p.toString('base64'))).size).toBe(4);
+    const again = await run(user, { model: 'sdxl', prompt: 'four paper boats', options: { count: 1, seed: 1202 } });
+    expect(again.media.options.seed).toBe(1202);
+    expect(imageData(await bytesOf(again.media.url)).equals(pixels[2]!)).toBe(true);
+    const ledger = (await userItems(user.sub, 'LEDGER#')).filter((l) => l.ref === batch.job.id);
+    expect(ledger.map((l) => l.delta)).toEqual([-4]);
+  });
+
+  it('a batch whose webhooks come before its create calls answer ([early]) is recorded part by part and saved whole', async () => {
+    const before = await balance(user);
+    const { job } = await run(user, { model: 'sdxl', prompt: 'two owls [early]', options: { count: 2, seed: 3300 } });
+    expect((await resultsOf(user, String(job.id))).map((m) => m.options.seed)).toEqual([3300, 3301]);
+    expect(await balance(user)).toBe(before - 2);
+  });
+
+  it('one of 4 failing refunds the whole batch exactly once, saves none of it, and ends the job', async () => {
+    const before = await balance(user);
+    const res = await generate(user, { model: 'sdxl', prompt: 'four kites [fail-seed-2302]', options: { count: 4, seed: 2300 } });
+    const { predictionId } = await json<{ predictionId: string }>(res);
+    expect(res.status).toBe(200);
+    const job = await settled(predictionId, { timeoutMs: 90_000 });
+    expect(job).toMatchObject({ status: 'failed', refunded: true, error: Messages.jobRefunded(Messages.imageGenerationFailed, 4) });
+    // Deliveries still on their way change nothing.
+    await new Promise((r) => setTimeout(r, 2_000));
+    await settled(predictionId, { reconcile: true });
+    await expectExact(user, predictionId, { start: before, cost: 4, succeeded: false });
+    const account = (await userItems(user.sub, 'ACCOUNT'))[0]!;
+    expect(account.activeJobs ?? 0).toBe(0);
   });
 });
 

@@ -397,6 +397,22 @@ describe('input validation', () => {
     expect(other!.equals(a[0]!)).toBe(false);
   });
 
+  it('seeds one generator for a whole batch, as SDXL and FLUX do: image 1 is seed 7 alone, image 2 is not seed 8', async () => {
+    const run = async (extra: Record<string, unknown>) => {
+      const res = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: sdxlInput('one generator', extra) }, TOKEN, { Prefer: 'wait' });
+      expect(res.json.status).toBe('succeeded');
+      return Promise.all((res.json.output as string[]).map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
+    };
+    const batch = await run({ num_outputs: 2, seed: 7 });
+    const [seven] = await run({ num_outputs: 1, seed: 7 });
+    const [eight] = await run({ num_outputs: 1, seed: 8 });
+    expect(seven!.equals(batch[0]!)).toBe(true);
+    expect(eight!.equals(batch[1]!)).toBe(false);
+    // The picture follows the input, not the seed alone.
+    const [negative] = await run({ num_outputs: 1, seed: 7, negative_prompt: 'blurry' });
+    expect(negative!.equals(seven!)).toBe(false);
+  });
+
   it('rejects a missing prompt and a bad refine', async () => {
     const res = await api('POST', '/v1/predictions', { version: IMAGE_MODEL.version, input: { refine: 'super' } });
     expect(res.status).toBe(422);

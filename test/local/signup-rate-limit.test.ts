@@ -1,27 +1,45 @@
 /**
- * The user pool's per-IP limits (its WAF web ACL in the cloud) hold on the embedded stack too: a stack of its own with
- * the edge limits on (test runs turn them off) refuses the 21st sign-up from one IP in 5 minutes as Cognito does
- * behind that web ACL.
+ * The user pool's per-IP limits (its WAF web ACL in the cloud) hold on the embedded stack too: the stack's own origin
+ * routes with the edge limits on (test runs turn them off), served in front of the run's cognito-local, refuse the 21st
+ * sign-up from one IP in 5 minutes as Cognito does behind that web ACL. Only the origin is made again: a whole stack
+ * of its own would cost a minute of start-up for the same routes.
  */
 import { COGNITO_RATE_RULES, COGNITO_WAF_BLOCK } from '../../contract/edge-limits';
 import { cognitoRateLimiter } from '../../local/gateway/edge';
-import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
-import { newEmail, signUp } from '../support/users';
-
-jest.setTimeout(180_000);
+import { listenOrigin, type Origin } from '../../local/origin';
+import { originRoutes, type OriginTargets } from '../../local/origin-routes';
+import { newEmail, signUp, stackEnv } from '../support/users';
 
 const SIGNUP = COGNITO_RATE_RULES.find((r) => r.action === 'SignUp')!;
 
+/** The stack's origin routes with the edge limits as a stack started with FW_EDGE_RATE_LIMITS=on has them. */
+function limitedRoutes(cognitoUrl: string, port: number) {
+  const before = process.env.FW_EDGE_RATE_LIMITS;
+  process.env.FW_EDGE_RATE_LIMITS = 'on';
+  try {
+    const unused = () => {
+      throw new Error('only /_cognito is asked in this test');
+    };
+    return originRoutes({ cognitoUrl, port, gateway: unused, edgeHeader: unused, background: {} as OriginTargets['background'], live: {} as OriginTargets['live'], mail: { messages: unused } });
+  } finally {
+    if (before === undefined) delete process.env.FW_EDGE_RATE_LIMITS;
+    else process.env.FW_EDGE_RATE_LIMITS = before;
+  }
+}
+
 describe('per-IP sign-up limit on the embedded stack', () => {
-  let stack: RunningStack | undefined;
+  let origin: Origin | undefined;
   afterAll(async () => {
-    if (stack) await stopStackProcess(stack.child.pid!, stack.dataDir);
+    await origin?.close();
   });
 
   it('takes 20 sign-ups from one IP in 5 minutes and answers the next 403 ForbiddenException', async () => {
     expect(SIGNUP.limit).toBe(20);
-    stack = await startStackProcess({ web: 'none', extraEnv: { FW_EDGE_RATE_LIMITS: 'on' } });
-    const target = { baseUrl: stack.url, clientId: stack.env.USER_POOL_CLIENT_ID! };
+    const cognitoUrl = stackEnv().COGNITO_ENDPOINT;
+    if (!cognitoUrl) throw new Error('the stack environment names no COGNITO_ENDPOINT');
+    origin = await listenOrigin(0, '127.0.0.1');
+    origin.serve(limitedRoutes(cognitoUrl, origin.port), (_req, res) => res.writeHead(404).end(), () => {});
+    const target = { baseUrl: origin.url, clientId: stackEnv().USER_POOL_CLIENT_ID! };
     const outcomes: string[] = [];
     for (let i = 0; i < 25; i++) {
       try {

@@ -95,11 +95,12 @@ export async function grantCredits(user: TestUser, credits: number): Promise<num
   return r.balance;
 }
 
-/** Waits until the job has its provider prediction id (set right after the provider accepted it). */
+/** Waits until the job has its provider prediction id (set right after the provider accepted it; a batch: its first part's). */
 export async function providerIdOf(jobId: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const job = await jobItem(jobId);
-    if (job?.providerId) return job.providerId as string;
+    const id = job?.providerId ?? (job?.batch as Array<{ providerId?: string }> | undefined)?.find((b) => b.providerId)?.providerId;
+    if (id) return id;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`Job ${jobId} never got a provider id`);

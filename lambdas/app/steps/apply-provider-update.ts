@@ -1,12 +1,14 @@
 import { Messages } from '../../../contract/errors';
 import { reasonOfProviderError, refundedError } from '../../domain/job-messages';
-import type { Job, JobStore } from '../../ports/jobs';
+import type { BatchPart, Job, JobStore } from '../../ports/jobs';
 import { isTerminal } from '../../ports/jobs';
-import type { ProviderPrediction } from '../../ports/model-provider';
+import type { ModelProvider, ProviderPrediction } from '../../ports/model-provider';
 
 export interface ApplyUpdateDeps {
   jobs: JobStore;
   now: () => Date;
+  /** When given, a batch that one failed part ended has its other parts stopped at the provider (best effort). */
+  provider?: () => Promise<ModelProvider>;
 }
 
 /**
@@ -24,8 +26,9 @@ export type UpdateOutcome = 'recorded' | 'refunded' | 'progress' | 'unchanged';
  * A job whose provider id is not yet recorded (a webhook that came before the create call returned) takes the
  * prediction's id here; a prediction that is not the job's own is ignored.
  */
-export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction): Promise<UpdateOutcome> {
+export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction, part?: number): Promise<UpdateOutcome> {
   if (isTerminal(job.status)) return 'unchanged';
+  if (job.batch) return applyToPart(deps, job, job.batch, p, part);
   if (job.providerId && job.providerId !== p.id) return 'unchanged';
   // A clip's earlier segment (a late or repeated delivery): that segment is saved already.
   if (job.pastProviderIds?.includes(p.id)) return 'unchanged';
@@ -49,5 +52,55 @@ export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: Pr
       // Deliveries can arrive out of order: a late 'starting' never moves a job back.
       else if (p.status !== job.status && !job.outputUrl && !(p.status === 'starting' && job.status === 'processing')) await deps.jobs.markProgress(job.id, p.status);
       return 'progress';
+  }
+}
+
+/**
+ * A batch's prediction (`part`: the one its webhook URL names, for a prediction not recorded yet): its output is
+ * recorded on its part, and once every part has one the job's outputs are recorded in part order (the stream then
+ * saves them as one job). A part that fails, is cancelled or lost its output ends the whole job with its whole
+ * refund, once (the job's condition): the exact, simple rule, as a single prediction's batch failed whole.
+ */
+async function applyToPart(deps: ApplyUpdateDeps, job: Job, batch: readonly BatchPart[], p: ProviderPrediction, hint?: number): Promise<UpdateOutcome> {
+  const known = batch.findIndex((b) => b.providerId === p.id);
+  const part = known >= 0 ? known : hint !== undefined && batch[hint] && !batch[hint].providerId ? hint : -1;
+  if (part < 0) return 'unchanged';
+  const refund = async (status: 'failed' | 'canceled', error: string): Promise<UpdateOutcome> => {
+    if (!(await deps.jobs.failAndRefund(job, status, error))) return 'unchanged';
+    await stopOtherParts(deps, batch, p.id);
+    return 'refunded';
+  };
+  switch (p.status) {
+    case 'succeeded': {
+      const url = p.output[0];
+      if (!url || p.dataRemoved) return refund('failed', refundedError(url ? Messages.resultRemoved : reasonOfProviderError(p.error, job.kind), job.cost));
+      if (batch[part]!.outputUrl) return 'unchanged';
+      const after = await deps.jobs.recordPartOutput(job.id, part, p.id, url);
+      const urls = after?.batch?.map((b) => b.outputUrl);
+      if (!urls) return 'unchanged';
+      if (!urls.every((u): u is string => Boolean(u))) return 'progress';
+      return (await deps.jobs.recordOutput(job.id, undefined, urls, deps.now().getTime())) ? 'recorded' : 'unchanged';
+    }
+    case 'failed':
+    case 'aborted':
+      return refund('failed', refundedError(reasonOfProviderError(p.error, job.kind), job.cost));
+    case 'canceled':
+      return refund('canceled', refundedError(Messages.generationCanceled, job.cost));
+    default:
+      if (!batch[part]!.providerId) await deps.jobs.markPartStarted(job.id, part, p.id, p.status);
+      else if (p.status === 'processing' && job.status !== 'processing' && !job.outputUrl) await deps.jobs.markProgress(job.id, p.status);
+      return 'progress';
+  }
+}
+
+/** The batch's other predictions still running are cancelled: the job has ended and refunded, so their images would go unused. */
+async function stopOtherParts(deps: ApplyUpdateDeps, batch: readonly BatchPart[], ended: string): Promise<void> {
+  const running = batch.filter((b) => b.providerId && b.providerId !== ended && !b.outputUrl).map((b) => b.providerId!);
+  if (!deps.provider || !running.length) return;
+  try {
+    const provider = await deps.provider();
+    await Promise.allSettled(running.map((id) => provider.cancel(id)));
+  } catch {
+    // Best effort: each prediction stops by its own Cancel-After deadline anyway.
   }
 }

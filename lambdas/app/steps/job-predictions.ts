@@ -1,6 +1,6 @@
 /**
  * A job is tied to its prediction by the webhook URL: `<webhookUrl>?job=<job id>` (with `&segment=<n>` for a clip's
- * later segments). When a create call's answer is
+ * later segments, `&part=<n>` for a batch's images, from 0). When a create call's answer is
  * lost (a timeout, a 5xx, a function that died), that URL is how the prediction it may have made is found again
  * in the provider's list.
  */
@@ -12,25 +12,26 @@ const CLOCK_SKEW_MS = 60_000;
 
 type JobRef = Pick<Job, 'id' | 'createdAt' | 'segment' | 'segmentAt'>;
 
-export const webhookUrlFor = (webhookUrl: string, job: Pick<Job, 'id' | 'segment'>) =>
-  `${webhookUrl}?job=${encodeURIComponent(job.id)}${(job.segment ?? 1) > 1 ? `&segment=${job.segment}` : ''}`;
+export const webhookUrlFor = (webhookUrl: string, job: Pick<Job, 'id' | 'segment'>, part?: number) =>
+  `${webhookUrl}?job=${encodeURIComponent(job.id)}${(job.segment ?? 1) > 1 ? `&segment=${job.segment}` : ''}${part !== undefined ? `&part=${part}` : ''}`;
 
-/** The job and segment a webhook URL names. */
-function ofWebhook(url: string): { job?: string; segment: number } {
+/** The job, segment and batch part a webhook URL names. */
+function ofWebhook(url: string): { job?: string; segment: number; part?: number } {
   try {
     const q = new URL(url).searchParams;
-    return { ...(q.get('job') ? { job: q.get('job')! } : {}), segment: Number(q.get('segment') ?? 1) };
+    return { ...(q.get('job') ? { job: q.get('job')! } : {}), segment: Number(q.get('segment') ?? 1), ...(q.get('part') ? { part: Number(q.get('part')) } : {}) };
   } catch {
     return { segment: 0 };
   }
 }
 
-/** The provider's predictions made for this job's current segment (normally none or one). */
-export async function predictionsOf(provider: ModelProvider, job: JobRef): Promise<ListedPrediction[]> {
+/** The provider's predictions made for this job's current segment (normally none or one; a batch's, one per part). */
+export async function predictionsOf(provider: ModelProvider, job: JobRef): Promise<Array<ListedPrediction & { part?: number }>> {
   const listed = await provider.listSince(new Date((job.segmentAt ?? Date.parse(job.createdAt)) - CLOCK_SKEW_MS));
-  return listed.filter((p) => {
+  return listed.flatMap((p) => {
     const named = p.webhook ? ofWebhook(p.webhook) : undefined;
-    return named?.job === job.id && named.segment === (job.segment ?? 1);
+    if (named?.job !== job.id || named.segment !== (job.segment ?? 1)) return [];
+    return [{ ...p, ...(named.part !== undefined ? { part: named.part } : {}) }];
   });
 }
 

@@ -33,6 +33,7 @@ export function planGeneration(model: ModelDef, prompt: string, given: OptionVal
           })),
         }
       : {}),
+    ...(plan.seeds?.length ? { seeds: plan.seeds } : {}),
     ...(pictures.length ? { pictures } : {}),
     ...(model.waitSeconds ? { waitSeconds: model.waitSeconds } : {}),
     options: model.shown(r.options),

@@ -40,6 +40,8 @@ export interface JobRequest {
   waitSeconds?: number;
   /** Model input that depends on the start (or source) image's size (e.g. Wan's max_area follows its orientation). */
   inputForImage?: (size: ImageSize) => Record<string, unknown>;
+  /** A batch of images (the registry's `seeds`): one prediction per seed, side by side, under this one job and charge. */
+  seeds?: readonly number[];
   /** A clip's later segments (the registry's `continuation`): each continues from the one before's last frame. */
   continuation?: readonly (PredictionRequest & { inputForImage?: (size: ImageSize) => Record<string, unknown> })[];
   options: Record<string, string | number | boolean>;
@@ -151,6 +153,7 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     createdAt: now.toISOString(),
     countsActive: true,
     ...(continuation?.length ? { continuation } : {}),
+    ...(req.seeds?.length ? { batch: req.seeds.map((seed) => ({ seed })) } : {}),
   };
   const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
   if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));

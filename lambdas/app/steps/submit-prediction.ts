@@ -5,7 +5,7 @@
 import { maxRunMsOf } from '../../../contract/catalog';
 import { Messages } from '../../../contract/errors';
 import { refundedError } from '../../domain/job-messages';
-import type { Job } from '../../ports/jobs';
+import { isTerminal, type BatchPart, type Job } from '../../ports/jobs';
 import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
 import { applyProviderUpdate, type ApplyUpdateDeps } from './apply-provider-update';
 import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
@@ -36,9 +36,10 @@ export interface SubmitOptions {
 }
 
 /** The call ran out of time (the adapter's deadline aborts it): the provider is slow, not refusing. */
-const unanswered = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+const unanswered = (e: unknown): boolean => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
 
 export async function submitPrediction(deps: SubmitDeps, job: Job, req: PredictionRequest, options: SubmitOptions = {}): Promise<Submitted> {
+  if (job.batch) return submitBatch(deps, job, job.batch, req, options);
   let prediction: ProviderPrediction;
   let provider: ModelProvider | undefined;
   try {
@@ -71,6 +72,60 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
   }
   if (isProviderTerminal(prediction.status)) {
     await applyProviderUpdate(deps, { ...job, providerId: prediction.id }, prediction);
+  }
+  return { ok: true };
+}
+
+/**
+ * A batch: one prediction per part, each with the request's input and its part's seed, created side by side (each
+ * with `Prefer: wait` for a fast model, so their results come in the answers). All or nothing: when any create is
+ * refused, busy or unanswered, whatever was made for the job is cancelled; the job is held for our queue when nothing
+ * runs for it and only busyness or silence stopped it, and otherwise failed and refunded whole.
+ */
+async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart[], req: PredictionRequest, options: SubmitOptions): Promise<Submitted> {
+  let provider: ModelProvider;
+  try {
+    provider = await deps.provider();
+  } catch (error) {
+    const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(Messages.generationUnavailable, job.cost));
+    return { ok: false, refunded, error, reason: Messages.generationUnavailable };
+  }
+  const created = await Promise.allSettled(
+    batch.map((b, part) =>
+      provider.create({
+        model: req.model,
+        version: req.version,
+        input: { ...req.input, seed: b.seed },
+        webhookUrl: webhookUrlFor(deps.webhookUrl, job, part),
+        ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
+        cancelAfterSeconds: maxRunMsOf(req.model) / 1000,
+      }),
+    ),
+  );
+  const made = created.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const errors = created.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (errors.length) {
+    await Promise.allSettled(made.map((p) => provider.cancel(p.id)));
+    // An unanswered create may still have made its prediction: it is found by its webhook URL and cancelled too.
+    const known = errors.every((e) => e instanceof ProviderRefused || e instanceof ProviderBusy);
+    const cancelled = known || (await cancelPredictionsOf(provider, job));
+    const error = errors.find((e) => e instanceof ProviderRefused) ?? errors[0];
+    if (options.hold && !made.length && cancelled && errors.every((e) => e instanceof ProviderBusy || unanswered(e))) return { ok: false, held: true, error };
+    const reason = error instanceof ProviderRefused ? error.message : error instanceof ProviderBusy ? Messages.generationBusy : Messages.generationUnavailable;
+    const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost));
+    return { ok: false, refunded, error, reason };
+  }
+  const started: Job = { ...job, batch: batch.map((b, part) => ({ ...b, providerId: made[part]!.id })) };
+  for (const [part, prediction] of made.entries()) {
+    const recorded = await deps.jobs.markPartStarted(job.id, part, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
+    // Ended while the create calls were on their way (cancelled, or failed by a part whose webhook came first): stop
+    // every part, whose images would go unused.
+    const now = recorded ? undefined : await deps.jobs.get(job.id);
+    if (now && isTerminal(now.status)) {
+      await Promise.allSettled(made.map((p) => provider.cancel(p.id)));
+      return { ok: true };
+    }
+    if (isProviderTerminal(prediction.status)) await applyProviderUpdate(deps, started, prediction, part);
   }
   return { ok: true };
 }

@@ -76,11 +76,32 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     return true;
   }
 
-  async recordOutput(id: string, providerId: string, urls: readonly string[], at: number) {
+  async recordOutput(id: string, providerId: string | undefined, urls: readonly string[], at: number) {
     const job = this.open(id);
-    if (!job || job.outputUrl || (job.providerId && job.providerId !== providerId) || job.pastProviderIds?.includes(providerId)) return false;
-    Object.assign(job, { outputUrl: urls[0], outputAt: at, status: 'processing', providerId: job.providerId ?? providerId, ...(urls.length > 1 ? { outputUrls: [...urls] } : {}) });
+    if (!job || job.outputUrl) return false;
+    if (providerId !== undefined && ((job.providerId && job.providerId !== providerId) || job.pastProviderIds?.includes(providerId))) return false;
+    Object.assign(job, { outputUrl: urls[0], outputAt: at, status: 'processing', ...(urls.length > 1 ? { outputUrls: [...urls] } : {}) });
+    if (providerId !== undefined) job.providerId ??= providerId;
     return true;
+  }
+
+  async markPartStarted(id: string, part: number, providerId: string, status: JobStatus) {
+    const job = this.open(id);
+    const slot = job?.batch?.[part];
+    if (!job || !slot || slot.providerId) return false;
+    slot.providerId = providerId;
+    job.status = status;
+    delete job.queued;
+    delete job.queuedAt;
+    return true;
+  }
+
+  async recordPartOutput(id: string, part: number, providerId: string, url: string) {
+    const job = this.open(id);
+    const slot = job?.batch?.[part];
+    if (!job || !slot || slot.outputUrl || (slot.providerId && slot.providerId !== providerId)) return undefined;
+    Object.assign(slot, { outputUrl: url, providerId });
+    return copy(job);
   }
 
   async listOpen(limit: number, cursor?: string): Promise<Page<Job>> {

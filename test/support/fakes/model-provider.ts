@@ -21,18 +21,22 @@ export interface StoredPrediction extends ProviderPrediction {
   createdAt: string;
 }
 
+type CreateMode = 'accept' | 'refuse' | 'busy' | 'lose-answer' | 'down';
+
 export class FakeModelProvider implements ModelProvider {
   readonly predictions = new Map<string, StoredPrediction>();
   readonly canceled: string[] = [];
   /** How the next create() answers. */
-  next: 'accept' | 'refuse' | 'busy' | 'lose-answer' | 'down' = 'accept';
+  next: CreateMode = 'accept';
+  /** How the next creates answer, one each in turn, before `next` takes over (a batch whose third create is refused). */
+  turns: CreateMode[] = [];
   /** Every call throws, as a provider that cannot be reached. */
   down = false;
 
   constructor(private readonly now: () => Date) {}
 
   async create(req: CreatePrediction): Promise<ProviderPrediction> {
-    const mode = this.down ? 'down' : this.next;
+    const mode = this.down ? 'down' : (this.turns.shift() ?? this.next);
     if (mode === 'refuse') throw new ProviderRefused('The prompt was flagged as sensitive.');
     if (mode === 'busy') throw new ProviderBusy('429');
     if (mode === 'down') throw new Error('connect ECONNREFUSED');
@@ -92,12 +96,13 @@ export function fakeModelWebhooks(state: { down?: boolean } = {}): ModelWebhooks
       if (state.down) throw new Error('secret not readable');
       if (d.headers['webhook-signature'] !== 'valid') return undefined;
       const body = JSON.parse(d.rawBody) as ProviderPrediction;
-      return { eventId: d.headers['webhook-id']!, ...(d.query.job ? { jobId: d.query.job } : {}), prediction: body };
+      return { eventId: d.headers['webhook-id']!, ...(d.query.job ? { jobId: d.query.job } : {}), ...(d.query.part ? { part: Number(d.query.part) } : {}), prediction: body };
     },
   };
 }
 
 /** A delivery of `prediction` for `jobId` under the delivery id `id` (the same on every retry). */
-export function generationDelivery(id: string, jobId: string | undefined, prediction: ProviderPrediction, genuine = true): WebhookDelivery {
-  return { headers: { 'webhook-id': id, 'webhook-signature': genuine ? 'valid' : 'forged' }, rawBody: JSON.stringify(prediction), query: jobId ? { job: jobId } : {} };
+export function generationDelivery(id: string, jobId: string | undefined, prediction: ProviderPrediction, genuine = true, part?: number): WebhookDelivery {
+  const query = { ...(jobId ? { job: jobId } : {}), ...(part !== undefined ? { part: String(part) } : {}) };
+  return { headers: { 'webhook-id': id, 'webhook-signature': genuine ? 'valid' : 'forged' }, rawBody: JSON.stringify(prediction), query };
 }
