@@ -4,7 +4,8 @@
  * synthesise; the push channel's stage throttle is sized from it (lib/constructs/stage-access-logs.ts), and
  * test/domain/capacity.test.ts holds every throttle of ours above what the model asks of it at the design point.
  */
-import { IMAGE_COST, IMAGE_MODEL, POLL_INTERVAL_MS, priceVideo, SIGNUP_CREDITS, typicalMsOf, WAN_T2V } from './catalog';
+import { IMAGE_COST, IMAGE_MODEL, POLL_INTERVAL_MS, SIGNUP_CREDITS, typicalMsOf, WAN_T2V } from './catalog';
+import { priceOf, wan } from './models';
 import { REPLICATE_LIMITS } from './capacity';
 import { LIVE_PING_INTERVAL_MS } from './live';
 import { CREDIT_PACKS } from './packs';
@@ -24,7 +25,10 @@ export const CAPACITY_ASSUMPTIONS = {
   saveSeconds: { image: 2, video: 8 },
   /** Seconds a create call takes at Replicate on a normal day. */
   createSeconds: 1,
-  /** Predictions per job (a 10 s clip is two). */
+  /**
+   * Predictions per job (a 10 s clip is two; a batch of n images is n, but an image is modelled at one credit a job,
+   * so creates per credit spent are the same).
+   */
   predictionsPerJob: 1.1,
   /** Provider reads per job besides its create (a late webhook's poll, the reconciler past the typical time, a cancel). */
   readsPerJob: 2,
@@ -38,7 +42,7 @@ export const CAPACITY_ASSUMPTIONS = {
 
 const A = CAPACITY_ASSUMPTIONS;
 const videoCost = (() => {
-  const p = priceVideo(WAN_T2V, 5);
+  const p = priceOf(wan, { duration: 5 });
   return p.ok ? p.cost : 8;
 })();
 const pack = CREDIT_PACKS[0]!;

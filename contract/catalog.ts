@@ -1,6 +1,6 @@
 /**
- * The catalog: account-wide numbers, and views of the model registry (contract/models/, the one source of each
- * model's options, prices and run times) in the shapes the pages and older callers use.
+ * The catalog: account-wide numbers, and look-ups of the model registry (contract/models/, the one source of each
+ * model's options, prices and run times) by the Replicate id a job or a spec route names.
  */
 export const SIGNUP_CREDITS = 10;
 export const MAX_PROMPT_LENGTH = 1000;
@@ -9,7 +9,7 @@ export const POLL_INTERVAL_MS = 5_000;
 /** Generations one user may have running at once (the queue); the server enforces it in the charge transaction. */
 export const MAX_ACTIVE_JOBS = 4;
 
-import { MODELS, modelBySlug, modelOfReplicate, priceOf, type PriceResult } from './models';
+import { MODELS, modelBySlug, modelOfReplicate } from './models';
 import { IMAGE_COST, sdxl } from './models/sdxl';
 import { PIXVERSE_MODEL } from './models/pixverse';
 import { WAN_I2V_MODEL, WAN_T2V_MODEL } from './models/wan';
@@ -32,76 +32,17 @@ export const IMAGE_MODEL = {
   maxRunSeconds: sdxl.maxRunSeconds,
 } as const;
 
-export type VideoFamilyId = 'wan' | 'pixverse' | 'kling';
-export type PixverseQuality = '540p' | '720p' | '1080p';
-
 export const WAN_I2V = WAN_I2V_MODEL.id;
 export const WAN_T2V = WAN_T2V_MODEL.id;
 export const PIXVERSE = PIXVERSE_MODEL.id;
-export const VIDEO_MODEL_IDS = [WAN_I2V, WAN_T2V, PIXVERSE] as const;
-export type VideoModelId = (typeof VIDEO_MODEL_IDS)[number];
 
-/** A video model as the pages list it: a view of its registry entry (contract/models/). */
-export interface VideoFamily {
-  id: VideoFamilyId;
-  name: string;
-  tagline: string;
-  upcoming: boolean;
-  /** Replicate identifiers this family runs on. */
-  models: readonly VideoModelId[];
-  durations: readonly number[];
-  qualities: readonly PixverseQuality[];
-  defaultQuality?: PixverseQuality;
-  acceptsStartImage: boolean;
-  /** Start images are sent as PNG at most this many pixels on the long side (0: no start image). */
-  startImageLongSide: number;
-  /** Typical run time in seconds, for the progress estimate. */
-  typicalSeconds: number;
-  /** The longest a prediction may run before the reconciler stops it and refunds the job. */
-  maxRunSeconds: number;
-}
+/** A video generator's id: its registry slug (the job filter in web/src/features/generation/jobs.ts names it so). */
+export type VideoFamilyId = string;
 
-const choiceValues = (slug: string, id: string) => {
-  const o = modelBySlug(slug)?.options[id];
-  return o?.kind === 'choice' ? o.values : [];
-};
-
-export const VIDEO_FAMILIES: readonly VideoFamily[] = MODELS.filter((m) => m.kind === 'video').map((m) => {
-  const quality = m.options.quality;
-  return {
-    id: m.slug as VideoFamilyId,
-    name: m.name,
-    tagline: m.tagline,
-    upcoming: m.upcoming,
-    models: m.models.map((r) => r.id as VideoModelId),
-    durations: choiceValues(m.slug, 'duration').map(Number),
-    qualities: choiceValues(m.slug, 'quality').map(String) as PixverseQuality[],
-    ...(quality?.kind === 'choice' ? { defaultQuality: quality.default as PixverseQuality } : {}),
-    acceptsStartImage: m.acceptsStartImage,
-    startImageLongSide: m.startImageLongSide,
-    typicalSeconds: m.typicalSeconds,
-    maxRunSeconds: m.maxRunSeconds,
-  };
-});
-
-export function familyOf(model: string): VideoFamily | undefined {
-  return VIDEO_FAMILIES.find((f) => !f.upcoming && (f.models as readonly string[]).includes(model));
-}
-
-/** The family with this id, available or upcoming. */
-export function videoFamily(id: VideoFamilyId): VideoFamily {
-  const family = VIDEO_FAMILIES.find((f) => f.id === id);
-  if (!family) throw new Error(`No video family ${id}`);
-  return family;
-}
-
-export type VideoPriceResult = PriceResult;
-
-/** The price of one video with its default aspect ratio and style, or why that combination cannot be ordered. */
-export function priceVideo(model: string, duration: number, quality?: string): VideoPriceResult {
+/** The available video entry that runs this Replicate model, by its slug. */
+export function familyOf(model: string): { id: VideoFamilyId } | undefined {
   const def = modelOfReplicate(model);
-  if (!def || def.kind !== 'video') return { ok: false, reason: `Unknown model: ${model}.` };
-  return priceOf(def, { duration, quality });
+  return def?.kind === 'video' ? { id: def.slug } : undefined;
 }
 
 /** The longest a prediction of this model may run (ms): past it (and a grace period), a job is stopped and refunded. */
@@ -118,11 +59,6 @@ export function typicalMsOf(model: string): number {
 
 /** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
 export const MAX_OUTPUT_BYTES = { image: 20 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
-
-/** The Wan model to run: image-to-video when a start image is given. */
-export function wanModelFor(hasImage: boolean): VideoModelId {
-  return hasImage ? WAN_I2V : WAN_T2V;
-}
 
 export { WAN_CLIP } from './models/wan';
 

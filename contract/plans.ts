@@ -8,6 +8,7 @@
  *   every model and option we offer, at the prices below. A provider price change is made here first, and the test
  *   then names the plan (or pack) that would lose money.
  */
+import { MODELS, type ResolvedOptions } from './models';
 import { CREDIT_PACKS } from './packs';
 
 export interface Plan {
@@ -49,26 +50,13 @@ export function netOfPaypalFee(cents: number): number {
 }
 
 /**
- * What Replicate charges for one run of each model we offer, in US cents, as its model pages publish it (rounded up):
- * SDXL bills GPU time (L40S, a 768x768 image in about 5 s: 0.5 cent; counted as 1 cent), Wan 2.1 480p bills each second
- * of output (9 cents, the image-to-video price, the higher of the two), Pixverse v4.5 bills per clip by quality, double
- * for 8 s; Kling 2.1 bills each second of output by mode; the FLUX models and the upscaler per image or run (below).
- * Keys are registry slugs (an entry that runs no model of its own, like variations, is priced by its source's); the
- * options are the registry's.
+ * What Replicate charges for one run of each model we offer, in US cents: each registry entry's `providerCents`
+ * (contract/models/, beside its price, with the provider's billing), by registry slug. An entry that runs no model of
+ * its own, like variations, is priced by its source's.
  */
-export const REPLICATE_COST_CENTS: Readonly<Record<string, (o: Readonly<Record<string, unknown>>) => number>> = {
-  sdxl: (o) => 1 * Number(o.count ?? 1),
-  wan: (o) => 9 * Number(o.duration),
-  pixverse: (o) => ({ '540p': 30, '720p': 40, '1080p': 80 })[String(o.quality)]! * (Number(o.duration) > 5 ? 2 : 1),
-  // Kling 2.1 bills each second of output: 5 cents in its standard mode (720p), 9 in pro (1080p).
-  kling: (o) => (o.quality === '1080p' ? 9 : 5) * Number(o.duration),
-  // FLUX schnell: $0.003 an image (counted as a cent); FLUX 1.1 pro and FLUX Kontext pro: 4 cents an image.
-  'flux-fast': (o) => 1 * Number(o.count ?? 1),
-  'flux-pro': () => 4,
-  edit: () => 4,
-  // Real-ESRGAN bills GPU time: well under a cent a run (counted as one).
-  upscale: () => 1,
-};
+export const REPLICATE_COST_CENTS: Readonly<Record<string, (o: ResolvedOptions) => number>> = Object.fromEntries(
+  MODELS.flatMap((m) => (m.providerCents ? [[m.slug, m.providerCents]] : [])),
+);
 
 /** Cents per credit of the pack that sells credits cheapest (what a plan must beat). */
 export const BEST_PACK_CENTS_PER_CREDIT = Math.min(...CREDIT_PACKS.map((p) => p.cents / p.credits));

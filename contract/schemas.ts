@@ -238,18 +238,20 @@ export const GenerationsRequest = strictBody({
 export type GenerationsRequest = z.infer<typeof GenerationsRequest>;
 
 const OptionValue = z.union([z.string(), z.number()]);
+const PriceAxis = z.object({ id: z.string(), label: z.string(), values: z.array(z.object({ value: OptionValue, label: z.string() })) });
 export const ModelsResponse = z.object({
   models: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
       tagline: z.string(),
+      strengths: z.array(z.string()).readonly(),
       kind: z.enum(['image', 'video']),
       operation: z.enum(['generate', 'edit', 'upscale', 'variations']),
       upcoming: z.boolean(),
       inputs: z.object({
         prompt: z.object({ required: z.boolean() }).nullable(),
-        images: z.array(z.object({ id: z.enum(['startImage', 'endImage', 'image']), label: z.string(), required: z.boolean(), from: z.enum(['result', 'any']) })),
+        images: z.array(z.object({ id: z.enum(['startImage', 'endImage', 'image']), label: z.string(), required: z.boolean(), from: z.enum(['result', 'any']), hint: z.string().optional() })),
       }),
       options: z.array(
         z.object({
@@ -261,9 +263,13 @@ export const ModelsResponse = z.object({
           valueLabels: z.record(z.string(), z.string()).optional(),
           default: OptionValue.optional(),
           maxLength: z.number().optional(),
+          note: z.string().optional(),
         }),
       ),
       price: z.number().nullable(),
+      prices: z.object({ rows: PriceAxis.nullable(), columns: PriceAxis.nullable(), costs: z.array(z.array(z.number().nullable())) }).nullable(),
+      typicalSeconds: z.number(),
+      runsOn: z.array(z.string()),
     }),
   ),
 });

@@ -6,7 +6,7 @@
  * web/src/features/marketing/showcase-renders.ts, which the captions read: the simulator's renders are placeholders
  * (moving shapes and the prompt's text), and no caption describes their scene.
  */
-import { PIXVERSE, WAN_I2V, WAN_T2V, type PixverseQuality, type VideoModelId } from './catalog';
+import { PIXVERSE, WAN_I2V, WAN_T2V } from './catalog';
 
 /** A still made by the image model (SDXL, the app's image settings). */
 export interface ShowcaseStill {
@@ -22,10 +22,11 @@ export interface ShowcaseStill {
 export interface ShowcaseClip {
   id: string;
   kind: 'video';
-  model: VideoModelId;
+  /** The Replicate model (owner/name) of a video entry in contract/models/. */
+  model: string;
   prompt: string;
   duration: number;
-  quality?: PixverseQuality;
+  quality?: string;
   seed: number;
   /** Image to video: the id of the still it starts from (rendered first). */
   startImage?: string;

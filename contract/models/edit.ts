@@ -10,12 +10,17 @@ export const edit: ModelDef = {
   inputs: { prompt: { required: true }, images: { image: { label: 'Picture to edit', required: true, from: 'result', field: 'input_image' } } },
   name: 'Edit by prompt',
   tagline: 'Say what to change in one of your pictures.',
+  strengths: [
+    'FLUX.1 Kontext [pro] changes what you ask for and keeps the rest: the scene, the faces, the size.',
+    'From any image of yours, in the viewer or the generator; the result says what it was edited from.',
+  ],
   upcoming: false,
   models: [FLUX_KONTEXT_MODEL],
-  modelFor: () => FLUX_KONTEXT_MODEL,
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: { seed: { kind: 'seed', label: 'Seed', advanced: true } },
+  // FLUX Kontext pro: 4 cents an image.
+  providerCents: () => 4,
   price: () => 2,
   plan: (o, prompt) => ({
     model: FLUX_KONTEXT_MODEL,

@@ -17,9 +17,12 @@ export const fluxFast: ModelDef = {
   inputs: prompted,
   name: 'FLUX Fast',
   tagline: 'A picture in about a second.',
+  strengths: [
+    'Four steps of FLUX.1 [schnell]: the result is usually back before the page could ask for it.',
+    'Good for trying out prompts and compositions before a slower, finer model.',
+  ],
   upcoming: false,
   models: [FLUX_SCHNELL_MODEL],
-  modelFor: () => FLUX_SCHNELL_MODEL,
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: {
@@ -27,6 +30,8 @@ export const fluxFast: ModelDef = {
     count: { kind: 'choice', label: 'Images', values: [1, 2, 3, 4], default: 1, advanced: true },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // $0.003 an image, counted as a cent.
+  providerCents: (o) => 1 * Number(o.count),
   price: (o) => Number(o.count),
   plan: (o, prompt) => ({
     model: FLUX_SCHNELL_MODEL,
@@ -51,15 +56,20 @@ export const fluxPro: ModelDef = {
   inputs: prompted,
   name: 'FLUX 1.1 Pro',
   tagline: 'Detailed, faithful pictures: our high-quality model.',
+  strengths: [
+    'FLUX 1.1 [pro] follows long, detailed prompts closely.',
+    'Fine detail and natural light, for the picture you keep.',
+  ],
   upcoming: false,
   models: [FLUX_PRO_MODEL],
-  modelFor: () => FLUX_PRO_MODEL,
   acceptsStartImage: false,
   startImageLongSide: 0,
   options: {
     aspectRatio: { kind: 'choice', label: 'Aspect ratio', values: ASPECT_RATIOS, default: '1:1', advanced: false },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // 4 cents an image.
+  providerCents: () => 4,
   price: () => 2,
   plan: (o, prompt) => ({
     model: FLUX_PRO_MODEL,

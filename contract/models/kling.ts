@@ -15,15 +15,19 @@ export const kling: ModelDef = {
   inputs: {
     prompt: { required: true },
     images: {
-      startImage: { label: 'Start image', required: true, from: 'any', field: 'start_image' },
-      endImage: { label: 'End image', required: false, from: 'any', field: 'end_image' },
+      startImage: { label: 'Start image', required: true, from: 'any', field: 'start_image', hint: 'Required. The clip starts from this frame.' },
+      endImage: { label: 'End image', required: false, from: 'any', field: 'end_image', hint: 'Optional, in 1080p. The clip ends on this frame.' },
     },
   },
   name: 'Kling 2.1',
   tagline: 'Cinematic motion from your start frame, to an end frame if you like.',
+  strengths: [
+    'Cinematic camera work from a start frame you give it.',
+    'In 1080p it can also end on a frame you choose, so a clip lands exactly where you want it.',
+    '720p or 1080p, 5 or 10 seconds.',
+  ],
   upcoming: false,
   models: [KLING_MODEL],
-  modelFor: () => KLING_MODEL,
   acceptsStartImage: true,
   // As Pixverse: enough for 1080p without a PNG photo going over the 5 MB upload limit.
   startImageLongSide: 1280,
@@ -33,6 +37,8 @@ export const kling: ModelDef = {
     negativePrompt: { kind: 'text', label: 'Negative prompt', maxLength: NEGATIVE_PROMPT_MAX, advanced: true },
   },
   refuseImages: (o, given) => (given.has('endImage') && o.quality !== '1080p' ? 'An end image needs 1080p quality.' : undefined),
+  // Billed per second of output: 5 cents in its standard mode (720p), 9 in pro (1080p).
+  providerCents: (o) => (o.quality === '1080p' ? 9 : 5) * Number(o.duration),
   price: (o) => (Number(o.duration) === 10 ? 2 * COST[String(o.quality)]! : COST[String(o.quality)]!),
   plan: (o, prompt) => ({
     model: KLING_MODEL,

@@ -91,3 +91,14 @@ export function everyCombination(model: ModelDef): Array<Record<string, OptionVa
   for (const [id, def] of choicesOf(model)) combos = combos.flatMap((c) => def.values.map((v) => ({ ...c, [id]: v })));
   return combos;
 }
+
+/**
+ * The Replicate model (owner/name) a request with these options runs first: the entry's own plan decides, so an entry
+ * that picks by the start picture (Wan: text- or image-to-video) is asked, never guessed. Undefined for an entry that
+ * runs its source's model (variations) or for options it cannot take.
+ */
+export function replicateModelOf(model: ModelDef, given: OptionValues, hasImage: boolean): string | undefined {
+  if (model.rerun) return undefined;
+  const r = resolveOptions(model, given, () => 0);
+  return r.ok ? model.plan(r.options, '', hasImage).model.id : undefined;
+}

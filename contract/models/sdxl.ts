@@ -29,12 +29,16 @@ export const sdxl: ModelDef = {
   slug: 'sdxl',
   kind: 'image',
   operation: 'generate',
-  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image' } } },
+  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image', hint: 'Optional. The image is guided by this picture.' } } },
   name: 'SDXL',
   tagline: 'Images from a prompt, or guided by your own picture.',
+  strengths: [
+    'Stills at about 768 × 768 pixels in five aspect ratios, up to four per click.',
+    'Give it a start image of your own and it restyles that picture from your prompt.',
+    'A negative prompt and a fixed seed under Advanced, for repeatable results.',
+  ],
   upcoming: false,
   models: [SDXL],
-  modelFor: () => SDXL,
   acceptsStartImage: true,
   /** Start images are brought to this size on the long side (SDXL img2img keeps the input size). */
   startImageLongSide: 768,
@@ -44,6 +48,8 @@ export const sdxl: ModelDef = {
     negativePrompt: { kind: 'text', label: 'Negative prompt', maxLength: NEGATIVE_PROMPT_MAX, advanced: true },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // Billed by GPU time: a 768x768 image in about 5 s on an L40S, half a cent (counted as one).
+  providerCents: (o) => 1 * Number(o.count),
   price: (o) => IMAGE_COST * Number(o.count),
   plan: (o, prompt) => ({
     model: SDXL,

@@ -17,6 +17,8 @@ export interface ChoiceOption {
   advanced: boolean;
   /** How a value reads on screen, when not the value itself. */
   valueLabel?: (v: OptionValue) => string;
+  /** A sentence the generator shows under the choice (what the model really takes, where users expect otherwise). */
+  note?: string;
 }
 
 /** Free text (the negative prompt). */
@@ -86,6 +88,8 @@ export interface ImageInputDef {
   from: 'result' | 'any';
   /** The model's input field its URL goes to. */
   field: string;
+  /** What the generator says under the picker: what the picture does for this model. */
+  hint?: string;
 }
 
 /** What a request carries besides its options: whether it takes a prompt, and which pictures. */
@@ -115,13 +119,14 @@ export interface ModelDef {
    */
   waitSeconds?: number;
   name: string;
+  /** One line: what it is for (the chooser's and the features page's cards, the generator's heading). */
   tagline: string;
+  /** What it does well, a sentence each (the features page's card). */
+  strengths: readonly string[];
   /** Listed as coming soon: nothing can be ordered. */
   upcoming: boolean;
   /** The Replicate models this entry may run (Wan: text-to-video and image-to-video). */
   models: readonly ReplicateModel[];
-  /** The Replicate model a request runs: some families pick by whether a start image is given. */
-  modelFor: (hasImage: boolean) => ReplicateModel | undefined;
   acceptsStartImage: boolean;
   /** Start images are sent as PNG at most this many pixels on the long side (0: none). */
   startImageLongSide: number;
@@ -131,6 +136,11 @@ export interface ModelDef {
   unavailable?: (o: ResolvedOptions) => string | undefined;
   /** Why these options cannot go with the pictures given (e.g. Kling's end frame only in pro mode), if they cannot. */
   refuseImages?: (o: ResolvedOptions, given: ReadonlySet<ImageInputId>) => string | undefined;
+  /**
+   * What Replicate charges for one order with these options, in US cents, as the model's page publishes it (rounded up):
+   * the plans' margin check (contract/plans.ts) holds every price above it. Absent where no model of its own runs.
+   */
+  providerCents?: (o: ResolvedOptions) => number;
   /** Credits for a request with these options (only called for an orderable combination). */
   price: (o: ResolvedOptions) => number;
   /** The prediction (or predictions: a batch, a clip's segments) a request runs; `hasImage`: a start (or source) picture is given. */

@@ -27,12 +27,16 @@ export const wan: ModelDef = {
   slug: 'wan',
   kind: 'video',
   operation: 'generate',
-  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image' } } },
+  inputs: { prompt: { required: true }, images: { startImage: { label: 'Start image', required: false, from: 'any', field: 'image', hint: 'Optional. With a start image Wan animates it (image-to-video).' } } },
   name: 'Wan 2.1 (480p)',
   tagline: 'Text-to-video, or image-to-video from your own start frame.',
+  strengths: [
+    'Image-to-video: give it a start frame and it animates your own composition, colours and characters.',
+    'Text-to-video when you have no image: the scene is built from the prompt alone.',
+    '480p output, well suited to previews, storyboards and social posts.',
+  ],
   upcoming: false,
   models: [WAN_I2V_MODEL, WAN_T2V_MODEL],
-  modelFor: (hasImage) => (hasImage ? WAN_I2V_MODEL : WAN_T2V_MODEL),
   acceptsStartImage: true,
   // Wan 2.1 480p renders within an 832x480 area: a larger start image is only shrunk again.
   startImageLongSide: 832,
@@ -41,6 +45,8 @@ export const wan: ModelDef = {
     duration: { kind: 'choice', label: 'Duration', values: [5, 10], default: 5, advanced: false, valueLabel: (v) => `${v} seconds` },
     seed: { kind: 'seed', label: 'Seed', advanced: true },
   },
+  // Billed per second of output: 9 cents, image-to-video's price (the higher of the two).
+  providerCents: (o) => 9 * Number(o.duration),
   price: (o) => WAN_COST[Number(o.duration)]!,
   plan: (o: ResolvedOptions, prompt, hasImage) => {
     const { segments, ...clip } = WAN_CLIP[Number(o.duration)]!;

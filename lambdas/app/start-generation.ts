@@ -5,9 +5,8 @@
  * refunds on refusal. The account is made on first use (welcome credits), after the request is found valid.
  */
 import { Messages } from '../../contract/errors';
-import { MODELS, modelBySlug, modelOfReplicate, resolveOptions, type ImageInputId, type ModelDef, type OptionValues } from '../../contract/models';
+import { MODELS, modelBySlug, modelOfReplicate, replicateModelOf, resolveOptions, type ImageInputId, type ModelDef, type OptionValues } from '../../contract/models';
 import type { GenerateImageRequest, GenerateVideoRequest, GenerationResponse } from '../../contract/schemas';
-import { WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { InvalidInput, NotFound } from '../domain/errors';
 import type { MediaItem } from '../ports/jobs';
 import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
@@ -106,7 +105,7 @@ export function imageOrder(body: GenerateImageRequest): GenerationOrder {
 
 /**
  * POST /api/generate-video (the spec's route): the model named by its Replicate id. Wan's two Replicate models are
- * one entry that picks by the start image, so naming one of them with the other's input is refused here.
+ * one entry whose plan picks by the start image, so naming one of them with the other's input is refused here.
  */
 export function videoOrder(body: GenerateVideoRequest): GenerationOrder {
   const { prompt, model, image, startMediaId, ...options } = body;
@@ -114,9 +113,9 @@ export function videoOrder(body: GenerateVideoRequest): GenerationOrder {
   if (!def || def.kind !== 'video') throw new InvalidInput(`Unknown model: ${model}.`);
   const hasImage = Boolean(image || startMediaId);
   if (image && startMediaId) throw new InvalidInput(Messages.startImageTwice);
-  if (model === WAN_I2V && !hasImage) throw new InvalidInput(Messages.wanNeedsImage);
-  if (model === WAN_T2V && hasImage) throw new InvalidInput(Messages.wanTextTakesNoImage);
   if (hasImage && !def.inputs.images.startImage) throw new InvalidInput(`${def.name} takes no start image.`);
+  // The model named must be the one the entry's plan runs with or without a start image (only Wan's differ).
+  if (replicateModelOf(def, {}, hasImage) !== model) throw new InvalidInput(hasImage ? Messages.wanTextTakesNoImage : Messages.wanNeedsImage);
   const start: PictureSource | undefined = startMediaId ? { mediaId: startMediaId } : image ? { upload: image } : undefined;
   return { model: def.slug, prompt, options, inputs: start ? { startImage: start } : {} };
 }

@@ -6,7 +6,7 @@
 import { LOCAL_SECRETS } from '../../local/shared/local-secrets';
 import { MAX_ACTIVE_JOBS } from '../../contract/catalog';
 import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
-import { generateLabel } from '../../web/src/features/marketing/prices';
+import { generateLabel } from '../../web/src/features/marketing/price-text';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
 import { grantCredits, imageData, json, jobItem, pngOf, providerIdOf, uploadStartImage, userItems, waitForStatus } from '../support/generation';
 import { settled } from '../support/jobs';

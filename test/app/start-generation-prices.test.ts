@@ -8,7 +8,7 @@ import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } fr
 import type { GenerateImageRequest } from '../../contract/schemas';
 import { startGeneration } from '../../lambdas/app/start-generation';
 import { InvalidInput } from '../../lambdas/domain/errors';
-import { generateLabel } from '../../web/src/features/marketing/prices';
+import { generateLabel } from '../../web/src/features/marketing/price-text';
 import { caught } from '../support/caught';
 import { CALLER, generationSetup, png, startImageGeneration } from '../support/fakes/generation';
 

@@ -4,7 +4,10 @@
  * dev mailbox and its rate limit, the payment return messages, 375 px layouts and axe on every page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { IMAGE_COST, PIXVERSE, SIGNUP_CREDITS, WAN_T2V, priceVideo } from '../../contract/catalog';
+import { SIGNUP_CREDITS } from '../../contract/catalog';
+import { modelBySlug, priceOf, type OptionValues } from '../../contract/models';
+import { MODEL_VIEWS } from '../../contract/models/view';
+import { choiceText, priceSummary } from '../../web/src/features/marketing/price-text';
 import { CONTACT_LIMIT_PER_SENDER, ContactMessages } from '../../contract/contact';
 import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
 import { PLANS } from '../../contract/plans';
@@ -30,8 +33,9 @@ const TOP_BAR: Array<[string, string]> = [
   ['Go To App', '/generator'],
 ];
 
-const cost = (model: string, duration: number, quality?: string) => {
-  const r = priceVideo(model, duration, quality);
+/** What the server charges for this model with these options (the registry's price). */
+const cost = (slug: string, options: OptionValues) => {
+  const r = priceOf(modelBySlug(slug)!, options);
   if (!r.ok) throw new Error(r.reason);
   return r.cost;
 };
@@ -120,25 +124,35 @@ test.describe('content facts', () => {
     }
     // The 2025 beta dates are gone: plans are sold now.
     await expect(page.getByText(/Beta pricing|Subscriptions are planned/)).toHaveCount(0);
-    await expect(page.getByText(`An image costs ${IMAGE_COST} credit.`)).toBeVisible();
-    await expect(page.getByTestId('cost-wan-default-5')).toHaveText(`${cost(WAN_T2V, 5)} credits`);
-    await expect(page.getByTestId('cost-wan-default-10')).toHaveText(`${cost(WAN_T2V, 10)} credits`);
-    for (const q of ['540p', '720p', '1080p']) await expect(page.getByTestId(`cost-pixverse-${q}-5`)).toHaveText(`${cost(PIXVERSE, 5, q)} credits`);
+    // Every orderable model and operation of the registry has its price card, in the registry's order.
+    await expect(page.getByTestId(/^costs-/)).toHaveCount(MODEL_VIEWS.filter((m) => !m.upcoming).length);
+    for (const m of MODEL_VIEWS.filter((v) => !v.upcoming)) await expect(page.getByTestId(`costs-${m.id}`)).toContainText(m.name);
+    await expect(page.getByTestId('cost-sdxl-default-4')).toHaveText(`${cost('sdxl', { count: 4 })} credits`);
+    await expect(page.getByTestId('cost-wan-default-5')).toHaveText(`${cost('wan', { duration: 5 })} credits`);
+    await expect(page.getByTestId('cost-wan-default-10')).toHaveText(`${cost('wan', { duration: 10 })} credits`);
+    for (const q of ['540p', '720p', '1080p']) await expect(page.getByTestId(`cost-pixverse-${q}-5`)).toHaveText(`${cost('pixverse', { duration: 5, quality: q })} credits`);
     // The long Pixverse clip is 8 s at double price, and 1080p only at 5 s.
-    await expect(page.getByTestId('cost-pixverse-720p-8')).toHaveText(`${2 * cost(PIXVERSE, 5, '720p')} credits`);
+    await expect(page.getByTestId('cost-pixverse-720p-8')).toHaveText(`${2 * cost('pixverse', { duration: 5, quality: '720p' })} credits`);
     await expect(page.getByTestId('cost-pixverse-1080p-8')).toHaveText('not offered');
+    await expect(page.getByTestId('cost-kling-1080p-10')).toHaveText(`${cost('kling', { duration: 10, quality: '1080p' })} credits`);
   });
 
-  test('features shows the model cards, Kling 2.1 among them and none upcoming', async ({ page }) => {
+  test('features shows a card per registry entry, Kling 2.1 among the video models and none upcoming', async ({ page }) => {
     await page.goto('/features');
-    const cards = page.getByRole('region', { name: 'Video models' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Wan 2.1 i2v', 'Pixverse', 'Kling 2.1']);
-    const kling = cards.filter({ hasText: 'Kling 2.1' });
-    await expect(kling).not.toContainText('Upcoming');
+    const headings = (region: string) => page.getByRole('region', { name: region }).getByRole('heading', { level: 3 });
+    const names = (f: (m: (typeof MODEL_VIEWS)[number]) => boolean) => MODEL_VIEWS.filter(f).map((m) => m.name);
+    await expect(headings('Video models')).toHaveText(names((m) => m.kind === 'video' && m.operation === 'generate'));
+    await expect(headings('Image models')).toHaveText(names((m) => m.kind === 'image' && m.operation === 'generate'));
+    await expect(headings('Work on your results')).toHaveText(names((m) => m.operation !== 'generate'));
+    for (const view of MODEL_VIEWS.filter((m) => m.kind === 'video')) {
+      const card = page.getByTestId(`model-${view.id}`);
+      await expect(card).toContainText(choiceText(view.options.find((o) => o.id === 'duration')!));
+      if (!view.upcoming) await expect(card).not.toContainText('Upcoming');
+    }
+    const kling = page.getByTestId('model-kling');
     await expect(kling).toContainText('5 or 10 seconds');
-    await expect(kling.getByRole('definition').nth(1)).toHaveText('Required');
-    await expect(cards.filter({ hasText: 'Wan 2.1 i2v' })).toContainText('5 or 10 seconds');
-    await expect(cards.filter({ hasText: 'Pixverse' }).first()).toContainText('5 or 8 seconds');
+    await expect(kling.locator('dt:text-is("Start image") + dd')).toHaveText('Required');
+    await expect(page.getByTestId('model-pixverse')).toContainText('5 or 8 seconds');
   });
 
   test('landing, learn, example and contact state the product facts', async ({ page }) => {
@@ -150,13 +164,13 @@ test.describe('content facts', () => {
     await expect(page.getByRole('heading', { name: 'Step by step' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Example prompts' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How credits work' })).toBeVisible();
-    await expect(page.getByText(`${cost(WAN_T2V, 5)} credits for 5 s or ${cost(WAN_T2V, 10)} credits for 10 s`)).toBeVisible();
+    for (const m of MODEL_VIEWS.filter((v) => v.prices)) await expect(page.getByText(`${m.name}: ${priceSummary(m.prices!)}`)).toBeVisible();
 
     await page.goto('/example');
     for (const name of ['Wan 2.1 (480p)', 'Pixverse v4.5']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     const pixverse = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pixverse v4.5, 720p' }) });
     await expect(pixverse).toContainText('Quality720p');
-    await expect(pixverse).toContainText(`Cost${cost(PIXVERSE, 5, '720p')} credits`);
+    await expect(pixverse).toContainText(`Cost${cost('pixverse', { duration: 5, quality: '720p' })} credits`);
 
     await page.goto('/contact');
     await expect(page.getByRole('complementary')).toContainText('Monday to Friday, 9:00–17:00 UTC');
@@ -273,7 +287,8 @@ test('the FAQ answers open from the keyboard', async ({ page }) => {
   await question.focus();
   await page.keyboard.press('Enter');
   await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('1080p is available for 5-second clips only')).toBeVisible();
+  const pixverse = MODEL_VIEWS.find((m) => m.id === 'pixverse')!;
+  await expect(page.getByText(`${pixverse.name} makes clips of ${choiceText(pixverse.options.find((o) => o.id === 'duration')!)}.`)).toBeVisible();
   await page.keyboard.press('Space');
   await expect(question).toHaveAttribute('aria-expanded', 'false');
 });

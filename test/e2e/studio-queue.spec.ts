@@ -5,7 +5,6 @@
  * their URLs, the picked preview kept across a reload, and signing in with the address in another case.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { WAN_I2V } from '../../contract/catalog';
 import { createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
 import { buyCredits, IMAGE_TIMEOUT, shareSignedInPage, sidebarBalance, VIDEO_TIMEOUT } from './support/generators';
 
@@ -133,11 +132,11 @@ test('Animate: an image result becomes a video\'s start image without a re-uploa
   const video = page.getByRole('complementary', { name: 'Video settings' });
   await expect(video.getByRole('img', { name: 'Start image: a green door' })).toBeVisible();
   await video.getByLabel('Prompt').fill('the door swings open');
-  const sent = page.waitForRequest((r) => r.url().endsWith('/api/generate-video') && r.method() === 'POST');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/generations') && r.method() === 'POST');
   await video.getByRole('button', { name: /^Generate Video/ }).click();
   const body = (await sent).postDataJSON();
-  expect(body).toMatchObject({ model: WAN_I2V, startMediaId: door.id });
-  expect(body.image).toBeUndefined();
+  // The image is named by its media id: nothing is uploaded again.
+  expect(body).toMatchObject({ model: 'wan', inputs: { startImage: door.id } });
   const modal = page.getByRole('dialog');
   await modal.getByRole('button', { name: 'Continue in background' }).click();
   await expect(page.getByLabel('Preview: the door swings open')).toBeVisible({ timeout: VIDEO_TIMEOUT });

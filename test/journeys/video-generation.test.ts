@@ -8,12 +8,11 @@ import { Messages } from '../../contract/errors';
 import {
   MAX_ACTIVE_JOBS,
   PIXVERSE,
-  priceVideo,
-  VIDEO_FAMILIES,
   WAN_CLIP,
   WAN_I2V,
   WAN_T2V,
 } from '../../contract/catalog';
+import { modelBySlug, modelOfReplicate, priceOf, type ChoiceOption } from '../../contract/models';
 import { api, createUser, type TestUser } from '../support/users';
 import {
   grantCredits,
@@ -51,6 +50,13 @@ async function start(user: TestUser, body: VideoRequest): Promise<{ predictionId
   if (res.status !== 200) throw new Error(`generate-video ${res.status}: ${JSON.stringify(out)} for ${JSON.stringify(body)}`);
   return out;
 }
+
+/** What generate-video charges: the registry entry that runs the Replicate model it names, priced with its options. */
+const priceVideo = (model: string, duration: number, quality?: string) => {
+  const def = modelOfReplicate(model);
+  return def ? priceOf(def, { duration, quality }) : ({ ok: false, reason: `Unknown model: ${model}.` } as const);
+};
+const choice = (slug: string, id: string) => modelBySlug(slug)!.options[id] as ChoiceOption;
 
 async function download(url: string): Promise<Buffer> {
   const res = await fetch(url);
@@ -92,9 +98,9 @@ describe('POST /api/generate-video', () => {
     }
     const cases: Case[] = [];
     // The spec's video models; Kling (which needs a start frame) runs end to end in generations.test.ts.
-    for (const family of VIDEO_FAMILIES.filter((f) => f.id === 'wan' || f.id === 'pixverse')) {
-      for (const duration of family.durations) {
-        if (family.id === 'wan') {
+    for (const slug of ['wan', 'pixverse']) {
+      for (const duration of choice(slug, 'duration').values.map(Number)) {
+        if (slug === 'wan') {
           // Segments joined without their repeated boundary frame: 10 s is 2 x 81 - 1 frames at 16 fps.
           const clip = WAN_CLIP[duration]!;
           const seconds = (clip.segments * clip.num_frames - (clip.segments - 1)) / clip.frames_per_second;
@@ -105,12 +111,13 @@ describe('POST /api/generate-video', () => {
           }
           continue;
         }
-        for (const quality of family.qualities) {
+        const qualities = choice('pixverse', 'quality');
+        for (const quality of qualities.values.map(String)) {
           const price = priceVideo(PIXVERSE, duration, quality);
           if (!price.ok) continue; // 1080p is 5 s only: proven refused below
           // The default quality is asked for by leaving it out; one clip starts from an image.
           const body: VideoRequest = { model: PIXVERSE, prompt: `pixverse ${quality} ${duration}s`, duration };
-          if (quality !== family.defaultQuality || duration !== family.durations[0]) body.quality = quality;
+          if (quality !== qualities.default || duration !== choice('pixverse', 'duration').default) body.quality = quality;
           cases.push({ body, cost: price.cost, height: Number.parseInt(quality, 10), seconds: duration });
         }
       }

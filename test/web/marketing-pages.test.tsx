@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
-import { priceVideo, PIXVERSE, WAN_T2V } from '../../contract/catalog';
+import { everyCombination, modelBySlug, priceOf } from '../../contract/models';
+import { MODEL_VIEWS } from '../../contract/models/view';
+import { FeaturesPage } from '../../web/src/features/marketing/features-page';
 import { FaqPage } from '../../web/src/features/marketing/faq-page';
 import { PricingPage } from '../../web/src/features/marketing/pricing-page';
 import { PLANS } from '../../contract/plans';
@@ -43,12 +45,49 @@ describe('PricingPage', () => {
     }
   });
 
-  it('prices videos as the server charges them', () => {
+  it('prices every orderable model and operation as the server charges it, and nothing else', () => {
     inRouter(<PricingPage />);
-    const cost = (r: ReturnType<typeof priceVideo>) => (r.ok ? r.cost : Number.NaN);
-    expect(screen.getByTestId('cost-wan-default-10')).toHaveTextContent(`${cost(priceVideo(WAN_T2V, 10))} credits`);
-    expect(screen.getByTestId('cost-pixverse-1080p-5')).toHaveTextContent(`${cost(priceVideo(PIXVERSE, 5, '1080p'))} credits`);
+    const priced = MODEL_VIEWS.filter((m) => !m.upcoming);
+    expect(screen.getAllByTestId(/^costs-/).map((e) => e.dataset.testid)).toEqual(priced.map((m) => `costs-${m.id}`));
+    for (const view of priced) {
+      const model = modelBySlug(view.id)!;
+      const card = screen.getByTestId(`costs-${view.id}`);
+      if (!view.prices) {
+        // Variations: priced as their source, nothing of their own to show.
+        expect(card).toHaveTextContent('The same price as the picture it starts from.');
+        continue;
+      }
+      const { rows, columns } = view.prices;
+      // Every combination of the choices the table spans, priced with the server's own function.
+      for (const combo of everyCombination(model)) {
+        const r = rows ? combo[rows.id] : undefined;
+        const c = columns ? combo[columns.id] : undefined;
+        const others = Object.entries(combo).filter(([id]) => id !== rows?.id && id !== columns?.id);
+        if (others.some(([id, v]) => (model.options[id] as { default: unknown }).default !== v)) continue;
+        const price = priceOf(model, combo);
+        expect(within(card).getByTestId(`cost-${view.id}-${r ?? 'default'}-${c ?? 'default'}`)).toHaveTextContent(
+          price.ok ? `${price.cost} credit` : 'not offered',
+        );
+      }
+    }
+    // The known facts, as the spec states them.
+    expect(screen.getByTestId('cost-wan-default-10')).toHaveTextContent('16 credits');
+    expect(screen.getByTestId('cost-pixverse-1080p-5')).toHaveTextContent('12 credits');
     expect(screen.getByTestId('cost-pixverse-1080p-8')).toHaveTextContent('not offered');
+  });
+});
+
+describe('FeaturesPage', () => {
+  it('has a card for every model and operation of the registry, with its tagline and strengths, upcoming ones marked', () => {
+    inRouter(<FeaturesPage />);
+    for (const view of MODEL_VIEWS) {
+      const card = screen.getByTestId(`model-${view.id}`);
+      expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(view.name);
+      expect(card).toHaveTextContent(view.tagline);
+      for (const s of view.strengths) expect(card).toHaveTextContent(s);
+      expect(within(card).queryByText('Upcoming') !== null).toBe(view.upcoming);
+      for (const id of view.runsOn) expect(card).toHaveTextContent(id);
+    }
   });
 });
 

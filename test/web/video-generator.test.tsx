@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PIXVERSE, POLL_INTERVAL_MS, priceVideo, VIDEO_FAMILIES, WAN_I2V, WAN_T2V } from '../../contract/catalog';
+import { PIXVERSE, POLL_INTERVAL_MS, WAN_I2V, WAN_T2V } from '../../contract/catalog';
+import { modelBySlug, priceOf, type OptionValues } from '../../contract/models';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
 import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
 import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
@@ -42,12 +43,26 @@ function tileCost(input: HTMLElement): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** POST /api/generations' body as the video pages send it. */
+interface Sent {
+  model: string;
+  prompt: string;
+  options?: OptionValues;
+  inputs?: { startImage?: string };
+}
+
+/** What the server charges for a model with these options (the registry's price). */
+const charge = (slug: string, options: OptionValues) => {
+  const p = priceOf(modelBySlug(slug)!, options);
+  return p.ok ? p.cost : undefined;
+};
+
 function acceptVideoRequests() {
   api.on('POST', '/api/uploads', { status: 200, body: { url: 'https://s3.test/media', fields: { key: 'users/user-1/images/9.png' }, key: 'users/user-1/images/9.png', maxBytes: 5_242_880, maxLongSide: 1280 } });
   api.on('POST', '/media', { status: 204 });
-  api.on('POST', '/api/generate-video', (req) => {
-    const body = req.body as { model: string; duration: number; quality?: string };
-    const price = priceVideo(body.model, body.duration, body.quality);
+  api.on('POST', '/api/generations', (req) => {
+    const body = req.body as Sent;
+    const price = priceOf(modelBySlug(body.model)!, body.options ?? {});
     return price.ok ? { status: 200, body: { predictionId: `job-${api.requests.length}`, credits: 500 - price.cost } } : { status: 400, body: { error: price.reason, code: 'INVALID_INPUT' } };
   });
 }
@@ -57,11 +72,13 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('every price the video pages show is what the server charges (contract priceVideo)', () => {
-  const wan = VIDEO_FAMILIES.find((f) => f.id === 'wan')!;
-  const pixverse = VIDEO_FAMILIES.find((f) => f.id === 'pixverse')!;
-  const wanCombos = wan.durations.flatMap((duration) => [false, true].map((withImage) => ({ duration, withImage })));
-  const pixverseCombos = pixverse.qualities.flatMap((quality) => pixverse.durations.map((duration) => ({ quality, duration })));
+describe('every price the video pages show is what the server charges (the registry\'s priceOf)', () => {
+  const choice = (slug: string, id: string) => {
+    const o = modelBySlug(slug)!.options[id];
+    return o?.kind === 'choice' ? o.values : [];
+  };
+  const wanCombos = choice('wan', 'duration').flatMap((duration) => [false, true].map((withImage) => ({ duration: Number(duration), withImage })));
+  const pixverseCombos = choice('pixverse', 'quality').flatMap((quality) => choice('pixverse', 'duration').map((duration) => ({ quality: String(quality), duration: Number(duration) })));
 
   it.each(wanCombos)('Wan $duration s, start image: $withImage', async ({ duration, withImage }) => {
     api = setUpGenerator({ credits: 500 });
@@ -72,28 +89,28 @@ describe('every price the video pages show is what the server charges (contract 
       await within(sidebar()).findByText(/832×480 px/);
     }
     await userEvent.click(radio(new RegExp(`^${duration} seconds`)));
-    const model = withImage ? WAN_I2V : WAN_T2V;
-    const expected = priceVideo(model, duration);
-    if (!expected.ok) throw new Error(expected.reason);
-    expect(shownCost()).toBe(expected.cost);
+    const expected = charge('wan', { duration });
+    expect(shownCost()).toBe(expected);
     // Every duration tile shows the price of the request it would make.
-    for (const d of wan.durations) expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe((priceVideo(model, d) as { cost: number }).cost);
+    for (const d of choice('wan', 'duration')) expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe(charge('wan', { duration: d }));
 
     await userEvent.type(promptField(), 'a paper boat');
     await userEvent.click(generateButton());
     await within(await runningJobs()).findByText('Generating: a paper boat...');
-    const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string; image?: string };
-    expect(sent).toEqual({ model, prompt: 'a paper boat', duration, ...(withImage ? { image: 'users/user-1/images/9.png' } : {}) });
+    const sent = api.calls('POST', '/api/generations')[0]!.body as Sent;
+    expect(sent).toEqual({ model: 'wan', prompt: 'a paper boat', options: { duration }, ...(withImage ? { inputs: { startImage: 'users/user-1/images/9.png' } } : {}) });
+    // The job is followed under the Replicate model the registry's plan runs: image-to-video with a start image.
+    expect(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)[0]).toMatchObject({ model: withImage ? WAN_I2V : WAN_T2V });
     // What the server charges for the request the page sent is what the page showed.
-    expect(priceVideo(sent.model, sent.duration, sent.quality)).toEqual({ ok: true, cost: shownCost() });
-    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent(String(500 - expected.cost));
+    expect(charge(sent.model, sent.options ?? {})).toBe(shownCost());
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent(String(500 - expected!));
   });
 
   it.each(pixverseCombos)('Pixverse $quality, $duration s', async ({ quality, duration }) => {
     api = setUpGenerator({ credits: 500 });
     acceptVideoRequests();
     await renderPage('pixverse');
-    const expected = priceVideo(PIXVERSE, duration, quality);
+    const expected = priceOf(modelBySlug('pixverse')!, { duration, quality });
     await userEvent.click(radio(new RegExp(`^${quality}`)));
     if (!expected.ok) {
       // The combination cannot be ordered: its tile is disabled and says why.
@@ -103,21 +120,15 @@ describe('every price the video pages show is what the server charges (contract 
     }
     await userEvent.click(radio(new RegExp(`^${duration} seconds`)));
     expect(shownCost()).toBe(expected.cost);
-    for (const q of pixverse.qualities) {
-      const p = priceVideo(PIXVERSE, duration, q);
-      expect(tileCost(radio(new RegExp(`^${q}`)))).toBe(p.ok ? p.cost : undefined);
-    }
-    for (const d of pixverse.durations) {
-      const p = priceVideo(PIXVERSE, d, quality);
-      expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe(p.ok ? p.cost : undefined);
-    }
+    for (const q of choice('pixverse', 'quality')) expect(tileCost(radio(new RegExp(`^${q}`)))).toBe(charge('pixverse', { duration, quality: q }));
+    for (const d of choice('pixverse', 'duration')) expect(tileCost(radio(new RegExp(`^${d} seconds`)))).toBe(charge('pixverse', { duration: d, quality }));
 
     await userEvent.type(promptField(), 'city lights');
     await userEvent.click(generateButton());
     await within(await runningJobs()).findByText('Generating: city lights...');
-    const sent = api.calls('POST', '/api/generate-video')[0]!.body as { model: string; duration: number; quality?: string };
-    expect(sent).toEqual({ model: PIXVERSE, prompt: 'city lights', duration, quality });
-    expect(priceVideo(sent.model, sent.duration, sent.quality)).toEqual({ ok: true, cost: shownCost() });
+    const sent = api.calls('POST', '/api/generations')[0]!.body as Sent;
+    expect(sent).toEqual({ model: 'pixverse', prompt: 'city lights', options: { quality, duration } });
+    expect(charge(sent.model, sent.options ?? {})).toBe(shownCost());
   });
 });
 
@@ -174,7 +185,7 @@ describe('video generator: messages', () => {
     await renderPage('wan');
     await userEvent.click(generateButton());
     expect(errorLine()).toHaveTextContent('Prompt is required.');
-    expect(api.calls('POST', '/api/generate-video')).toHaveLength(0);
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
   });
 
   it('checks in the order of the spec', () => {
@@ -187,7 +198,7 @@ describe('video generator: messages', () => {
 
   it("shows a refused request as 'Error generating video: {message}'", async () => {
     api = setUpGenerator({ credits: 50 });
-    api.on('POST', '/api/generate-video', { status: 402, body: { error: 'Not enough credits. Required: 8', code: 'NOT_ENOUGH_CREDITS' } });
+    api.on('POST', '/api/generations', { status: 402, body: { error: 'Not enough credits. Required: 8', code: 'NOT_ENOUGH_CREDITS' } });
     await renderPage('wan');
     await userEvent.type(promptField(), 'waves');
     await userEvent.click(generateButton());
@@ -197,7 +208,7 @@ describe('video generator: messages', () => {
 
   it("says 'No prediction ID returned from server.' when the answer has none", async () => {
     api = setUpGenerator({ credits: 50 });
-    api.on('POST', '/api/generate-video', { status: 200, body: {} });
+    api.on('POST', '/api/generations', { status: 200, body: {} });
     await renderPage('pixverse');
     await userEvent.type(promptField(), 'waves');
     await userEvent.click(generateButton());
@@ -211,7 +222,7 @@ describe('video generator: a job with progress, modal and preview', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api = setUpGenerator({ credits: 20 });
     let done = false;
-    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-1', credits: 12 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'vid-1', credits: 12 } });
     api.on('GET', '/api/check-status/*', () =>
       done
         ? { status: 200, body: { status: 'succeeded', videoUrl: 'https://media.test/vid-1.mp4', mediaId: 'm-vid', value: 12 } }
@@ -250,7 +261,7 @@ describe('video generator: a job with progress, modal and preview', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api = setUpGenerator({ credits: 20 });
-    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-10', credits: 4 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'vid-10', credits: 4 } });
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'processing', value: 4 } });
     await renderPage('wan');
     await user.click(radio(/^10 seconds/));
@@ -267,7 +278,7 @@ describe('video generator: a job with progress, modal and preview', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api = setUpGenerator({ credits: 20 });
-    api.on('POST', '/api/generate-video', { status: 200, body: { predictionId: 'vid-f', credits: 11 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'vid-f', credits: 11 } });
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'failed', value: 20 } });
     await renderPage('pixverse');
     await user.type(promptField(), 'storm');
@@ -431,8 +442,8 @@ describe('video generator: honest options', () => {
     expect(within(sidebar()).getByLabelText('Aspect ratio')).toHaveAccessibleDescription('A start image sets the shape: the clip keeps the image’s own aspect ratio.');
     await userEvent.type(promptField(), 'the frame comes alive');
     await userEvent.click(generateButton());
-    await waitFor(() => expect(api.calls('POST', '/api/generate-video')).toHaveLength(1));
-    expect(api.calls('POST', '/api/generate-video')[0]!.body).not.toHaveProperty('aspectRatio');
+    await waitFor(() => expect(api.calls('POST', '/api/generations')).toHaveLength(1));
+    expect((api.calls('POST', '/api/generations')[0]!.body as Sent).options).not.toHaveProperty('aspectRatio');
   });
 
   it("shows a Pixverse result's chosen style on its card", async () => {

@@ -1,10 +1,10 @@
-import { familyOf, IMAGE_MODEL } from '../../../../contract/catalog';
 import { modelOfReplicate } from '../../../../contract/models';
 import type { MediaItemView } from './media-api';
 
 /** "SDXL", "Wan 2.1 (480p) · 5 s · from image", "Pixverse v4.5 · 8 s · 720p · Anime style". */
 export function describeMedia(item: Pick<MediaItemView, 'type' | 'model' | 'options'>): string {
-  const parts: string[] = [item.type === 'image' ? (item.model === IMAGE_MODEL.id ? IMAGE_MODEL.label : item.model) : (familyOf(item.model)?.name ?? item.model)];
+  // The registry's name of the model that made it; a model no longer in the registry by its Replicate id.
+  const parts: string[] = [modelOfReplicate(item.model)?.name ?? item.model];
   const { duration, quality, startImage } = item.options;
   if (typeof duration === 'number') parts.push(`${duration} s`);
   if (typeof quality === 'string') parts.push(quality);

@@ -4,9 +4,9 @@
  * the 'Generating...' overlay, and 'Previous Images'.
  */
 import { useState } from 'react';
-import { IMAGE_MODEL, MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
+import { MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
 import { Messages } from '../../../../contract/errors';
-import { modelOfReplicate, priceOf, sdxl, type ModelDef } from '../../../../contract/models';
+import { modelOfReplicate, priceOf, replicateModelOf, sdxl, type ModelDef } from '../../../../contract/models';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, isAnyJob, isImageJob, JobTiles, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage } from '../generation';
@@ -95,7 +95,7 @@ function ImageGeneratorPage() {
         {
           prompt: text,
           kind: 'image',
-          model: model === sdxl ? IMAGE_MODEL.id : model.models[0]!.id,
+          model: replicateModelOf(model, requestOptions(options), Boolean(image)) ?? model.slug,
           ...(cost !== undefined ? { cost } : {}),
           ...(image ? { options: { startImage: true } } : {}),
         },
@@ -137,7 +137,7 @@ function ImageGeneratorPage() {
                 setOptions({});
               }}
             />
-            {model.acceptsStartImage && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint="Optional. The image is guided by this picture." />}
+            {model.inputs.images.startImage && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint={model.inputs.images.startImage.hint} />}
             <ModelOptions model={model} value={options} onChange={setOptions} disabled={submitting} />
           </GeneratorForm>
         </>

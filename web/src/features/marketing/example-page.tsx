@@ -1,15 +1,16 @@
-import { priceVideo } from '../../../../contract/catalog';
+import { modelBySlug, modelOfReplicate, priceOf } from '../../../../contract/models';
 import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { ButtonLink } from '../../components/button-link';
 import { ExampleClipPlayer } from './example-clip';
 import { EXAMPLES, EXAMPLES_ARE_PLACEHOLDERS, type ExampleClip } from './media';
 import { PageIntro, Section } from './page-intro';
-import { credits, videoFamily } from './prices';
+import { credits } from './price-text';
 
 function Settings({ example }: { example: ExampleClip }) {
-  const price = priceVideo(example.model, example.duration, example.quality);
+  const model = modelOfReplicate(example.model)!;
+  const price = priceOf(model, { duration: example.duration, quality: example.quality });
   const rows: Array<[string, string]> = [
-    ['Model', videoFamily(example.family).name],
+    ['Model', model.name],
     ['Replicate model', example.model],
     ['Mode', example.startImage ? 'Image to video' : 'Text to video'],
     ['Duration', `${example.duration} seconds`],
@@ -74,7 +75,7 @@ function Example({ example }: { example: ExampleClip }) {
 
 export function ExamplePage() {
   const groups = (['wan', 'pixverse'] as const).map((family) => ({
-    family: videoFamily(family),
+    family: modelBySlug(family)!,
     examples: EXAMPLES.filter((e) => e.family === family),
   }));
   return (
@@ -98,7 +99,7 @@ export function ExamplePage() {
         )}
       </PageIntro>
       {groups.map(({ family, examples }) => (
-        <Section key={family.id} id={`examples-${family.id}`} title={family.name} lead={family.tagline}>
+        <Section key={family.slug} id={`examples-${family.slug}`} title={family.name} lead={family.tagline}>
           <ul className="flex flex-col gap-6">
             {examples.map((e) => (
               <Example key={e.id} example={e} />

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { CONTACT_LIMIT_PER_SENDER } from '../../../../contract/contact';
-import { MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { MAX_START_IMAGE_BYTES, SIGNUP_CREDITS } from '../../../../contract/catalog';
 import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { Disclosure } from './disclosure';
 import { PageIntro } from './page-intro';
-import { CREDIT_PACKS, IMAGE_COST, SIGNUP_CREDITS, credits, formatUsd, listDurations, videoFamily, videoPriceRows } from './prices';
+import { CREDIT_PACKS, formatUsd } from '../../../../contract/packs';
+import { IMAGE_GENERATORS, MODEL_VIEWS, OPERATIONS, VIDEO_GENERATORS, type ModelView } from '../../../../contract/models/view';
+import { choiceText, credits, listOf, priceSummary } from './price-text';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
@@ -15,14 +17,13 @@ interface Faq {
 }
 
 function sections(): Array<{ id: string; title: string; items: Faq[] }> {
-  const wan = videoFamily('wan');
-  const pixverse = videoFamily('pixverse');
-  const wanCosts = videoPriceRows()
-    .filter((r) => r.family.id === 'wan')
-    .flatMap((r) => r.costs)
-    .filter((c) => c.cost !== undefined)
-    .map((c) => `${credits(c.cost!)} for ${c.duration} seconds`)
-    .join(' and ');
+  const orderable = MODEL_VIEWS.filter((m) => !m.upcoming);
+  const names = (group: readonly ModelView[]) => listOf(group.filter((m) => !m.upcoming).map((m) => m.name));
+  const lengths = VIDEO_GENERATORS.filter((m) => !m.upcoming).map((m) => {
+    const duration = m.options.find((o) => o.id === 'duration');
+    return `${m.name} makes clips of ${duration ? choiceText(duration) : 'one length'}.`;
+  });
+  const costs = orderable.map((m) => `${m.name}: ${m.prices ? priceSummary(m.prices) : 'the price of the picture it starts from'}`);
   return [
     {
       id: 'getting-started',
@@ -54,9 +55,8 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           q: 'Which models can I use?',
           a: (
             <>
-              Images are made with FLUX (fast or high quality) or SDXL, and can be edited by prompt, upscaled or varied. Videos are
-              made with {wan.name} (text-to-video or image-to-video), {pixverse.name} (540p, 720p or 1080p) and Kling 2.1 (from a
-              start image, to an end image if you like). The{' '}
+              Images are made with {names(IMAGE_GENERATORS)}, and any image of yours can go
+              through {names(OPERATIONS)}. Videos are made with {names(VIDEO_GENERATORS)}. The{' '}
               <AppLink to="/features" className={marketingLinkClass}>
                 features page
               </AppLink>{' '}
@@ -66,7 +66,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
         },
         {
           q: 'How long can a video be?',
-          a: `${wan.name} makes clips of ${listDurations(wan.durations)}. ${pixverse.name} makes clips of ${listDurations(pixverse.durations)}; 1080p is available for 5-second clips only.`,
+          a: `${lengths.join(' ')} A few qualities come only at some lengths: the pricing page marks the others "not offered".`,
         },
         {
           q: 'Can I start from my own picture?',
@@ -102,8 +102,7 @@ function sections(): Array<{ id: string; title: string; items: Faq[] }> {
           q: 'What does each generation cost?',
           a: (
             <>
-              An image costs {credits(IMAGE_COST)}. A {wan.name} video costs {wanCosts}. {pixverse.name} depends on quality and
-              length; the long clip costs twice the 5-second price. All prices are on the{' '}
+              {costs.join('; ')}. Every option&apos;s price is on the{' '}
               <AppLink to="/pricing" className={marketingLinkClass}>
                 pricing page
               </AppLink>

@@ -1,57 +1,59 @@
 import { ButtonLink } from '../../components/button-link';
-import { IMAGE_MODEL, PIXVERSE, WAN_I2V, WAN_T2V } from '../../../../contract/catalog';
-import { modelBySlug } from '../../../../contract/models';
-import { KLING_MODEL } from '../../../../contract/models/kling';
+import { IMAGE_GENERATORS, OPERATIONS, VIDEO_GENERATORS, type ModelView } from '../../../../contract/models/view';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, credits, listDurations, videoFamily, type VideoFamily } from './prices';
-import { VideoPriceTable } from './video-price-table';
+import { PriceTable } from './price-table';
+import { choiceText, listOf } from './price-text';
 
-interface ModelCard {
-  family: VideoFamily;
-  heading: string;
-  modelIds: readonly string[];
-  strengths: string[];
+/** What a card states about a model, all from its registry view: its simple choices, its pictures, its wait. */
+function facts(model: ModelView): Array<[string, string]> {
+  const out: Array<[string, string]> = model.options
+    .filter((o) => o.kind === 'choice' && !o.advanced)
+    .map((o) => [o.label, choiceText(o)]);
+  for (const image of model.inputs.images) out.push([image.label, image.required ? 'Required' : 'Optional']);
+  const minutes = Math.round(model.typicalSeconds / 60);
+  out.push(['Typical wait', minutes >= 1 ? `about ${minutes} min` : `about ${model.typicalSeconds} s`]);
+  return out;
 }
 
-const CARDS: ModelCard[] = [
-  {
-    family: videoFamily('wan'),
-    heading: 'Wan 2.1 i2v',
-    modelIds: [WAN_I2V, WAN_T2V],
-    strengths: [
-      'Image-to-video: give it a start frame and it animates your own composition, colours and characters.',
-      'Text-to-video when you have no image: the scene is built from the prompt alone.',
-      '480p output, well suited to previews, storyboards and social posts.',
-    ],
-  },
-  {
-    family: videoFamily('pixverse'),
-    heading: 'Pixverse',
-    modelIds: [PIXVERSE],
-    strengths: [
-      'Sharper motion and detail, with a choice of 540p, 720p (the default) or 1080p.',
-      'Works from a prompt, or from a start image when you want a specific first frame.',
-      '1080p is offered for 5-second clips; 540p and 720p also come as 8-second clips.',
-    ],
-  },
-  {
-    family: videoFamily('kling'),
-    heading: 'Kling 2.1',
-    modelIds: [KLING_MODEL.id],
-    strengths: [
-      'Cinematic camera work from a start frame you give it.',
-      'In 1080p it can also end on a frame you choose, so a clip lands exactly where you want it.',
-      '720p or 1080p, 5 or 10 seconds.',
-    ],
-  },
+function ModelCard({ model }: { model: ModelView }) {
+  return (
+    <li data-testid={`model-${model.id}`} className="flex flex-col rounded-card border border-line bg-surface p-6 shadow-card">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-xl font-semibold text-ink">{model.name}</h3>
+        {model.upcoming && (
+          <span className="shrink-0 rounded-pill border border-line bg-surface-raised px-2.5 py-0.5 text-xs font-medium text-ink-muted">Upcoming</span>
+        )}
+      </div>
+      <p className="mt-3 text-ink-muted">{model.tagline}</p>
+      <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-ink-muted">
+        {model.strengths.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      {!model.upcoming && (
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {facts(model).map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-ink-subtle">{term}</dt>
+              <dd className="text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {model.prices && (
+        <PriceTable model={model} prices={model.prices} caption={`${model.name} prices in credits`} captionClassName="sr-only" className="mt-4" />
+      )}
+      {model.runsOn.length > 0 && <p className="mt-4 text-xs break-all text-ink-subtle">Runs on {model.runsOn.join(' and ')}</p>}
+    </li>
+  );
+}
+
+/** The registry's entries in three groups: video models, image models, and what works on a result. */
+const GROUPS: Array<{ id: string; title: string; lead?: string; models: readonly ModelView[] }> = [
+  { id: 'video-models', title: 'Video models', models: VIDEO_GENERATORS },
+  { id: 'image-models', title: 'Image models', lead: 'Every account can make stills too, and they make great start frames for video.', models: IMAGE_GENERATORS },
+  { id: 'operations', title: 'Work on your results', lead: 'From the viewer, on any image you made.', models: OPERATIONS },
 ];
-
-/** Whether a family takes a start image, as its registry entry declares it. */
-function startImageLabel(family: VideoFamily): string {
-  const startImage = modelBySlug(family.id)?.inputs.images.startImage;
-  if (!startImage) return 'No';
-  return startImage.required ? 'Required' : 'Optional';
-}
 
 export function FeaturesPage() {
   return (
@@ -59,62 +61,23 @@ export function FeaturesPage() {
       <PageIntro
         eyebrow="Features"
         title="The models behind Framewright"
-        description="Compare Framewright's video models: Wan 2.1 image-to-video, Pixverse v4.5 up to 1080p, and Kling 2.1 with an end frame. Prices in credits for every option."
+        description={`Compare Framewright's models: ${listOf(VIDEO_GENERATORS.map((m) => m.name))} for video, ${listOf(IMAGE_GENERATORS.map((m) => m.name))} for images. Prices in credits for every option.`}
       >
         <p>
-          One studio, several engines. Each model has its own look, speed and price, and you choose per clip. Prices below are
+          One studio, several engines. Each model has its own look, speed and price, and you choose per result. Prices below are
           in credits, straight from the same table we charge from.
         </p>
       </PageIntro>
 
-      <Section id="video-models" title="Video models">
-        <ul className="grid gap-6 lg:grid-cols-3">
-          {CARDS.map(({ family, heading, modelIds, strengths }) => (
-            <li key={family.id} className="flex flex-col rounded-card border border-line bg-surface p-6 shadow-card">
-              <h3 className="text-xl font-semibold text-ink">{heading}</h3>
-              <p className="mt-1 text-sm text-ink-subtle">{family.name}</p>
-              <p className="mt-3 text-ink-muted">{family.tagline}</p>
-              <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-ink-muted">
-                {strengths.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-subtle">Durations</dt>
-                <dd className="text-ink">{listDurations(family.durations)}</dd>
-                <dt className="text-ink-subtle">Start image</dt>
-                <dd className="text-ink">{startImageLabel(family)}</dd>
-                <dt className="text-ink-subtle">Typical wait</dt>
-                <dd className="text-ink">about {Math.round(family.typicalSeconds / 60) || 1} min</dd>
-              </dl>
-              <VideoPriceTable
-                family={family}
-                caption={`${family.name} prices in credits`}
-                captionClassName="sr-only"
-                durationLabel={(d) => `${d} s`}
-                className="mt-4"
-              />
-              <p className="mt-4 text-xs break-all text-ink-subtle">Runs on {modelIds.join(' and ')}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section id="image-model" title="Images" lead="Every account can make stills too, and they make great start frames for video.">
-        <div className="rounded-card border border-line bg-surface p-6">
-          <h3 className="text-xl font-semibold text-ink">{IMAGE_MODEL.label}</h3>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-ink-subtle">Size</dt>
-            <dd className="text-ink">
-              {IMAGE_MODEL.input.width} × {IMAGE_MODEL.input.height} pixels
-            </dd>
-            <dt className="text-ink-subtle">Price</dt>
-            <dd className="text-ink">{credits(IMAGE_COST)} per image</dd>
-            <dt className="text-ink-subtle">Start image</dt>
-            <dd className="text-ink">Optional: restyle a picture of your own</dd>
-          </dl>
-        </div>
-      </Section>
+      {GROUPS.map((group) => (
+        <Section key={group.id} id={group.id} title={group.title} lead={group.lead}>
+          <ul className="grid gap-6 lg:grid-cols-3">
+            {group.models.map((model) => (
+              <ModelCard key={model.id} model={model} />
+            ))}
+          </ul>
+        </Section>
+      ))}
 
       <Section id="studio" title="Built around your workflow">
         <ul className="grid gap-6 md:grid-cols-3">

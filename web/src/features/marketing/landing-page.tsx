@@ -4,17 +4,10 @@ import { AppLink } from '../../lib/navigation';
 import { HeroVideo } from './hero-video';
 import { HERO_CLIP, heroLabel } from './media';
 import { PaymentReturnAlert } from './payment-return-alert';
-import {
-  IMAGE_COST,
-  SIGNUP_CREDITS,
-  availableFamilies,
-  cheapestPack,
-  credits,
-  familyCostRange,
-  formatUsd,
-  listDurations,
-  upcomingFamilies,
-} from './prices';
+import { SIGNUP_CREDITS } from '../../../../contract/catalog';
+import { formatUsd } from '../../../../contract/packs';
+import { MODEL_VIEWS } from '../../../../contract/models/view';
+import { cheapestPack, listOf, priceSummary } from './price-text';
 
 const STEPS = [
   {
@@ -34,6 +27,7 @@ const STEPS = [
 /** The public home page: hero clip, what the studio does, the models, what it costs. */
 export function LandingPage() {
   const pack = cheapestPack();
+  const upcoming = MODEL_VIEWS.filter((m) => m.upcoming).map((m) => m.name);
   return (
     <>
       <title>Framewright · AI image and video studio</title>
@@ -108,31 +102,16 @@ export function LandingPage() {
             Models that fit the job
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            <li className="rounded-card border border-line bg-surface p-6">
-              <h3 className="text-lg font-semibold text-ink">Images (SDXL)</h3>
-              <p className="mt-2 text-sm text-ink-muted">768 × 768 stills from a prompt, or restyled from your own picture.</p>
-              <p className="mt-4 text-sm font-medium text-ink">{credits(IMAGE_COST)} per image</p>
-            </li>
-            {availableFamilies().map((family) => {
-              const range = familyCostRange(family);
-              return (
-                <li key={family.id} className="rounded-card border border-line bg-surface p-6">
-                  <h3 className="text-lg font-semibold text-ink">{family.name}</h3>
-                  <p className="mt-2 text-sm text-ink-muted">
-                    {family.tagline} Clips of {listDurations(family.durations)}.
-                  </p>
-                  <p className="mt-4 text-sm font-medium text-ink">
-                    {range.min}–{range.max} credits per video
-                  </p>
-                </li>
-              );
-            })}
+            {MODEL_VIEWS.filter((m) => m.operation === 'generate' && m.prices).map((model) => (
+              <li key={model.id} className="rounded-card border border-line bg-surface p-6">
+                <h3 className="text-lg font-semibold text-ink">{model.name}</h3>
+                <p className="mt-2 text-sm text-ink-muted">{model.tagline}</p>
+                <p className="mt-4 text-sm font-medium text-ink">{priceSummary(model.prices!)}</p>
+              </li>
+            ))}
           </ul>
           <p className="mt-6 text-sm text-ink-muted">
-            {upcomingFamilies()
-              .map((f) => f.name)
-              .join(', ')}{' '}
-            is on the way.{' '}
+            {upcoming.length > 0 && `${listOf(upcoming)} ${upcoming.length > 1 ? 'are' : 'is'} on the way. `}
             <AppLink className={marketingLinkClass} to="/features">
               Compare the models
             </AppLink>

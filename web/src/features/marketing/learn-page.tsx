@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/button-link';
 import { marketingLinkClass } from '../../components/link-styles';
-import { IMAGE_MODEL, MAX_START_IMAGE_BYTES } from '../../../../contract/catalog';
+import { MAX_START_IMAGE_BYTES, SIGNUP_CREDITS } from '../../../../contract/catalog';
+import { formatUsd } from '../../../../contract/packs';
+import { IMAGE_GENERATORS, MODEL_VIEWS } from '../../../../contract/models/view';
 import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
-import { IMAGE_COST, SIGNUP_CREDITS, cheapestPack, credits, formatUsd, videoFamily, videoPriceRows } from './prices';
+import { cheapestPack, cheapestPrice, credits, priceSummary } from './price-text';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
@@ -14,7 +16,7 @@ const STEPS: Array<{ title: string; body: ReactNode }> = [
     body: (
       <>
         Sign up with your email and a password, then confirm the address with the code we email you. Your account starts
-        with {SIGNUP_CREDITS} free credits: enough for {SIGNUP_CREDITS / IMAGE_COST} images, or an image and a short video.
+        with {SIGNUP_CREDITS} free credits: enough for {Math.floor(SIGNUP_CREDITS / cheapestPrice(IMAGE_GENERATORS))} images, or an image and a short video.
       </>
     ),
   },
@@ -77,10 +79,6 @@ const PROMPTS: Array<{ kind: string; prompt: string; why: string }> = [
 ];
 
 export function LearnPage() {
-  const wan = videoFamily('wan');
-  const pixverse = videoFamily('pixverse');
-  const rows = videoPriceRows();
-  const wanRow = rows.find((r) => r.family.id === 'wan');
   const smallest = cheapestPack();
   return (
     <>
@@ -128,29 +126,18 @@ export function LearnPage() {
               you commit:
             </p>
             <ul className="list-disc space-y-1 pl-5">
-              <li>
-                an image ({IMAGE_MODEL.input.width} × {IMAGE_MODEL.input.height}) costs {credits(IMAGE_COST)};
-              </li>
-              {wanRow && (
-                <li>
-                  a {wan.name} video costs{' '}
-                  {wanRow.costs
-                    .filter((c) => c.cost !== undefined)
-                    .map((c) => `${credits(c.cost!)} for ${c.duration} s`)
-                    .join(' or ')}
-                  ;
+              {MODEL_VIEWS.filter((m) => !m.upcoming).map((m) => (
+                <li key={m.id}>
+                  {m.name}: {m.prices ? priceSummary(m.prices) : 'the price of the picture it starts from'}
                 </li>
-              )}
-              <li>
-                a {pixverse.name} video depends on quality and length; the long clip costs twice the 5-second price (see{' '}
-                <AppLink to="/pricing" className={marketingLinkClass}>
-                  pricing
-                </AppLink>
-                ).
-              </li>
+              ))}
             </ul>
             <p>
-              Credits are reserved when a job starts. If the model fails or the job is canceled, they go straight back to your
+              Every option&apos;s price is on the{' '}
+              <AppLink to="/pricing" className={marketingLinkClass}>
+                pricing
+              </AppLink>{' '}
+              page. Credits are reserved when a job starts. If the model fails or the job is canceled, they go straight back to your
               balance.
             </p>
           </div>

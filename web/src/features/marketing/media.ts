@@ -1,5 +1,4 @@
 import { SHOWCASE, type ShowcaseClip, type ShowcaseRender, type ShowcaseStill } from '../../../../contract/showcase';
-import type { PixverseQuality, VideoModelId } from '../../../../contract/catalog';
 import { modelOfReplicate } from '../../../../contract/models';
 import { SHOWCASE_RENDERS } from './showcase-renders';
 
@@ -49,12 +48,12 @@ export const heroLabel = (c: MediaClip) =>
 export interface ExampleClip extends MediaClip {
   id: string;
   family: 'wan' | 'pixverse';
-  model: VideoModelId;
+  model: string;
   title: string;
   /** What the example shows off. */
   note: string;
   duration: number;
-  quality?: PixverseQuality;
+  quality?: string;
   /** Image-to-video: the start frame the clip was made from, shown beside it. */
   startImage?: { src: string; alt: string; width: number; height: number } & Pick<MediaClip, 'placeholder' | 'madeWith' | 'madeAt'>;
 }

@@ -3,34 +3,35 @@ import { marketingLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { PLANS } from '../../../../contract/plans';
 import { buyLink, subscribeLink } from '../payments/buy-link';
+import { CREDIT_PACKS, formatUsd } from '../../../../contract/packs';
+import { SIGNUP_CREDITS } from '../../../../contract/catalog';
+import { IMAGE_GENERATORS, MODEL_VIEWS } from '../../../../contract/models/view';
 import { PaymentReturnAlert } from './payment-return-alert';
 import { PageIntro, Section } from './page-intro';
-import {
-  CREDIT_PACKS,
-  IMAGE_COST,
-  SIGNUP_CREDITS,
-  availableFamilies,
-  credits,
-  formatUsd,
-  pricePerCredit,
-} from './prices';
-import { VideoPriceTable } from './video-price-table';
+import { PriceTable } from './price-table';
+import { cheapestPrice, credits, listOf, pricePerCredit } from './price-text';
 
-
-function VideoCosts() {
+/** Every orderable model and operation with its registry price table; the upcoming ones named as coming. */
+function ModelCosts() {
+  const upcoming = MODEL_VIEWS.filter((m) => m.upcoming);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      {availableFamilies().map((family) => (
-        <div key={family.id} className="overflow-x-auto rounded-card border border-line bg-surface p-6">
-          <VideoPriceTable
-            family={family}
-            caption={family.name}
-            captionClassName="mb-3 text-left text-lg font-semibold text-ink"
-            durationLabel={(d) => `${d}-second clip`}
-          />
-        </div>
-      ))}
-    </div>
+    <>
+      <ul className="grid gap-6 lg:grid-cols-2">
+        {MODEL_VIEWS.filter((m) => !m.upcoming).map((model) => (
+          <li key={model.id} data-testid={`costs-${model.id}`} className="overflow-x-auto rounded-card border border-line bg-surface p-6">
+            {model.prices ? (
+              <PriceTable model={model} prices={model.prices} caption={model.name} captionClassName="mb-3 text-left text-lg font-semibold text-ink" />
+            ) : (
+              <>
+                <h3 className="mb-3 text-lg font-semibold text-ink">{model.name}</h3>
+                <p className="text-sm text-ink">The same price as the picture it starts from.</p>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {upcoming.length > 0 && <p className="mt-6 text-sm text-ink-muted">Coming soon: {listOf(upcoming.map((m) => m.name))}.</p>}
+    </>
   );
 }
 
@@ -58,8 +59,8 @@ export function PricingPage() {
             <li key={plan.id} data-testid={`plan-${plan.id}`} className="flex flex-col rounded-card border border-line bg-surface p-6 shadow-card">
               <h3 className="text-lg font-semibold text-ink">{plan.name}</h3>
               <p className="mt-3">
-                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(plan.cents)}</span>
-                <span className="ml-1 text-sm text-ink-subtle">a month</span>
+                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(plan.cents)}</span>{' '}
+                <span className="text-sm text-ink-subtle">a month</span>
               </p>
               <ul className="mt-4 space-y-1 text-sm text-ink-muted">
                 <li>{plan.credits} credits every month</li>
@@ -91,13 +92,13 @@ export function PricingPage() {
               )}
               <h3 className="text-lg font-semibold text-ink">{pack.credits} credits</h3>
               <p className="mt-3">
-                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(pack.cents)}</span>
-                <span className="ml-1 text-sm text-ink-subtle">one-time</span>
+                <span className="text-4xl font-semibold tracking-tight text-ink">{formatUsd(pack.cents)}</span>{' '}
+                <span className="text-sm text-ink-subtle">one-time</span>
               </p>
               <ul className="mt-4 space-y-1 text-sm text-ink-muted">
                 <li>{pricePerCredit(pack)} per credit</li>
                 <li>Equivalent to {pack.basicVideos} basic videos</li>
-                <li>Up to {Math.floor(pack.credits / IMAGE_COST)} images</li>
+                <li>Up to {Math.floor(pack.credits / cheapestPrice(IMAGE_GENERATORS))} images</li>
               </ul>
               <ButtonLink
                 to={buyLink(pack, '/pricing')}
@@ -116,8 +117,8 @@ export function PricingPage() {
         </p>
       </Section>
 
-      <Section id="costs" title="What things cost" lead={`An image costs ${credits(IMAGE_COST)}. Videos are priced by model, quality and length:`}>
-        <VideoCosts />
+      <Section id="costs" title="What things cost" lead="Every model and operation, in credits: images by how many you ask for, videos by quality and length.">
+        <ModelCosts />
         <p className="mt-6 text-sm text-ink-muted">
           Credits are returned automatically when a generation fails. Refunds of purchases follow our{' '}
           <AppLink to="/terms" className={marketingLinkClass}>

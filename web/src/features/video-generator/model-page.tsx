@@ -1,6 +1,5 @@
 import { useParams } from 'react-router-dom';
 import { VIDEO_MODELS } from '../../../../contract/models';
-import type { VideoFamilyId } from '../../../../contract/catalog';
 import NotFoundPage from '../../pages/not-found-page';
 import { VideoGeneratorPage } from './video-generator-page';
 
@@ -14,7 +13,7 @@ export const generatorSlugs = (): string[] => VIDEO_MODELS.filter((m) => !m.upco
 export function VideoModelPage({ slug }: { slug: string | undefined }) {
   if (!slug || !generatorSlugs().includes(slug)) return <NotFoundPage />;
   // key: switching models remounts the page, so no option of one model is carried to another.
-  return <VideoGeneratorPage key={slug} familyId={slug as VideoFamilyId} />;
+  return <VideoGeneratorPage key={slug} slug={slug} />;
 }
 
 export default function VideoModelRoute() {

@@ -1,20 +1,21 @@
 /**
- * One video model's generator: credits box and Buy Credits, prompt, the family's options from the
- * catalog (start image, quality, duration), the error area, the active jobs with their progress, a Generate button
- * with the catalog's price; a loading modal while generating; the newest result and 'Previous Videos'.
+ * One video model's generator, all from its registry entry: credits box and Buy Credits, prompt, its start image,
+ * the choices that set the price as priced tiles and its other options, the error area, the active jobs with their
+ * progress, a Generate button with the registry's price; a loading modal while generating; the newest result and
+ * 'Previous Videos'. It orders through POST /api/generations, so a new video model needs nothing here.
  */
 import { useRef, useState } from 'react';
 import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { Link } from 'react-router-dom';
-import { MAX_ACTIVE_JOBS, videoFamily, type PixverseQuality, type VideoFamily, type VideoFamilyId } from '../../../../contract/catalog';
+import { MAX_ACTIVE_JOBS } from '../../../../contract/catalog';
 import { Messages } from '../../../../contract/errors';
-import { modelBySlug, priceOf as priceOfModel } from '../../../../contract/models';
-import type { GenerateVideoRequest } from '../../../../contract/schemas';
+import { priceOf, replicateModelOf, resolveOptions, VIDEO_MODELS, type ModelDef } from '../../../../contract/models';
+import { MODEL_VIEWS } from '../../../../contract/models/view';
 import { useSession } from '../auth';
 import { useCredits } from '../credits';
 import { api } from '../../lib/api-client';
 import { CreditsBox, type GalleryMessages, generateBlockedReason, GenerationText, GeneratorForm, GeneratorShell, IGNORED_WITH_IMAGE, isAnyJob, JobTiles, type MediaItemView, MediaGallery, ModelOptions, type OptionState, PreviewSlot, requestOptions, reasonOf, reusedOptions, startGeneration, StartImagePicker, StartMediaCard, uploadStartImage, useActiveJobs, useJobStatuses, useMediaList, useResultPreview, useReuseFromUrl, useStartImage, optionsIgnoredWithImage, videoFamilyJobs } from '../generation';
-import { generateVideoLabel, modelFor, qualityFor } from '../marketing';
+import { generateLabel } from '../marketing';
 import { validateVideoRequest } from './validate-video-request';
 import { GeneratingModal } from './generating-modal';
 import { VideoOptions } from './video-options';
@@ -28,34 +29,34 @@ const GALLERY_MESSAGES: GalleryMessages = {
   emptyHint: 'Write a prompt in the settings, or add a start image, and press Generate.',
 };
 
-const DESCRIPTIONS: Partial<Record<VideoFamilyId, string>> = {
-  wan: 'Text-to-video at 480p, or image-to-video when you add a start frame.',
-  pixverse: 'Sharp, smooth clips at 540p, 720p or 1080p, from text or from a start frame.',
-};
-
-function generatorFamily(id: VideoFamilyId): VideoFamily {
-  const family = videoFamily(id);
-  if (family.upcoming) throw new Error(`No video generator for ${id}`);
-  return family;
+function generatorModel(slug: string): ModelDef {
+  const model = VIDEO_MODELS.find((m) => m.slug === slug && !m.upcoming);
+  if (!model) throw new Error(`No video generator for ${slug}`);
+  return model;
 }
 
-export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
-  const family = generatorFamily(familyId);
-  const filter = videoFamilyJobs(family.id);
+/** The choices shown as priced tiles: those the registry's price table spans (quality, duration), unless advanced. */
+function pricedChoices(model: ModelDef): string[] {
+  const prices = MODEL_VIEWS.find((m) => m.id === model.slug)?.prices;
+  return [prices?.rows?.id, prices?.columns?.id].filter((id): id is string => id !== undefined && model.options[id]?.advanced === false);
+}
+
+export function VideoGeneratorPage({ slug }: { slug: string }) {
+  const model = generatorModel(slug);
+  const filter = videoFamilyJobs(slug);
+  const tiles = pricedChoices(model);
+  const startInput = model.inputs.images.startImage;
   const { user } = useSession();
   const { credits } = useCredits();
   const [prompt, setPrompt] = useState('');
-  const [duration, setDuration] = useState<number>(family.durations[0]!);
-  const [quality, setQuality] = useState<PixverseQuality | undefined>(family.defaultQuality);
   const [options, setOptions] = useState<OptionState>({});
-  const model = modelBySlug(family.id)!;
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   /** The window opens for a Generate pressed here, until the user sends jobs to the background: then never again. */
   const [modalWanted, setModalWanted] = useState(false);
   const [inBackground, setInBackground] = useState(() => storedValue(STORAGE_KEYS.jobsInBackground).get() === '1');
   const [announcement, setAnnouncement] = useState('');
-  const startImage = useStartImage(family.id, setError);
+  const startImage = useStartImage(slug, setError);
   /** One of the user's images as the start image (Animate, or a reused video's settings): sent by id. */
   const [startMedia, setStartMedia] = useState<MediaItemView | undefined>();
   const jobs = useActiveJobs(filter);
@@ -63,39 +64,36 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
   const running = queue.length;
   const statuses = useJobStatuses();
   // Each generator's history holds its own model's results (the registry slug is the list's model filter).
-  const media = useMediaList('video', { model: family.id });
+  const media = useMediaList('video', { model: slug });
   const modalAction = useRef<HTMLButtonElement>(null);
   useReuseFromUrl({
     onReuse: (item, use) => {
       setPrompt(item.prompt);
       if (use !== 'settings') return;
       const o = item.options;
-      if (family.durations.includes(Number(o.duration))) setDuration(Number(o.duration));
-      if (family.qualities.includes(o.quality as PixverseQuality)) setQuality(o.quality as PixverseQuality);
-      const { duration: _d, quality: _q, ...rest } = reusedOptions(model, o);
-      setOptions(rest);
+      setOptions(reusedOptions(model, o));
       // Its start image, when it was one of the user's images that still exists.
-      if (family.acceptsStartImage && typeof o.startMediaId === 'string') {
+      if (startInput && typeof o.startMediaId === 'string') {
         api.getMedia({ params: { id: o.startMediaId } }).then(setStartMedia, () => undefined);
       }
     },
     onStartMedia: (item) => {
-      if (family.acceptsStartImage) setStartMedia(item);
+      if (startInput) setStartMedia(item);
     },
     onError: setError,
   });
   const preview = useResultPreview({
-    generator: family.id,
+    generator: slug,
     filter,
     media,
-    newest: media.items.find((i) => family.models.includes(i.model as never)),
+    newest: media.items.find((i) => model.models.some((r) => r.id === i.model)),
     onReady: (text) => setAnnouncement(`Video ready: ${text || GenerationText.noPrompt}`),
     onFailed: setError,
   });
 
   const hasImage = Boolean(startImage.image || startMedia);
   const ignored = hasImage ? Object.fromEntries(optionsIgnoredWithImage(model).map((id) => [id, IGNORED_WITH_IMAGE])) : {};
-  const price = priceOfModel(model, { ...options, duration, quality: qualityFor(family, quality) });
+  const price = priceOf(model, options);
   const cost = price.ok ? price.cost : undefined;
   const generating = submitting || jobs.length > 0;
   const canAfford = credits !== undefined && cost !== undefined && credits >= cost;
@@ -122,21 +120,16 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
     setModalWanted(true);
     setSubmitting(true);
     try {
-      const image = startImage.image && !startMedia ? await uploadStartImage(startImage.image, family.id) : undefined;
-      const q = qualityFor(family, quality);
-      const body: GenerateVideoRequest = {
-        model: modelFor(family, Boolean(image || startMedia)),
-        prompt: text,
-        duration,
-        ...(image ? { image } : {}),
-        ...(startMedia ? { startMediaId: startMedia.id } : {}),
-        ...(q ? { quality: q } : {}),
-        // An option the model does not read with a start image is not asked for.
-        ...requestOptions(Object.fromEntries(Object.entries(options).filter(([id]) => !(id in ignored)))),
-      };
+      const image = startImage.image && !startMedia ? await uploadStartImage(startImage.image, slug) : undefined;
+      const start = startMedia?.id ?? image;
+      // An option the model does not read with a start image is not asked for.
+      const asked = requestOptions(Object.fromEntries(Object.entries(options).filter(([id]) => !(id in ignored))));
+      // The tiles' values are sent as shown, defaults included: the order says what the button priced.
+      const resolved = resolveOptions(model, asked, () => 0);
+      const shown = resolved.ok ? Object.fromEntries(tiles.map((id) => [id, resolved.options[id]!])) : {};
       const failure = await startGeneration(
-        { route: 'generateVideo', body },
-        { prompt: text, kind: 'video', model: body.model, cost, options: { duration, ...(q ? { quality: q } : {}), ...(image || startMedia ? { startImage: true } : {}) } },
+        { route: 'generations', body: { model: slug, prompt: text, options: { ...asked, ...shown }, ...(start ? { inputs: { startImage: start } } : {}) } },
+        { prompt: text, kind: 'video', model: replicateModelOf(model, asked, Boolean(start)) ?? slug, cost, options: { ...shown, ...(start ? { startImage: true } : {}) } },
       );
       if (failure) setError(failure);
     } catch (err) {
@@ -148,8 +141,8 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
 
   return (
     <GeneratorShell
-      title={family.name}
-      description={DESCRIPTIONS[family.id] ?? family.tagline}
+      title={model.name}
+      description={model.tagline}
       eyebrow={
         <Link to="/video-generator" className="mb-2 inline-flex items-center gap-1 rounded-control text-sm text-ink-muted hover:text-ink">
           <span aria-hidden="true">←</span> All video models
@@ -166,30 +159,15 @@ export function VideoGeneratorPage({ familyId }: { familyId: VideoFamilyId }) {
             onGenerate={() => void generate()}
             locked={locked}
             error={error}
-            submitLabel={generateVideoLabel(cost)}
+            submitLabel={generateLabel('video', cost)}
             submitDisabled={locked || queueFull || cost === undefined}
             disabledReason={generateBlockedReason({ credits, cost, priceReason: price.ok ? undefined : price.reason, running })}
             submitting={submitting}
           >
-            {family.acceptsStartImage && startMedia && <StartMediaCard item={startMedia} onRemove={() => setStartMedia(undefined)} disabled={submitting} />}
-            {family.acceptsStartImage && !startMedia && (
-              <StartImagePicker
-                state={startImage}
-                onError={setError}
-                disabled={locked}
-                hint={family.id === 'wan' ? 'Optional. With a start image Wan animates it (image-to-video).' : 'Optional. The clip starts from this frame.'}
-              />
-            )}
-            <VideoOptions
-              family={family}
-              hasImage={hasImage}
-              duration={duration}
-              quality={quality}
-              onDuration={setDuration}
-              onQuality={setQuality}
-              disabled={optionsLocked}
-            />
-            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={['duration', 'quality']} ignored={ignored} />
+            {startInput && startMedia && <StartMediaCard item={startMedia} onRemove={() => setStartMedia(undefined)} disabled={submitting} />}
+            {startInput && !startMedia && <StartImagePicker state={startImage} onError={setError} disabled={locked} hint={startInput.hint} />}
+            <VideoOptions model={model} ids={tiles} value={options} onChange={setOptions} disabled={optionsLocked} />
+            <ModelOptions model={model} value={options} onChange={setOptions} disabled={optionsLocked} skip={tiles} ignored={ignored} />
           </GeneratorForm>
         </>
       }

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import type { PixverseQuality, VideoFamily } from '../../../../contract/catalog';
+import { priceOf, type ModelDef, type OptionValue } from '../../../../contract/models';
 import { cx } from '../../lib/cx';
-import { credits, priceOf } from '../marketing';
+import type { OptionState } from '../generation';
+import { credits } from '../marketing';
 
 interface Choice<T extends string | number> {
   value: T;
@@ -75,50 +76,42 @@ function ChoiceGroup<T extends string | number>({ legend, name, choices, value, 
 }
 
 export interface VideoOptionsProps {
-  family: VideoFamily;
-  hasImage: boolean;
-  duration: number;
-  quality: PixverseQuality | undefined;
-  onDuration: (duration: number) => void;
-  onQuality: (quality: PixverseQuality) => void;
+  model: ModelDef;
+  /** The choices drawn as priced tiles (those that set the price), in the entry's order. */
+  ids: readonly string[];
+  value: OptionState;
+  onChange: (next: OptionState) => void;
   disabled: boolean;
 }
 
-function durationNote(family: VideoFamily): string | undefined {
-  if (family.id !== 'pixverse') return undefined;
-  const [short, long] = family.durations;
-  return `Replicate's Pixverse makes ${short}- or ${long}-second clips (not 10): the ${long}-second clip costs double, and 1080p is available only at ${short} seconds.`;
-}
-
-/** The family's options from the catalog (quality first for Pixverse, then duration), each with its price. */
-export function VideoOptions({ family, hasImage, duration, quality, onDuration, onQuality, disabled }: VideoOptionsProps) {
-  const choice = <T extends string | number>(value: T, label: string, d: number, q: PixverseQuality | undefined): Choice<T> => {
-    const price = priceOf(family, hasImage, d, q);
-    return { value, label, cost: price.ok ? price.cost : undefined, reason: price.ok ? undefined : price.reason };
-  };
+/**
+ * The model's choices that set the price, from its registry entry (a clip's quality and duration), each value a tile
+ * with the price of the whole request with it, or why it cannot go with the other choices; the option's note below.
+ */
+export function VideoOptions({ model, ids, value, onChange, disabled }: VideoOptionsProps) {
   return (
     <div className="flex flex-col gap-5">
-      {family.qualities.length > 0 && quality && (
-        <ChoiceGroup
-          legend="Quality"
-          name={`${family.id}-quality`}
-          columns={3}
-          value={quality}
-          onChange={onQuality}
-          disabled={disabled}
-          choices={family.qualities.map((q) => choice(q, q, duration, q))}
-        />
-      )}
-      <ChoiceGroup
-        legend="Duration"
-        name={`${family.id}-duration`}
-        columns={2}
-        value={duration}
-        onChange={onDuration}
-        disabled={disabled}
-        note={durationNote(family)}
-        choices={family.durations.map((d) => choice(d, `${d} seconds`, d, quality))}
-      />
+      {ids.map((id) => {
+        const def = model.options[id];
+        if (def?.kind !== 'choice') return null;
+        const choices = def.values.map((v): Choice<OptionValue> => {
+          const price = priceOf(model, { ...value, [id]: v });
+          return { value: v, label: def.valueLabel?.(v) ?? String(v), cost: price.ok ? price.cost : undefined, reason: price.ok ? undefined : price.reason };
+        });
+        return (
+          <ChoiceGroup
+            key={id}
+            legend={def.label}
+            name={`${model.slug}-${id}`}
+            columns={def.values.length >= 3 ? 3 : 2}
+            value={value[id] ?? def.default}
+            onChange={(v) => onChange({ ...value, [id]: v })}
+            disabled={disabled}
+            note={def.note}
+            choices={choices}
+          />
+        );
+      })}
     </div>
   );
 }
