@@ -70,6 +70,8 @@ describe("the marketing pages' initial JavaScript", () => {
     expect(inputs).toContain('web/src/app/layouts/marketing-frame.tsx');
     expect(inputs.some((i) => i.includes('node_modules/react-dom/'))).toBe(true);
     expect(forbiddenIn(inputs)).toEqual([]);
+    // The push handlers belong to the signed-in app shell.
+    expect(inputs).not.toContain('web/src/app/live-handlers.ts');
   });
 
   it('main.ts loads the app entry, which loads the pages lazily', () => {

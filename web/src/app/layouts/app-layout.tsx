@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SessionNav } from '../../features/auth/session-nav';
+// The push channel's handlers, registered once for the signed-in app (never on the public pages).
+import '../live-handlers';
 import { Footer } from './footer';
 import { NavItems, type NavItem } from './nav-items';
 import { SiteHeader } from './site-header';

@@ -11,13 +11,13 @@
  * - `setCredits(n)`: a balance the server just returned (POST /api/generate-image's `credits`, check-status's
  *   `value`, a push). The client never computes a balance itself.
  * - `resetCredits()`: back to unknown, dropping an answer still on its way (the session calls it on sign-out).
- * - the push channel (features/live) sets every balance the server pushes, in every open tab.
+ * - the push channel sets every balance the server pushes, in every open tab, and reads it again when the channel is
+ *   back after a drop (app/live-handlers.ts, with `setCredits` and `refreshCredits`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '../../../../contract/schemas';
 import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { liveChannel } from '../live';
 
 export const CREDITS_LOAD_ERROR = 'Failed to load credits';
 
@@ -66,12 +66,3 @@ export function useCredits(): CreditsState & { refresh: () => Promise<void> } {
   const query = useQuery({ ...balanceQuery, enabled: false }, queryClient);
   return { credits: query.data, error: query.status === 'error' ? CREDITS_LOAD_ERROR : undefined, refresh: refreshCredits };
 }
-
-// Pushed balances (a purchase, a charge or a refund in any tab or on the server) replace the shown one; after the
-// channel was down, the balance is read again in case a change was missed meanwhile.
-liveChannel.onMessage((m) => {
-  if (m.type === 'balance') setCredits(m.credits);
-});
-liveChannel.onState((now, before) => {
-  if (now === 'open' && before === 'down') void refreshCredits();
-});

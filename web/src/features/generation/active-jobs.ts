@@ -1,8 +1,10 @@
 /**
- * Running generation jobs as the browser keeps them: localStorage 'activeJobs', so a reload,
- * a closed tab or a second tab can pick every job up again. Each entry carries the spec's predictionId, prompt
- * and createdAt, plus what this app needs to route its outcome (kind, model, options) and whose job it is.
+ * The jobs this browser follows, as one small store persisted in localStorage 'activeJobs', so a reload, a closed tab
+ * or a second tab can pick every job up again, plus the outcomes no page has shown yet. Each entry carries the spec's
+ * predictionId, prompt and createdAt, plus what this app needs to route its outcome (kind, model, options) and whose
+ * job it is. No job's status is kept here: that is its query's (followed-jobs.ts).
  */
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { STORAGE_KEYS } from '../../lib/browser-storage';
 import { IMAGE_MODEL } from '../../../../contract/catalog';
 
@@ -102,4 +104,81 @@ export function writeJobs(storage: Storage | undefined, jobs: readonly ActiveJob
   } catch {
     // Full or disabled storage: the job still runs and is polled in this tab; it just will not survive a reload.
   }
+}
+
+export type JobOutcome =
+  | { job: ActiveJob; status: 'succeeded'; url: string; mediaId?: string }
+  | { job: ActiveJob; status: 'failed' | 'canceled'; error: string };
+
+export type JobFilter = (job: ActiveJob) => boolean;
+
+export interface FollowedJobsState {
+  /** The signed-in user whose jobs are followed. */
+  owner: string | undefined;
+  /** Every stored job (other users' too: they are kept for when that user signs in again). */
+  jobs: ActiveJob[];
+  /** Finished jobs whose page has not shown them yet, oldest first. */
+  outcomes: JobOutcome[];
+}
+
+export interface FollowedJobs {
+  store: StoreApi<FollowedJobsState>;
+  /** Changes the stored list, read from storage first so two tabs never drop each other's jobs. */
+  change(edit: (stored: ActiveJob[]) => ActiveJob[]): void;
+  /** Another tab changed the stored list. */
+  reload(): void;
+  /** The signed-in user changed: their outcomes start empty, and bare or recent jobs are adopted (see below). */
+  setOwner(owner: string | undefined, now: number): void;
+  /** A job ended: its page shows this when it next looks. */
+  report(outcome: JobOutcome): void;
+  /** Removes and returns the outcomes the filter accepts. */
+  take(filter: JobFilter): JobOutcome[];
+  /** Back to the stored list, with no owner and no outcomes. */
+  reset(): void;
+}
+
+const MAX_OUTCOMES = 50;
+
+/**
+ * Persisted by hand rather than with zustand's `persist` middleware: that one writes the whole state as
+ * `{ state, version }`, while 'activeJobs' must stay the spec's bare list, and it writes this tab's copy over the
+ * stored one, while tabs share the list and must read it back before each change so none drops another's job.
+ */
+export function createFollowedJobs(storage: Storage | undefined): FollowedJobs {
+  const store = createStore<FollowedJobsState>()(() => ({ owner: undefined, jobs: readJobs(storage), outcomes: [] }));
+
+  function change(edit: (stored: ActiveJob[]) => ActiveJob[]): void {
+    const next = edit(storage ? readJobs(storage) : store.getState().jobs);
+    // A refused write (full or disabled storage) still leaves the job followed in this tab.
+    writeJobs(storage, next);
+    store.setState({ jobs: next });
+  }
+
+  return {
+    store,
+    change,
+    reload() {
+      if (storage) store.setState({ jobs: readJobs(storage) });
+    },
+    setOwner(owner, now) {
+      store.setState({ owner, outcomes: [] });
+      if (!owner) return;
+      const cutoff = now - FOREIGN_JOB_TTL_MS;
+      // Jobs stored without an owner (the spec's bare shape) belong to whoever signs in; stale foreign ones go.
+      change((jobs) => jobs.map((j) => (j.owner ? j : { ...j, owner })).filter((j) => j.owner === owner || j.createdAt >= cutoff));
+    },
+    report(outcome) {
+      store.setState((s) => ({ outcomes: [...s.outcomes, outcome].slice(-MAX_OUTCOMES) }));
+    },
+    take(filter) {
+      const taken: JobOutcome[] = [];
+      const kept: JobOutcome[] = [];
+      for (const o of store.getState().outcomes) (filter(o.job) ? taken : kept).push(o);
+      if (taken.length > 0) store.setState({ outcomes: kept });
+      return taken;
+    },
+    reset() {
+      store.setState({ owner: undefined, jobs: readJobs(storage), outcomes: [] });
+    },
+  };
 }

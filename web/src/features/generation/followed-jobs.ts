@@ -4,34 +4,25 @@
  * job the server pushes (started in another tab). Their states are TanStack queries (`['job', id]`, GET
  * /api/check-status/{id}) in the app's query client: a push writes the state into the query at once; while the push
  * channel is down the queries poll every POLL_INTERVAL_MS (the spec's 5 s, TanStack's `refetchInterval`), and
- * while it is up nothing polls; a job's status is read from its query alone (the tiles too), and the small store
- * keeps only what is the browser's own: which jobs it follows and the outcomes no page has shown yet. The server settles jobs (webhooks, the reconciler, refunds); this only reports: the
+ * while it is up nothing polls; a job's status is read from its query alone (the tiles too), and the small persisted
+ * store (active-jobs.ts) keeps only what is the browser's own: which jobs it follows and the outcomes no page has
+ * shown yet. The server settles jobs (webhooks, the reconciler, refunds); this only reports: the
  * balance a check returns (`value`), and one outcome per finished job, which the page of that kind picks up (image
  * preview, video preview or error line) even if the user was on another page when it ended.
  */
 import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
 import type { LiveJob } from '../../../../contract/live';
 import type { CheckStatusResponse } from '../../../../contract/schemas';
 import { ApiError } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import { FOREIGN_JOB_TTL_MS, readJobs, writeJobs, type ActiveJob } from './active-jobs';
+import { createFollowedJobs, type ActiveJob, type FollowedJobsState, type JobFilter, type JobOutcome } from './active-jobs';
 import { GenerationText } from './generation-messages';
 
 export type RunningStatus = 'starting' | 'processing';
 
-export type JobOutcome =
-  | { job: ActiveJob; status: 'succeeded'; url: string; mediaId?: string }
-  | { job: ActiveJob; status: 'failed' | 'canceled'; error: string };
-
-export interface JobTrackerState {
-  /** The signed-in user whose jobs are polled. */
-  owner: string | undefined;
-  /** Every stored job (other users' too: they are kept for when that user signs in again). */
-  jobs: ActiveJob[];
-  /** Finished jobs whose page has not shown them yet, oldest first. */
-  outcomes: JobOutcome[];
-}
+export type { JobFilter, JobOutcome };
+export type JobTrackerState = FollowedJobsState;
 
 export interface JobTrackerDeps {
   storage: Storage | undefined;
@@ -46,8 +37,6 @@ export interface JobTrackerDeps {
   /** Checks that fail for a passing reason (network, 5xx, 429) are retried this many times in a row. */
   maxTransientFailures?: number;
 }
-
-export type JobFilter = (job: ActiveJob) => boolean;
 
 export interface JobTracker {
   store: StoreApi<JobTrackerState>;
@@ -81,8 +70,6 @@ export interface JobTracker {
    */
   setLive(live: boolean): void;
 }
-
-const MAX_OUTCOMES = 50;
 
 function fallbackError(job: ActiveJob, status: 'failed' | 'canceled' | 'succeeded'): string {
   if (job.kind === 'image') return GenerationText.imageGenerationFailed;
@@ -125,11 +112,8 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
   const now = deps.now ?? (() => Date.now());
   const maxTransient = deps.maxTransientFailures ?? 3;
 
-  const store = createStore<JobTrackerState>()(() => ({
-    owner: undefined,
-    jobs: readJobs(deps.storage),
-    outcomes: [],
-  }));
+  const list = createFollowedJobs(deps.storage);
+  const { store } = list;
 
   let live = false;
   /** Jobs this tab followed, so a pushed outcome still shows here after another tab took the job off the list. */
@@ -153,13 +137,9 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     };
   }
 
-  /** Read-modify-write, so two tabs never drop each other's jobs. */
   function persist(change: (stored: ActiveJob[]) => ActiveJob[]): void {
-    const next = change(deps.storage ? readJobs(deps.storage) : store.getState().jobs);
-    // A refused write (full or disabled storage) still leaves the job followed in this tab.
-    writeJobs(deps.storage, next);
-    store.setState({ jobs: next });
-    for (const j of next) followed.set(j.predictionId, j);
+    list.change(change);
+    for (const j of store.getState().jobs) followed.set(j.predictionId, j);
   }
 
   function stop(id: string): void {
@@ -171,7 +151,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     stop(job.predictionId);
     client.removeQueries({ queryKey: jobQueryKey(job.predictionId), exact: true });
     persist((jobs) => jobs.filter((j) => j.predictionId !== job.predictionId));
-    if (outcome) store.setState((s) => ({ outcomes: [...s.outcomes, outcome].slice(-MAX_OUTCOMES) }));
+    if (outcome) list.report(outcome);
   }
 
   /** Follows a job's query: every new state (a check's answer or a push) is settled, a failed check reported. */
@@ -246,16 +226,8 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       if (owner !== before) {
         stopAll();
         client.removeQueries({ queryKey: ['job'] });
-        store.setState({ owner, outcomes: [] });
-        if (owner) {
-          const cutoff = now() - FOREIGN_JOB_TTL_MS;
-          // Jobs stored without an owner (the spec's bare shape) belong to whoever signs in; stale foreign ones go.
-          persist((jobs) =>
-            jobs
-              .map((j) => (j.owner ? j : { ...j, owner }))
-              .filter((j) => j.owner === owner || j.createdAt >= cutoff),
-          );
-        }
+        list.setOwner(owner, now());
+        if (owner) for (const j of store.getState().jobs) followed.set(j.predictionId, j);
       }
       resume();
     },
@@ -269,18 +241,11 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       follow(job);
     },
     resume,
-    takeOutcomes(filter) {
-      const taken: JobOutcome[] = [];
-      const kept: JobOutcome[] = [];
-      for (const o of store.getState().outcomes) (filter(o.job) ? taken : kept).push(o);
-      if (taken.length > 0) store.setState({ outcomes: kept });
-      return taken;
-    },
+    takeOutcomes: list.take,
     syncFromStorage() {
       if (!deps.storage) return;
-      const jobs = readJobs(deps.storage);
-      const ids = new Set(jobs.map((j) => j.predictionId));
-      store.setState({ jobs });
+      list.reload();
+      const ids = new Set(store.getState().jobs.map((j) => j.predictionId));
       // A job this tab follows that another tab took off the list has ended there: ask now how, and show it here too.
       for (const [id, { observer }] of observers) if (!ids.has(id)) void observer.refetch({ cancelRefetch: false });
       resume();
@@ -329,7 +294,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       client.removeQueries({ queryKey: ['job'] });
       followed.clear();
       live = false;
-      store.setState({ owner: undefined, jobs: readJobs(deps.storage), outcomes: [] });
+      list.reset();
     },
   };
 
@@ -340,6 +305,6 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       result.status === 'succeeded' && url
         ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}) }
         : { job, status: result.status === 'canceled' ? 'canceled' : 'failed', error: result.error || fallbackError(job, result.status === 'canceled' ? 'canceled' : 'failed') };
-    store.setState((s) => ({ outcomes: [...s.outcomes, outcome].slice(-MAX_OUTCOMES) }));
+    list.report(outcome);
   }
 }

@@ -6,11 +6,11 @@ import { skipToken, useQueries, type QueryFunction } from '@tanstack/react-query
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
+import type { LiveJob } from '../../../../contract/live';
 import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
 import { setCredits } from '../credits';
 import { queryClient } from '../../lib/query-client';
-import { liveChannel } from '../live';
 import { browserStorage } from '../../lib/browser-storage';
 import { ACTIVE_JOBS_KEY, type ActiveJob } from './active-jobs';
 import { noticeFinished } from './finished-notice';
@@ -32,11 +32,18 @@ jobTracker.setOwner(ownerOf(useSessionStore.getState()));
 useSessionStore.subscribe((s, prev) => {
   if (ownerOf(s) !== ownerOf(prev)) jobTracker.setOwner(ownerOf(s));
 });
-// Pushes move jobs at once; the spec's 5 s checks run only while the channel is down.
-liveChannel.onMessage((m) => {
-  if (m.type === 'job') jobTracker.applyPushed(m.job);
-});
-liveChannel.onState((state) => jobTracker.setLive(state === 'open'));
+
+/**
+ * Pushes move jobs at once (app/live-handlers.ts hands them over); the spec's 5 s checks run only while the channel
+ * is down.
+ */
+export function applyJobPush(job: LiveJob): void {
+  jobTracker.applyPushed(job);
+}
+export function setJobsLive(live: boolean): void {
+  jobTracker.setLive(live);
+}
+
 // Every job's end passes here once per tab, whichever page (if any) shows it.
 jobTracker.store.subscribe((s, prev) => {
   for (const outcome of s.outcomes) if (!prev.outcomes.includes(outcome)) noticeFinished(outcome);

@@ -1,13 +1,14 @@
 /**
  * The user's results (optionally only images or videos), newest first, a page at a time: one TanStack infinite
  * query per filter (`['media', 'all' | 'image' | 'video']`) in the app's query client. Pushes of the media list
- * (a result stored, an item deleted in any tab) update every cached list; a channel back up after a drop re-reads.
+ * (a result stored, an item deleted in any tab) update every cached list; a channel back up after a drop re-reads
+ * (both handed over by app/live-handlers.ts).
  */
 import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { LiveMessage } from '../../../../contract/live';
 import { MEDIA_LIST_REFRESH_MS } from '../../../../contract/media-links';
 import { queryClient } from '../../lib/query-client';
-import { liveChannel } from '../live';
 import { reasonOf } from './generation-messages';
 import { addToCollection, deleteMedia, removeFromCollection, listMedia, setFavorite, shareMedia, unshareMedia, type MediaFilter, type MediaItemView, type MediaType } from './media-api';
 
@@ -223,10 +224,12 @@ async function removeMedia(id: string): Promise<void> {
   }
 }
 
-// Pushed changes of the media list, in every cached list: a deletion is applied as is, a new result makes the lists
-// it belongs to read again (its links are presigned by GET /api/media). One row per id, so nothing is duplicated.
-liveChannel.onMessage((m) => {
-  if (m.type !== 'media') return;
+/**
+ * A pushed change of the media list (app/live-handlers.ts), in every cached list: a deletion is applied as is, a new
+ * result makes the lists it belongs to read again (its links are presigned by GET /api/media). One row per id, so
+ * nothing is duplicated.
+ */
+export function applyMediaPush(m: Extract<LiveMessage, { type: 'media' }>): void {
   if (m.change === 'removed') {
     queryClient.setQueriesData<MediaPages>({ queryKey: ALL_MEDIA }, (d) => without(d, m.mediaId));
     return;
@@ -237,7 +240,9 @@ liveChannel.onMessage((m) => {
   }
   // Lists filtered by model or favourite (My Account) read again too.
   void queryClient.invalidateQueries({ queryKey: ALL_MEDIA, predicate: (q) => q.queryKey.length > 2 });
-});
-liveChannel.onState((now, before) => {
-  if (now === 'open' && before === 'down') void queryClient.invalidateQueries({ queryKey: ALL_MEDIA });
-});
+}
+
+/** Every cached list reads again (the push channel is back after a drop: a change may have been missed). */
+export function rereadMediaLists(): void {
+  void queryClient.invalidateQueries({ queryKey: ALL_MEDIA });
+}
