@@ -12,7 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { WAN_T2V } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
 import { PACK_72 } from '../support/payments';
-import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
+import { restartablePort, startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { codeIn, cognito, confirmSignUp, mailFor, newEmail, signUp, DEFAULT_PASSWORD } from '../support/users';
 
 jest.setTimeout(300_000);
@@ -24,9 +24,10 @@ let dataDir = '';
 let port = 0;
 
 async function start(): Promise<RunningStack> {
-  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, ...(dataDir ? { dataDir, port } : {}) });
+  // The origin keeps one port across restarts, chosen where no outgoing connection can be given it meanwhile.
+  port ||= await restartablePort();
+  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, ...(dataDir ? { dataDir } : {}) });
   dataDir = stack.dataDir;
-  port = Number(new URL(stack.url).port);
   return stack;
 }
 

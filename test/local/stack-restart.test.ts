@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { WAN_T2V } from '../../contract/catalog';
-import { startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
+import { restartablePort, startStackProcess, stopStackProcess, type RunningStack } from '../support/start-stack';
 import { codeIn, cognito, confirmSignUp, mailFor, newEmail, signUp, DEFAULT_PASSWORD } from '../support/users';
 
 jest.setTimeout(180_000);
@@ -39,9 +39,10 @@ describe('a restart of the whole stack mid-video', () => {
   });
 
   it('the job completes after the restart, charged once', async () => {
-    stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV });
+    // A port no outgoing connection can be given while the stack is down (an ephemeral one was, once).
+    const port = await restartablePort();
+    stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port });
     const { dataDir } = stack;
-    const port = Number(new URL(stack.url).port);
     const token = await idTokenOn(stack);
     const res = await call(stack, token, '/api/generate-video', { method: 'POST', body: JSON.stringify({ model: WAN_T2V, prompt: 'a slow tide', duration: 5 }) });
     expect(res.status).toBe(200);

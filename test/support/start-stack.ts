@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +27,23 @@ export interface StartStackOptions {
   port?: number;
   /** How long the stack may take to be ready (ms); default 60 s (a loaded machine may need more). */
   readyWithinMs?: number;
+}
+
+/**
+ * A free port for a stack that will be restarted on it: below Linux's ephemeral range (32768 and up), so no outgoing
+ * connection (the other stack's stream poller, the SDK's sockets) is given it as its local port while the stack is down.
+ */
+export async function restartablePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('No free port below the ephemeral range');
 }
 
 export function startStackProcess(opts: StartStackOptions): Promise<RunningStack> {
