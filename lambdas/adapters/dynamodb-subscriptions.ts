@@ -8,8 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PaymentReturnPath } from '../../contract/payments';
 import { SubscriptionStatus } from '../../contract/subscriptions';
-import type { Order } from '../ports/payments';
-import type { Subscription, SubscriptionStore } from '../ports/subscriptions';
+import { orderOfSale, type Subscription, type SubscriptionStore } from '../ports/subscriptions';
 import { keys } from '../domain/keys';
 import { changeCredits, readBalances } from './dynamodb-credits';
 import { orderFields } from './dynamodb-orders';
@@ -131,20 +130,7 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
     },
 
     async grant(g) {
-      const order: Order = {
-        id: g.saleId,
-        owner: g.owner,
-        packId: g.planId,
-        credits: g.credits,
-        amount: g.amount.value,
-        currency: g.amount.currency,
-        status: 'captured',
-        createdAt: g.at,
-        statusAt: g.at,
-        captureId: g.saleId,
-        capturedAt: g.at,
-        subscriptionId: g.subscriptionId,
-      };
+      const order = orderOfSale(g);
       const r = await changeCredits(db, table, {
         sub: g.owner,
         delta: g.credits,

@@ -1,7 +1,7 @@
 import type { PaymentReturnPath } from '../../contract/payments';
 import type { Plan } from '../../contract/plans';
 import type { SubscriptionStatus } from '../../contract/subscriptions';
-import type { CreditResult, Money } from './payments';
+import type { CreditResult, Money, Order } from './payments';
 
 // ---- the provider (PayPal Subscriptions v1, Catalog Products v1) -------------------------------------------------
 
@@ -85,6 +85,24 @@ export interface SaleGrant {
   monthCredits: number;
   amount: Money;
   at: string;
+}
+
+/** The order a granted sale is stored as: captured, under the sale's id, naming its plan and subscription. */
+export function orderOfSale(g: SaleGrant): Order {
+  return {
+    id: g.saleId,
+    owner: g.owner,
+    packId: g.planId,
+    credits: g.credits,
+    amount: g.amount.value,
+    currency: g.amount.currency,
+    status: 'captured',
+    createdAt: g.at,
+    statusAt: g.at,
+    captureId: g.saleId,
+    capturedAt: g.at,
+    subscriptionId: g.subscriptionId,
+  };
 }
 
 export interface SubscriptionStore {

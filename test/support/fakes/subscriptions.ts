@@ -11,15 +11,16 @@ import type { ApplyPaymentWebhookDeps } from '../../../lambdas/app/apply-payment
 import { settleSubscriptionReturn } from '../../../lambdas/app/settle-subscription-return';
 import { subscribe, type SubscribeDeps } from '../../../lambdas/app/subscribe';
 import type { SubscriptionDeps } from '../../../lambdas/app/steps/subscription-payments';
-import { PaymentProviderUnavailable, PaymentRefused, type Order } from '../../../lambdas/ports/payments';
-import type {
-  NewProviderSubscription,
-  ProviderSale,
-  ProviderSubscription,
-  SaleGrant,
-  Subscription,
-  SubscriptionProvider,
-  SubscriptionStore,
+import { PaymentProviderUnavailable, PaymentRefused } from '../../../lambdas/ports/payments';
+import {
+  orderOfSale,
+  type NewProviderSubscription,
+  type ProviderSale,
+  type ProviderSubscription,
+  type SaleGrant,
+  type Subscription,
+  type SubscriptionProvider,
+  type SubscriptionStore,
 } from '../../../lambdas/ports/subscriptions';
 import type { TestClock } from './clock';
 import type { MemoryCredits } from './credits';
@@ -257,20 +258,7 @@ export class MemorySubscriptions implements SubscriptionStore {
   }
   /** Like the adapter: the sale stored as a captured order under its id (once), in the change of the credits. */
   async grant(g: SaleGrant) {
-    const order: Order = {
-      id: g.saleId,
-      owner: g.owner,
-      packId: g.planId,
-      credits: g.credits,
-      amount: g.amount.value,
-      currency: g.amount.currency,
-      status: 'captured',
-      createdAt: g.at,
-      statusAt: g.at,
-      captureId: g.saleId,
-      capturedAt: g.at,
-      subscriptionId: g.subscriptionId,
-    };
+    const order = orderOfSale(g);
     const r = this.credits.change({
       sub: g.owner,
       delta: g.credits,
