@@ -10,7 +10,10 @@ import { isTerminal } from '../ports/jobs';
 import type { ContentCredentials, CredentialedType, Provenance, SourceFile } from '../ports/content-credentials';
 import type { MediaStore } from '../ports/media-store';
 import { MediaToolFailed, type MediaTools, type VideoInfo } from '../ports/media-tools';
+import { isProviderTerminal } from '../ports/model-provider';
+import { applyProviderUpdate } from './steps/apply-provider-update';
 import { jobDeadline } from './steps/job-deadline';
+import { predictionsOf } from './steps/job-predictions';
 import { submitPrediction, type SubmitDeps } from './steps/submit-prediction';
 
 export interface SaveJobOutputDeps extends SubmitDeps {
@@ -50,12 +53,14 @@ const FRAME_URL_SECONDS = 2 * 60 * 60;
  * model promises, a video must decode every frame without an error and be as long as asked within a frame;
  * anything else fails and refunds, and so does a video ffmpeg cannot read, cut or join, and a save still not done
  * at the job's deadline. Runs from the table's stream when a webhook or poll records the output, and from the
- * reconciler when that save is overdue; transient failures throw so the stream retries. Object keys are the job's
+ * reconciler when that save is overdue; transient failures throw so the stream retries (and a retry finishes a
+ * segment's start that a stopped save left half made: resumeSegment). Object keys are the job's
  * own, so a repeated copy overwrites, and the job's conditions store the media item, or start a segment, once.
  */
 export async function saveJobOutput(deps: SaveJobOutputDeps, jobId: string): Promise<SaveOutcome> {
   const job = await deps.jobs.get(jobId);
-  if (!job || isTerminal(job.status) || !job.outputUrl) return 'skipped';
+  if (!job || isTerminal(job.status)) return 'skipped';
+  if (!job.outputUrl) return awaitsItsPrediction(job) ? resumeSegment(deps, job) : 'skipped';
   if (deps.now().getTime() > jobDeadline(job, deps.graceMs)) return fail(deps, job, Messages.resultNotSaved);
   try {
     return job.kind === 'image' ? await saveImages(deps, job) : await saveVideo(deps, job);
@@ -184,6 +189,34 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
   return (await deps.jobs.succeed(job, media)) ? 'saved' : 'skipped';
 }
 
+/** A clip on a later segment with no prediction recorded for it, nor one waiting in our queue. */
+const awaitsItsPrediction = (job: Job): boolean => (job.segment ?? 1) > 1 && !job.providerId && !job.queued && Boolean(job.continuation?.[job.segment! - 2]);
+
+/**
+ * The save that moved the clip to this segment stopped before the segment's prediction was recorded (its function
+ * died, or a write's answer was lost and it threw): the stream delivers the save's record again, and this finishes the
+ * step. A prediction the stopped save made (found by its webhook URL, which names the segment) is the job's, as its
+ * webhook would have made it; otherwise the segment is asked for now. Nothing else would: with no prediction to poll or
+ * hear from, the job would wait for the reconciler to refund it.
+ */
+async function resumeSegment(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome> {
+  const provider = await deps.provider();
+  const found = await predictionsOf(provider, job);
+  const made = found.find((p) => p.status === 'succeeded') ?? found.find((p) => !isProviderTerminal(p.status)) ?? found[0];
+  if (!made) return submitSegment(deps, job);
+  const outcome = await applyProviderUpdate(deps, job, await provider.get(made.id));
+  return outcome === 'refunded' ? 'failed' : 'continued';
+}
+
+/** Asks for the clip's current segment (from 2), started from the previous segment's last frame, kept in S3. */
+async function submitSegment(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome> {
+  const segment = job.segment!;
+  const plan = job.continuation![segment - 2]!;
+  const image = await deps.store.presignGet(objectKeys.segmentFrame(job, segment - 1), FRAME_URL_SECONDS);
+  const submitted = await submitPrediction(deps, job, { ...plan, input: { ...plan.input, image } });
+  return submitted.ok ? 'continued' : 'failed';
+}
+
 async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome> {
   const segment = job.segment ?? 1;
   const later = job.continuation ?? [];
@@ -198,9 +231,7 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   if (segment <= later.length) {
     // Not the last segment: the next one starts from this one's last frame.
     const frame = await tools.lastFrame(video);
-    const frameKey = objectKeys.segmentFrame(job, segment);
-    await deps.store.put(frameKey, frame, 'image/png');
-    const image = await deps.store.presignGet(frameKey, FRAME_URL_SECONDS);
+    await deps.store.put(objectKeys.segmentFrame(job, segment), frame, 'image/png');
     const at = deps.now().getTime();
     if (!(await deps.jobs.startSegment(job, key, at))) return 'skipped';
     const next: Job = { ...job, segment: segment + 1, segmentAt: at, segmentKeys: [...(job.segmentKeys ?? []), key], pastProviderIds: [...(job.pastProviderIds ?? []), job.providerId!] };
@@ -208,9 +239,7 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
     delete next.outputUrl;
     delete next.outputUrls;
     delete next.outputAt;
-    const plan = later[segment - 1]!;
-    const submitted = await submitPrediction(deps, next, { ...plan, input: { ...plan.input, image } });
-    return submitted.ok ? 'continued' : 'failed';
+    return submitSegment(deps, next);
   }
 
   const parts = job.segmentKeys ?? [];

@@ -274,6 +274,54 @@ describe('saveJobOutput, through the jobs it ends', () => {
     expect(ctx.credits.rowsOf(CALLER.sub).map((l) => l.reason)).toEqual(['purchase', 'video']);
   });
 
+  it('a save that stopped after moving the clip to its second segment, before its prediction was made, makes it on the retry', async () => {
+    const ctx = generationSetup({ credits: 40 });
+    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
+    const segment = fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 });
+    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', segment);
+    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', segment);
+    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    // The write that starts the second segment lands, and the function dies before the create call (here: the
+    // write's answer is lost): the stream delivers the record again.
+    const startSegment = ctx.jobs.startSegment.bind(ctx.jobs);
+    jest.spyOn(ctx.jobs, 'startSegment').mockImplementationOnce(async (...args) => {
+      await startSegment(...args);
+      throw new Error('socket hang up');
+    });
+    await expect(saveJobOutput(ctx.deps, jobId)).rejects.toThrow('socket hang up');
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ segment: 2, status: 'processing' });
+    expect(ctx.provider.predictions.size).toBe(1);
+
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('continued');
+    const second = ctx.provider.predictions.get('pred-2')!;
+    expect(second.request.webhookUrl).toBe(`${WEBHOOK_URL}?job=${jobId}&segment=2`);
+    expect(second.request.input.image).toMatch(/^memory:\/\/bucket\/users\/user-0001\/videos\/segments\/.*-1-last\.png/);
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ segment: 2, providerId: 'pred-2' });
+    // Once made, a further delivery changes nothing.
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
+    expect(ctx.provider.predictions.size).toBe(2);
+
+    await ctx.jobs.recordOutput(jobId, 'pred-2', ['https://replicate.delivery/seg2.mp4'], ctx.clock.now().getTime());
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    expect(ctx.credits.rowsOf(CALLER.sub).map((l) => l.reason)).toEqual(['purchase', 'video']);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('a save that stopped after the second segment’s create call, before recording its id, keeps that prediction on the retry', async () => {
+    const ctx = generationSetup({ credits: 40 });
+    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
+    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
+    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    jest.spyOn(ctx.jobs, 'markStarted').mockRejectedValueOnce(new Error('socket hang up'));
+    await expect(saveJobOutput(ctx.deps, jobId)).rejects.toThrow('socket hang up');
+    expect(ctx.provider.predictions.size).toBe(2);
+
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('continued');
+    // No second prediction for the segment: the one made is the job's.
+    expect(ctx.provider.predictions.size).toBe(2);
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ segment: 2, providerId: 'pred-2', status: 'starting' });
+  });
+
   it('fails and refunds a clip whose second segment is not the length asked', async () => {
     const ctx = generationSetup({ credits: 40 });
     const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
