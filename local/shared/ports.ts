@@ -2,17 +2,18 @@ import net from 'node:net';
 import path from 'node:path';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * A free TCP port on 127.0.0.1 for a part that listens on it a moment later. Taken below Linux's ephemeral range
+ * (32768 and up), where the kernel gives no outgoing connection its local port: a port from `listen(0)` lies in that
+ * range, and on a busy machine an outgoing connection was given one between this check and the part's listen
+ * (EADDRINUSE at start).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await isFree(port)) return port;
+  }
+  throw new Error('No free port below the ephemeral range');
 }
 
 export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
