@@ -57,13 +57,10 @@ export function typicalMsOf(model: string): number {
   return (modelOfReplicate(model)?.typicalSeconds ?? 0) * 1000;
 }
 
-/** The largest provider output we store (bytes); the copy stops as soon as a stream exceeds it. */
-export const MAX_OUTPUT_BYTES = { image: 20 * 1024 * 1024, video: 200 * 1024 * 1024 } as const;
-
 export { WAN_CLIP } from './models/wan';
 
-/** What a start image is uploaded for: the image generator or one of the video models that takes one (registry slugs). */
-export const START_IMAGE_PURPOSES = ['image', ...MODELS.filter((m) => m.kind === 'video' && !m.upcoming && m.acceptsStartImage).map((m) => m.slug)] as [
+/** What a start image is uploaded for: the spec's image generator (`image`: SDXL), or any model that takes one (its registry slug). */
+export const START_IMAGE_PURPOSES = ['image', ...MODELS.filter((m) => !m.upcoming && m.acceptsStartImage).map((m) => m.slug)] as [
   string,
   ...string[],
 ];

@@ -123,8 +123,12 @@ export const Messages = {
   /** Not in the spec: a request field no route takes. */
   unknownFields: (keys: readonly string[], allowed: readonly string[]) =>
     `Unknown option${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. Allowed: ${allowed.join(', ')}.`,
-  wanNeedsImage: 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.',
-  wanTextTakesNoImage: 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.',
+  /**
+   * Not in the spec: POST /api/generate-video named (by its Replicate id) the model an entry runs only with a start
+   * image, without one (or the other way round); `runs` is the model the entry runs for this request.
+   */
+  startImageNeeded: (model: string, name: string, runs: string) => `${model} needs a start image: without one, ${name} runs ${runs}.`,
+  startImageNotTaken: (model: string, name: string, runs: string) => `${model} takes no start image: with one, ${name} runs ${runs}.`,
   /** Not in the spec: the queue is full (MAX_ACTIVE_JOBS running); nothing was charged. */
   tooManyActiveJobs: (max: number) => `You already have ${max} generations running. Wait for one to finish or cancel one; no credits were charged.`,
   /** Not in the spec: cancelling a job the provider has begun running (it bills the run). */

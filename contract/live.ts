@@ -6,6 +6,7 @@
  *
  * Type-only for the web app: nothing here pulls in zod.
  */
+import type { MediaKind } from './media-kinds';
 import type { Grant } from './routes';
 
 export const LIVE_PATH = '/live';
@@ -18,7 +19,7 @@ export type LiveJobStatus = 'starting' | 'processing' | 'succeeded' | 'failed' |
 
 export interface LiveJob {
   predictionId: string;
-  kind: 'image' | 'video';
+  kind: MediaKind;
   status: LiveJobStatus;
   prompt: string;
   model: string;
@@ -33,7 +34,7 @@ export interface LiveJob {
 export type LiveMessage =
   | { type: 'balance'; credits: number }
   | { type: 'job'; job: LiveJob }
-  | { type: 'media'; change: 'added' | 'removed'; mediaId: string; kind: 'image' | 'video'; added?: MediaProbed };
+  | { type: 'media'; change: 'added' | 'removed'; mediaId: string; kind: MediaKind; added?: MediaProbed };
 
 /** What was probed from a new media item's file (items saved before this existed have none of it). */
 export interface MediaProbed {

@@ -3,8 +3,17 @@
  * offer Buy Credits, the pricing page (its packs buy through /buy) and the landing page. A fixed list, never a caller's URL, so the return cannot be turned into
  * an open redirect. Free of zod, so the web app can check a path without loading the schemas.
  */
-export const PAYMENT_RETURN_PATHS = ['/', '/pricing', '/generator', '/video-generator/wan', '/video-generator/pixverse', '/admin'] as const;
-export type PaymentReturnPathValue = (typeof PAYMENT_RETURN_PATHS)[number];
+import { VIDEO_MODELS } from './models';
+
+/** Each available video model's generator is its registry slug's page, so a model added is a page to come back to. */
+export const PAYMENT_RETURN_PATHS = [
+  '/',
+  '/pricing',
+  '/generator',
+  ...VIDEO_MODELS.filter((m) => !m.upcoming).map((m) => `/video-generator/${m.slug}`),
+  '/admin',
+] as [string, ...string[]];
+export type PaymentReturnPathValue = string;
 
 /** Where the buyer comes back when the payment was started without a returnPath (and for unknown orders). */
 export const DEFAULT_PAYMENT_RETURN_PATH: PaymentReturnPathValue = '/';

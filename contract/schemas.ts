@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MAX_PROMPT_LENGTH, MAX_START_IMAGE_BYTES, START_IMAGE_PURPOSES } from './catalog';
 import { CONTACT_LIMITS, ContactMessages } from './contact';
 import { Messages } from './errors';
+import { MEDIA_KIND_IDS } from './media-kinds';
 import { MODELS } from './models';
 import { NEGATIVE_PROMPT_MAX, OptionMessages } from './models/options';
 import { MAX_COLLECTION_NAME, MAX_SEARCH_LENGTH } from './media-links';
@@ -97,7 +98,7 @@ export type CheckStatusResponse = z.infer<typeof CheckStatusResponse>;
 
 export const MediaItemView = z.object({
   id: z.string(),
-  type: z.enum(['image', 'video']),
+  type: z.enum(MEDIA_KIND_IDS),
   prompt: z.string(),
   model: z.string(),
   options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
@@ -132,7 +133,7 @@ export const ListMediaQuery = z.object({
     .max(100, Messages.invalidLimit)
     .default(24),
   /** Only images or only videos; both when left out. */
-  type: z.enum(['image', 'video'], { error: 'type must be image or video.' }).optional(),
+  type: z.enum(MEDIA_KIND_IDS, { error: 'type must be image or video.' }).optional(),
   /** Only this model family's results (a registry slug: sdxl, wan, pixverse...). */
   model: z.enum(MEDIA_MODEL_SLUGS, { error: Messages.invalidModelFilter(MEDIA_MODEL_SLUGS) }).optional(),
   /** `true`: only the starred ones. */
@@ -246,7 +247,7 @@ export const ModelsResponse = z.object({
       name: z.string(),
       tagline: z.string(),
       strengths: z.array(z.string()).readonly(),
-      kind: z.enum(['image', 'video']),
+      kind: z.enum(MEDIA_KIND_IDS),
       operation: z.enum(['generate', 'edit', 'upscale', 'variations']),
       upcoming: z.boolean(),
       inputs: z.object({

@@ -29,6 +29,4 @@ export const edit: ModelDef = {
   shown: (o) => ({ seed: o.seed! }),
   typicalSeconds: 10,
   maxRunSeconds: 300,
-  output: 'images',
-  outputType: 'image/png',
 };

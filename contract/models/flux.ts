@@ -44,8 +44,6 @@ export const fluxFast: ModelDef = {
   waitSeconds: 5,
   typicalSeconds: 2,
   maxRunSeconds: 120,
-  output: 'images',
-  outputType: 'image/png',
 };
 
 /** FLUX 1.1 [pro]: Black Forest Labs' high-quality model, one picture a prediction. */
@@ -78,6 +76,4 @@ export const fluxPro: ModelDef = {
   shown,
   typicalSeconds: 10,
   maxRunSeconds: 300,
-  output: 'images',
-  outputType: 'image/png',
 };

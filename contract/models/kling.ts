@@ -52,8 +52,6 @@ export const kling: ModelDef = {
   shown: (o) => ({ duration: o.duration!, quality: o.quality!, ...(o.negativePrompt ? { negativePrompt: o.negativePrompt } : {}) }),
   typicalSeconds: 120,
   maxRunSeconds: 900,
-  output: 'video',
-  outputType: 'video/mp4',
   // Both modes render 24 fps; the clip is as long as asked.
   videoLength: (o) => ({ seconds: Number(o.duration) }),
 };

@@ -68,8 +68,6 @@ export const pixverse: ModelDef = {
   }),
   typicalSeconds: 60,
   maxRunSeconds: 600,
-  output: 'video',
-  outputType: 'video/mp4',
   // Its API takes no frame rate: the clip is as long as asked, at the rate it picks.
   videoLength: (o) => ({ seconds: Number(o.duration) }),
 };

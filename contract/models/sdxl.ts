@@ -69,6 +69,4 @@ export const sdxl: ModelDef = {
   shown: (o) => ({ aspectRatio: o.aspectRatio!, ...size(o), seed: o.seed!, count: o.count!, ...(o.negativePrompt ? { negativePrompt: o.negativePrompt } : {}) }),
   typicalSeconds: 8,
   maxRunSeconds: 300,
-  output: 'images',
-  outputType: 'image/png',
 };

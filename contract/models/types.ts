@@ -2,8 +2,9 @@
  * What a model's registry entry declares (one file per model or family in contract/models/): its Replicate
  * identity, what it takes, how its options map onto the model's input, its price and its run times. The server
  * validates and prices from it, the web renders each generator from it, the Replicate simulator validates from
- * the schema fixture it names. Nothing here imports anything but itself, so public pages may use it.
+ * the schema fixture it names. Nothing here imports more than the media kinds' type, so public pages may use it.
  */
+import type { MediaKind } from '../media-kinds';
 
 export type OptionValue = string | number;
 
@@ -104,8 +105,11 @@ export type Operation = 'generate' | 'edit' | 'upscale' | 'variations';
 export interface ModelDef {
   /** The model's id in the API (POST /api/generations' `model`), the generator's URL segment and the family id. */
   slug: string;
-  /** The kind of its output. */
-  kind: 'image' | 'video';
+  /**
+   * The kind of its output: what that is saved, checked and named as (a PNG, an MP4) is the kind's
+   * (contract/media-kinds.ts), and every plan asks the model for that file type.
+   */
+  kind: MediaKind;
   operation: Operation;
   inputs: ModelInputs;
   /**
@@ -151,10 +155,6 @@ export interface ModelDef {
   typicalSeconds: number;
   /** The longest a prediction may run before the reconciler stops it and refunds the job. */
   maxRunSeconds: number;
-  /** What the model returns: one video, or up to `count` images. */
-  output: 'images' | 'video';
-  /** The file type every output must decode as: anything else fails the job and refunds it. */
-  outputType: 'image/png' | 'video/mp4';
   /**
    * A video's length as asked for these (shown) options, which the saved file must have within one frame: its frames
    * (each prediction's, and the whole clip's after a continuation's segments are joined), or its seconds where the

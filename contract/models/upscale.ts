@@ -29,6 +29,4 @@ export const upscale: ModelDef = {
   waitSeconds: 5,
   typicalSeconds: 4,
   maxRunSeconds: 120,
-  output: 'images',
-  outputType: 'image/png',
 };

@@ -25,6 +25,4 @@ export const variations: ModelDef = {
   shown: () => ({}),
   typicalSeconds: 8,
   maxRunSeconds: 300,
-  output: 'images',
-  outputType: 'image/png',
 };

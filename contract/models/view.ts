@@ -42,7 +42,7 @@ export interface ModelView {
   name: string;
   tagline: string;
   strengths: readonly string[];
-  kind: 'image' | 'video';
+  kind: ModelDef['kind'];
   operation: Operation;
   upcoming: boolean;
   inputs: {

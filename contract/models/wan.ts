@@ -65,8 +65,6 @@ export const wan: ModelDef = {
   shown: (o) => ({ duration: o.duration!, aspectRatio: o.aspectRatio!, seed: o.seed! }),
   typicalSeconds: 90,
   maxRunSeconds: 900,
-  output: 'video',
-  outputType: 'video/mp4',
   // Each segment renders num_frames; the join drops every later segment's first frame (a 10 s clip: 161 frames).
   videoLength: (o) => {
     const { segments, num_frames } = WAN_CLIP[Number(o.duration)]!;

@@ -1,3 +1,4 @@
+import { MEDIA_KINDS } from '../../contract/media-kinds';
 import type { CheckStatusResponse } from '../../contract/schemas';
 import { NotFound } from '../domain/errors';
 import { runningPredictions, type Job, type JobStore, type MediaIndex } from '../ports/jobs';
@@ -47,8 +48,7 @@ export async function checkJobStatus(deps: CheckJobStatusDeps, owner: string, jo
     const item = job.mediaKey ? { id: job.mediaId, key: job.mediaKey } : await deps.media.get(owner, job.mediaId);
     if (item) {
       const url = await mediaUrl(deps.store, item);
-      if (job.kind === 'image') result.imageUrl = url;
-      else result.videoUrl = url;
+      result[MEDIA_KINDS[job.kind].statusUrlField] = url;
       result.mediaId = item.id;
     }
   }

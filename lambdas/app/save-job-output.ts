@@ -1,5 +1,5 @@
-import { MAX_OUTPUT_BYTES } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
+import { MEDIA_KINDS, type MediaKind } from '../../contract/media-kinds';
 import { modelOfReplicate } from '../../contract/models';
 import { newId } from '../domain/ids';
 import { refundedError } from '../domain/job-messages';
@@ -45,7 +45,7 @@ class Deferred extends Error {}
 const FRAME_URL_SECONDS = 2 * 60 * 60;
 
 /**
- * Copies a job's recorded output to S3 (streamed, capped at the kind's MAX_OUTPUT_BYTES) and ends the job: success
+ * Copies a job's recorded output to S3 (streamed, capped at its media kind's maxBytes) and ends the job: success
  * stores the media item (with the size, and a video's length and poster, probed from the file) with the job's
  * transition; an output the provider already deleted, or one too large, fails the job and refunds it. A clip made
  * of segments (a 10 s Wan clip) instead starts its next segment from this one's last frame, and its last segment's
@@ -63,7 +63,7 @@ export async function saveJobOutput(deps: SaveJobOutputDeps, jobId: string): Pro
   if (!job.outputUrl) return awaitsItsPrediction(job) ? resumeSegment(deps, job) : 'skipped';
   if (deps.now().getTime() > jobDeadline(job, deps.graceMs)) return fail(deps, job, Messages.resultNotSaved);
   try {
-    return job.kind === 'image' ? await saveImages(deps, job) : await saveVideo(deps, job);
+    return await SAVE[job.kind](deps, job);
   } catch (err) {
     if (err instanceof Deferred) return 'deferred';
     if (err instanceof Unusable) {
@@ -81,11 +81,11 @@ const fail = async (deps: SaveJobOutputDeps, job: Job, reason: string): Promise<
 
 /** Copies one output into key and reads it back (bounded by the kind's cap); throws Unusable when it cannot be kept. */
 async function copy(deps: SaveJobOutputDeps, job: Job, url: string, key: string): Promise<Buffer> {
-  const type = modelOfReplicate(job.model)?.outputType ?? (job.kind === 'image' ? 'image/png' : 'video/mp4');
-  const copied = await deps.store.copyFromUrl(url, key, type, MAX_OUTPUT_BYTES[job.kind]);
+  const { contentType, maxBytes } = MEDIA_KINDS[job.kind];
+  const copied = await deps.store.copyFromUrl(url, key, contentType, maxBytes);
   if (!copied.ok && copied.why === 'stalled') throw new Deferred();
   if (!copied.ok) throw new Unusable(copied.why === 'gone' ? Messages.resultRemoved : Messages.resultTooLarge);
-  return deps.store.getBytes(key, MAX_OUTPUT_BYTES[job.kind]);
+  return deps.store.getBytes(key, maxBytes);
 }
 
 /** A damaged file is removed (best effort) before the job fails: nothing unusable stays in the bucket. */
@@ -94,7 +94,7 @@ async function unusable(deps: SaveJobOutputDeps, key: string, reason: string, wh
   throw new Unusable(reason, { cause: why });
 }
 
-/** The image decoded whole as the type its model promises (every model of ours promises PNG); its size. */
+/** The image decoded whole as the PNG every image is (its plan asks the model for one); its size. */
 async function checkedImage(deps: SaveJobOutputDeps, key: string, image: Buffer): Promise<{ width: number; height: number }> {
   const png = checkPng(image);
   return png.ok ? { width: png.width, height: png.height } : unusable(deps, key, Messages.resultDamaged, png.why);
@@ -140,10 +140,12 @@ async function sourcesOf(deps: SaveJobOutputDeps, job: Job): Promise<Pick<Proven
   const source = async (id: unknown): Promise<SourceFile[]> => {
     if (typeof id !== 'string') return [];
     const item = await deps.media.get(job.owner, id);
-    const type: CredentialedType = item?.type === 'video' ? 'video/mp4' : 'image/png';
-    const title = `${id}.${type === 'video/mp4' ? 'mp4' : 'png'}`;
-    // A result deleted since the job started is still named, without its own credentials.
-    return [item ? { file: await deps.store.getBytes(item.key, MAX_OUTPUT_BYTES[item.type]), type, title } : { type, title }];
+    // A result deleted since the job started is still named, without its own credentials: as an image, the only
+    // kind a job takes as its source or frame.
+    const kind = MEDIA_KINDS[item?.type ?? 'image'];
+    const type: CredentialedType = kind.contentType;
+    const title = `${id}.${kind.extension}`;
+    return [item ? { file: await deps.store.getBytes(item.key, kind.maxBytes), type, title } : { type, title }];
   };
   const operation = modelOfReplicate(job.model)?.operation;
   const [parent] = operation === 'edit' || operation === 'upscale' ? await source(job.options.sourceMediaId) : [];
@@ -225,7 +227,7 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   const key = later.length ? objectKeys.segment(job, segment) : result;
   const video = await copy(deps, job, job.outputUrl!, key);
   const tools = await deps.tools();
-  const max = MAX_OUTPUT_BYTES.video;
+  const max = MEDIA_KINDS.video.maxBytes;
   const checked = await checkedVideo(deps, job, tools, key, video, later.length > 0);
 
   if (segment <= later.length) {
@@ -259,3 +261,6 @@ async function saveVideo(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome
   }
   return saved ? 'saved' : 'skipped';
 }
+
+/** How each kind of output is saved: images one by one as they are, a video probed, joined from its segments, given a poster. */
+const SAVE: Record<MediaKind, (deps: SaveJobOutputDeps, job: Job) => Promise<SaveOutcome>> = { image: saveImages, video: saveVideo };

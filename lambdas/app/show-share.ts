@@ -1,4 +1,5 @@
 import { aiGeneratedLabel } from '../../contract/ai-label';
+import { MEDIA_KINDS, type MediaKind } from '../../contract/media-kinds';
 import { modelOfReplicate } from '../../contract/models';
 import { SHARE_TOKEN } from '../../contract/schemas';
 import type { MediaIndex, MediaItem } from '../ports/jobs';
@@ -69,6 +70,44 @@ export const NOT_FOUND_PAGE = page({
 <a class="button" href="/">Back to home</a>`,
 });
 
+
+/** What a page shows of its item: the file's and poster's addresses there, and the words that describe it. */
+interface Shown {
+  item: MediaItem;
+  mediaUrl: string;
+  posterUrl?: string;
+  alt: string;
+}
+
+/** The Open Graph tags of the file's size (og:image:width, og:video:height...), when saving probed it. */
+const sizeTags = (prefix: string, { width, height }: MediaItem): Array<[string, string]> =>
+  width && height ? [[`${prefix}:width`, String(width)], [`${prefix}:height`, String(height)]] : [];
+
+/**
+ * The share page's media view: how each kind reads, previews (its Open Graph tags and the picture a link preview
+ * shows, if any) and plays on the page.
+ */
+const SHARE_VIEWS: Record<MediaKind, { what: string; ogType: string; view: (s: Shown) => { tags: Array<[string, string]>; previewImage?: string; element: string } }> = {
+  image: {
+    what: 'An image',
+    ogType: 'website',
+    view: ({ item, mediaUrl, alt }) => ({
+      tags: [['og:image', mediaUrl], ['og:image:type', MEDIA_KINDS.image.contentType], ...sizeTags('og:image', item)],
+      previewImage: mediaUrl,
+      element: `<img class="media" src="${escape(mediaUrl)}" alt="${escape(alt)}"${item.width && item.height ? ` width="${item.width}" height="${item.height}"` : ''}>`,
+    }),
+  },
+  video: {
+    what: 'A video',
+    ogType: 'video.other',
+    view: ({ item, mediaUrl, posterUrl, alt }) => ({
+      tags: [...(posterUrl ? [['og:image', posterUrl] as [string, string]] : []), ['og:video', mediaUrl], ['og:video:type', MEDIA_KINDS.video.contentType], ...sizeTags('og:video', item)],
+      ...(posterUrl ? { previewImage: posterUrl } : {}),
+      element: `<video class="media" src="${escape(mediaUrl)}" controls playsinline preload="metadata"${posterUrl ? ` poster="${escape(posterUrl)}"` : ''} aria-label="${escape(alt)}"></video>`,
+    }),
+  },
+};
+
 export type SharePage = { found: false } | { found: true; html: string };
 
 /**
@@ -84,31 +123,26 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
   const mediaUrl = `${url}/media`;
   const posterUrl = item.posterKey ? `${url}/poster` : undefined;
   const model = modelOfReplicate(item.model)?.name ?? 'Framewright';
-  const what = item.type === 'image' ? 'An image' : 'A video';
-  const title = showPrompt && item.prompt.trim() ? item.prompt.trim().slice(0, 120) : `${what} made with ${model}`;
+  const kind = SHARE_VIEWS[item.type];
+  const title = showPrompt && item.prompt.trim() ? item.prompt.trim().slice(0, 120) : `${kind.what} made with ${model}`;
   // Said where people look, not only in the file's content credentials: the page and its link previews.
   const label = aiGeneratedLabel(model, madeOn.format(new Date(item.createdAt)));
   const description = `${label}. Shared from Framewright.`;
+  const alt = showPrompt && item.prompt.trim() ? item.prompt.trim() : `${kind.what} made with ${model}`;
+  const shown = kind.view({ item, mediaUrl, alt, ...(posterUrl ? { posterUrl } : {}) });
   const tags: Array<[string, string]> = [
-    ['og:type', item.type === 'image' ? 'website' : 'video.other'],
+    ['og:type', kind.ogType],
     ['og:site_name', 'Framewright'],
     ['og:title', title],
     ['og:description', description],
     ['og:url', url],
+    ...shown.tags,
   ];
-  if (item.type === 'image') {
-    tags.push(['og:image', mediaUrl], ['og:image:type', 'image/png']);
-    if (item.width && item.height) tags.push(['og:image:width', String(item.width)], ['og:image:height', String(item.height)]);
-  } else {
-    if (posterUrl) tags.push(['og:image', posterUrl]);
-    tags.push(['og:video', mediaUrl], ['og:video:type', 'video/mp4']);
-    if (item.width && item.height) tags.push(['og:video:width', String(item.width)], ['og:video:height', String(item.height)]);
-  }
   const twitter: Array<[string, string]> = [
-    ['twitter:card', item.type === 'image' || posterUrl ? 'summary_large_image' : 'summary'],
+    ['twitter:card', shown.previewImage ? 'summary_large_image' : 'summary'],
     ['twitter:title', title],
     ['twitter:description', description],
-    ...(item.type === 'image' ? [['twitter:image', mediaUrl] as [string, string]] : posterUrl ? [['twitter:image', posterUrl] as [string, string]] : []),
+    ...(shown.previewImage ? [['twitter:image', shown.previewImage] as [string, string]] : []),
   ];
   const head = [
     `<meta name="description" content="${escape(description)}">`,
@@ -117,12 +151,7 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
     ...tags.map(([p, c]) => `<meta property="${p}" content="${escape(c)}">`),
     ...twitter.map(([n, c]) => `<meta name="${n}" content="${escape(c)}">`),
   ].join('\n');
-  const alt = showPrompt && item.prompt.trim() ? item.prompt.trim() : `${what} made with ${model}`;
-  const media =
-    item.type === 'image'
-      ? `<img class="media" src="${escape(mediaUrl)}" alt="${escape(alt)}"${item.width && item.height ? ` width="${item.width}" height="${item.height}"` : ''}>`
-      : `<video class="media" src="${escape(mediaUrl)}" controls playsinline preload="metadata"${posterUrl ? ` poster="${escape(posterUrl)}"` : ''} aria-label="${escape(alt)}"></video>`;
   const prompt = showPrompt && item.prompt.trim() ? `<p data-testid="share-prompt">${escape(item.prompt.trim())}</p>` : '';
-  const body = `${media}<p data-testid="ai-label">${escape(label)}</p>${prompt}<a class="button" href="/">Make your own</a>`;
+  const body = `${shown.element}<p data-testid="ai-label">${escape(label)}</p>${prompt}<a class="button" href="/">Make your own</a>`;
   return { found: true, html: page({ title: `${title} · Framewright`, head, body }) };
 }

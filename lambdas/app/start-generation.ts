@@ -5,6 +5,7 @@
  * refunds on refusal. The account is made on first use (welcome credits), after the request is found valid.
  */
 import { Messages } from '../../contract/errors';
+import { MEDIA_KINDS } from '../../contract/media-kinds';
 import { MODELS, modelBySlug, modelOfReplicate, replicateModelOf, resolveOptions, type ImageInputId, type ModelDef, type OptionValues } from '../../contract/models';
 import type { GenerateImageRequest, GenerateVideoRequest, GenerationResponse } from '../../contract/schemas';
 import { InvalidInput, NotFound } from '../domain/errors';
@@ -38,7 +39,7 @@ export async function startGeneration(deps: StartGenerationDeps, caller: Caller,
   const pictures = picturesOf(def, order.inputs ?? {});
   const prompt = order.prompt?.trim() ?? '';
   if (!def.inputs.prompt && prompt) throw new InvalidInput(Messages.modelTakesNoPrompt(def.name));
-  if (def.inputs.prompt?.required && !prompt) throw new InvalidInput(def.kind === 'image' ? Messages.enterPrompt : Messages.promptRequired);
+  if (def.inputs.prompt?.required && !prompt) throw new InvalidInput(MEDIA_KINDS[def.kind].promptMissing);
   const request = def.rerun || !def.inputs.prompt ? await fromSource(deps, caller.sub, def, pictures, order.options ?? {}) : planGeneration(def, prompt, order.options ?? {}, pictures);
   const account = await getOrCreateAccount(deps, caller);
   return startJob(deps, caller.sub, request, account.credits, requestKey);
@@ -74,15 +75,15 @@ async function fromSource(deps: StartGenerationDeps, owner: string, def: ModelDe
   if (!def.rerun) return planGeneration(def, source.prompt, options, pictures);
   const own = resolveOptions(def, options, () => 0);
   if (!own.ok) throw new InvalidInput(own.reason);
-  const planned = planGeneration(modelToVary(source), source.prompt, settingsOf(source), []);
+  const planned = planGeneration(modelToVary(def, source), source.prompt, settingsOf(source), []);
   return { ...planned, options: { ...planned.options, sourceMediaId: source.id } };
 }
 
-/** The entry that made an image result, if it can make it again from its prompt and settings. */
-function modelToVary(source: MediaItem): ModelDef {
-  const def = source.type === 'image' ? modelOfReplicate(source.model) : undefined;
-  if (!def || def.operation !== 'generate' || def.rerun) throw new InvalidInput(Messages.cannotVary);
-  return def;
+/** The entry that made the result, if it makes what the variations entry does and can again from its prompt and settings. */
+function modelToVary(variations: ModelDef, source: MediaItem): ModelDef {
+  const made = modelOfReplicate(source.model);
+  if (!made || source.type !== variations.kind || made.operation !== 'generate' || made.rerun) throw new InvalidInput(Messages.cannotVary);
+  return made;
 }
 
 /** A result's settings as its model takes them again: its own options but the seed (a new one is drawn), one image. */
@@ -116,7 +117,8 @@ export function videoOrder(body: GenerateVideoRequest): GenerationOrder {
   if (image && startMediaId) throw new InvalidInput(Messages.startImageTwice);
   if (hasImage && !def.inputs.images.startImage) throw new InvalidInput(`${def.name} takes no start image.`);
   // The model named must be the one the entry's plan runs with or without a start image (only Wan's differ).
-  if (replicateModelOf(def, {}, hasImage) !== model) throw new InvalidInput(hasImage ? Messages.wanTextTakesNoImage : Messages.wanNeedsImage);
+  const runs = replicateModelOf(def, {}, hasImage) ?? def.name;
+  if (runs !== model) throw new InvalidInput((hasImage ? Messages.startImageNotTaken : Messages.startImageNeeded)(model, def.name, runs));
   const start: PictureSource | undefined = startMediaId ? { mediaId: startMediaId } : image ? { upload: image } : undefined;
   return { model: def.slug, prompt, options, inputs: start ? { startImage: start } : {} };
 }

@@ -3,11 +3,10 @@
  * status name) and how many credits came back.
  */
 import { Messages } from '../../contract/errors';
-
-type Kind = 'image' | 'video';
+import { MEDIA_KINDS, type MediaKind } from '../../contract/media-kinds';
 
 /** The spec's fallbacks: 'Image generation failed' and 'Video generation failed'. */
-export const fallbackReason = (kind: Kind) => (kind === 'image' ? Messages.imageGenerationFailed : Messages.videoGenerationFailed);
+export const fallbackReason = (kind: MediaKind) => MEDIA_KINDS[kind].failed;
 
 /** A failed job's error: the reason and the refund ("Video generation failed. 8 credits refunded."). */
 export const refundedError = (reason: string, cost: number) => Messages.jobRefunded(reason, cost);
@@ -17,7 +16,7 @@ export const refundedError = (reason: string, cost: number) => Messages.jobRefun
  * "Prediction failed: ..."), so only the safety checker's verdict, which the user can act on, is passed on in our
  * words; anything else is the spec's fallback.
  */
-export function reasonOfProviderError(error: string | undefined, kind: Kind): string {
+export function reasonOfProviderError(error: string | undefined, kind: MediaKind): string {
   if (error && /nsfw|unsafe|safety checker/i.test(error)) return Messages.resultUnsafe;
   return fallbackReason(kind);
 }

@@ -3,6 +3,7 @@
  * docs/architecture.md) and the media bucket's object keys.
  */
 import { OPEN_JOB_SHARDS } from '../../contract/capacity';
+import { MEDIA_KINDS, type MediaKind } from '../../contract/media-kinds';
 
 export const keys = {
   user: (sub: string) => `USER#${sub}`,
@@ -92,11 +93,12 @@ export const objectKeys = {
    * A job's result: deterministic, so a repeated copy overwrites, never duplicates
    * (spec: users/{uid}/videos/video-{timestamp}.mp4 for videos).
    */
-  result: (job: { id: string; owner: string; kind: 'image' | 'video'; createdAt: string }, index = 0) => {
+  result: (job: { id: string; owner: string; kind: MediaKind; createdAt: string }, index = 0) => {
     const ts = Date.parse(job.createdAt);
     // The second and later images of a several-image job carry their index.
     const suffix = (job.id.split('-')[1] ?? job.id) + (index ? `-${index}` : '');
-    return job.kind === 'image' ? `users/${job.owner}/images/${ts}-${suffix}.png` : `users/${job.owner}/videos/video-${ts}-${suffix}.mp4`;
+    const { folder, fileNamePrefix, extension } = MEDIA_KINDS[job.kind];
+    return `users/${job.owner}/${folder}/${fileNamePrefix}${ts}-${suffix}.${extension}`;
   },
   /** A video's poster frame, beside it. */
   poster: (videoKey: string) => videoKey.replace(/\.mp4$/, '-poster.jpg'),

@@ -4,6 +4,7 @@
  * stream, this decides, the sender sends. Every message is addressed to the item's owner and nobody else.
  */
 import type { LiveJob, LiveMessage } from '../../contract/live';
+import { isMediaKind } from '../../contract/media-kinds';
 import { keys } from './keys';
 
 /** One stream record's images, unmarshalled. */
@@ -32,7 +33,7 @@ function ownerOfUserItem(item: Record<string, unknown>): string | undefined {
 function liveJob(item: Record<string, unknown>): LiveJob | undefined {
   const status = str(item.status);
   const id = str(item.id);
-  const kind = item.kind === 'image' || item.kind === 'video' ? item.kind : undefined;
+  const kind = isMediaKind(item.kind) ? item.kind : undefined;
   if (!status || !id || !kind) return undefined;
   const job: LiveJob = {
     predictionId: id,
@@ -76,7 +77,7 @@ export function liveChangeOf(change: TableChange): LiveChange | undefined {
   if (item.type === 'media' && (!change.old || !change.new)) {
     const owner = ownerOfUserItem(item);
     const mediaId = str(item.id);
-    const kind = item.kind === 'image' || item.kind === 'video' ? item.kind : undefined;
+    const kind = isMediaKind(item.kind) ? item.kind : undefined;
     if (!owner || !mediaId || !kind) return undefined;
     if (!change.new) return { owner, message: { type: 'media', change: 'removed', mediaId, kind } };
     const num = (v: unknown) => (typeof v === 'number' ? v : undefined);

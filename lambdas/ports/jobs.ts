@@ -1,6 +1,7 @@
+import type { MediaKind } from '../../contract/media-kinds';
 import type { Page } from './page';
 
-export type JobKind = 'image' | 'video';
+export type JobKind = MediaKind;
 export type JobStatus = 'pending' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 const TERMINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 export const isTerminal = (s: JobStatus) => TERMINAL.includes(s);

@@ -1,5 +1,6 @@
 /** The log lines a prediction shows as it runs, in the style of each model's real output (SDXL, Wan, Pixverse). */
 import { randomInt } from 'node:crypto';
+import { PIXVERSE_MODEL } from '../../contract/models/pixverse';
 import type { Rec } from './types';
 
 function tqdm(done: number, total: number, elapsedS: number): string {
@@ -11,7 +12,7 @@ function tqdm(done: number, total: number, elapsedS: number): string {
   return `${String(Math.round(frac * 100)).padStart(3)}%|${bar}| ${done}/${total} [${mmss(elapsedS)}<00:00, ${rate}it/s]`;
 }
 
-const isPixverse = (rec: Rec) => rec.model.kind !== 'image' && rec.model.id.startsWith('pixverse/');
+const isPixverse = (rec: Rec) => rec.model.id === PIXVERSE_MODEL.id;
 const elapsedS = (rec: Rec) => (Date.now() - (rec.startedMs ?? rec.createdMs)) / 1000;
 /** The step count a progress bar counts to: SDXL's inference steps, Wan's sample steps. */
 const steps = (rec: Rec) => Number(rec.model.kind === 'image' ? rec.input.num_inference_steps : rec.input.sample_steps);

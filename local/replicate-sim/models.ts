@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../shared/paths';
+import type { MediaKind } from '../../contract/media-kinds';
 import { MODELS } from '../../contract/models';
 import { PIXVERSE_MODEL } from '../../contract/models/pixverse';
 
@@ -30,8 +31,6 @@ export interface InvalidField {
   description: string;
 }
 
-export type ModelKind = 'image' | 'video';
-
 export interface SimModel {
   /** owner/name */
   id: string;
@@ -39,7 +38,8 @@ export interface SimModel {
   version: string;
   /** True for official models (created with POST /v1/models/{owner}/{name}/predictions). */
   official: boolean;
-  kind: ModelKind;
+  /** Its registry entry's kind: the simulator renders an image or a video for it. */
+  kind: MediaKind;
   schema: InputSchema;
   /** The Input schema as Replicate publishes it (the fixture's), for the model and version lookups. */
   published: Record<string, unknown>;

@@ -56,7 +56,7 @@ describe('createPayment', () => {
     expect((await orders.get(orderId))?.returnPath).toBe(returnPath);
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/generator/', '/admin?tab=x', '/login', '', 'generator'])(
+  it.each(['https://evil.example/', '//evil.example', '/generator/', '/admin?tab=x', '/login', '', 'generator', '/video-generator/sora', '/video-generator/'])(
     'refuses returnPath %p before asking PayPal',
     async (returnPath) => {
       const { deps, paypal, orders } = paymentsSetup();
@@ -67,6 +67,10 @@ describe('createPayment', () => {
       expect(orders.orders.size).toBe(0);
     },
   );
+
+  it("comes back to every available video model's generator, by its registry slug", () => {
+    expect(PAYMENT_RETURN_PATHS).toEqual(expect.arrayContaining(['/video-generator/wan', '/video-generator/pixverse', '/video-generator/kling']));
+  });
 
   it('names every allowed return path in its refusal', () => {
     for (const path of PAYMENT_RETURN_PATHS) expect(Messages.invalidReturnPath).toContain(` ${path}`);

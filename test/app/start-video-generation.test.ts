@@ -33,8 +33,8 @@ describe('startVideoGeneration', () => {
 
   it.each([
     ['an unknown model', { model: 'someone/else', duration: 5 }, 'Unknown model: someone/else.'],
-    ['Wan image-to-video without a start image', { model: WAN_I2V, duration: 5 }, Messages.wanNeedsImage],
-    ['Wan text-to-video with one', { model: WAN_T2V, duration: 5, image: `users/${CALLER.sub}/images/1.png` }, Messages.wanTextTakesNoImage],
+    ['Wan image-to-video without a start image', { model: WAN_I2V, duration: 5 }, 'wavespeedai/wan-2.1-i2v-480p needs a start image: without one, Wan 2.1 (480p) runs wavespeedai/wan-2.1-t2v-480p.'],
+    ['Wan text-to-video with one', { model: WAN_T2V, duration: 5, image: `users/${CALLER.sub}/images/1.png` }, 'wavespeedai/wan-2.1-t2v-480p takes no start image: with one, Wan 2.1 (480p) runs wavespeedai/wan-2.1-i2v-480p.'],
     ['two start images', { model: PIXVERSE, duration: 5, image: `users/${CALLER.sub}/images/1.png`, startMediaId: 'm1' }, Messages.startImageTwice],
     ['a duration the model does not offer', { model: PIXVERSE, duration: 7 }, undefined],
   ])('refuses %s with a 400, before the account, the charge or the provider', async (_what, request, message) => {

@@ -230,7 +230,7 @@ describe('coming back to the page the buyer started on (returnPath)', () => {
       '/generator?payment=success',
       '/admin#x',
       '/video-generator',
-      '/video-generator/kling',
+      '/video-generator/sora',
       'generator',
       '',
       ' /',

@@ -288,8 +288,8 @@ describe('POST /api/generate-video', () => {
       [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '4k' }, 'Quality must be 540p, 720p or 1080p.'],
       [{ model: PIXVERSE, prompt: 'x', duration: 8, quality: '1080p' }, '1080p is available only for 5-second clips.'],
       [{ model: PIXVERSE, prompt: 'x', duration: 5, quality: '360p' }, 'Quality must be 540p, 720p or 1080p.'],
-      [{ model: WAN_I2V, prompt: 'x', duration: 5 }, 'Wan 2.1 image-to-video needs a start image. Without one, use wavespeedai/wan-2.1-t2v-480p.'],
-      [{ model: WAN_T2V, prompt: 'x', duration: 5, image }, 'Wan 2.1 text-to-video takes no start image. With one, use wavespeedai/wan-2.1-i2v-480p.'],
+      [{ model: WAN_I2V, prompt: 'x', duration: 5 }, 'wavespeedai/wan-2.1-i2v-480p needs a start image: without one, Wan 2.1 (480p) runs wavespeedai/wan-2.1-t2v-480p.'],
+      [{ model: WAN_T2V, prompt: 'x', duration: 5, image }, 'wavespeedai/wan-2.1-t2v-480p takes no start image: with one, Wan 2.1 (480p) runs wavespeedai/wan-2.1-i2v-480p.'],
       [{ model: WAN_I2V, prompt: 'x', duration: 5, image: tooBig }, 'The start image must be at most 832 pixels on its long side.'],
       [{ model: WAN_I2V, prompt: 'x', duration: 5, image: `users/${user.sub}/images/nope.png` }, 'Unknown start image. Upload it again.'],
       [{ model: WAN_T2V, prompt: 'x', duration: '5' }, 'Choose a duration in whole seconds.'],
@@ -350,11 +350,12 @@ describe('POST /api/uploads for a video start image', () => {
       api(user, '/api/uploads', { method: 'POST', body: JSON.stringify({ contentType: 'image/png', size: 1000, ...(purpose ? { purpose } : {}) }) });
     expect((await json(longSide())).maxLongSide).toBe(768);
     expect((await json(longSide('image'))).maxLongSide).toBe(768);
+    expect((await json(longSide('sdxl'))).maxLongSide).toBe(768);
     expect((await json(longSide('wan'))).maxLongSide).toBe(832);
     expect((await json(longSide('pixverse'))).maxLongSide).toBe(1280);
     expect((await json(longSide('kling'))).maxLongSide).toBe(1280);
     const bad = await longSide('sora');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe('Purpose must be one of image, wan, pixverse, kling.');
+    expect((await bad.json()).error).toBe('Purpose must be one of image, sdxl, wan, pixverse, kling.');
   });
 });

@@ -151,7 +151,7 @@ describe('what the app says after PayPal', () => {
     for (const path of PAYMENT_RETURN_PATHS) expect(paymentReturnPathFor(path)).toBe(path);
     expect(paymentReturnPathFor('/generator/')).toBe('/generator');
     expect(paymentReturnPathFor('/video-generator')).toBeUndefined();
-    expect(paymentReturnPathFor('/video-generator/kling')).toBeUndefined();
+    expect(paymentReturnPathFor('/video-generator/sora')).toBeUndefined();
     expect(paymentReturnPathFor('/login')).toBeUndefined();
     expect(paymentReturnPathFor('//evil.example')).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { MEDIA_KINDS } from '../../../contract/media-kinds';
 import { MEDIA_URL_SECONDS } from '../../../contract/media-links';
 import type { JobKind, MediaItem } from '../../ports/jobs';
 import type { MediaStore } from '../../ports/media-store';
@@ -7,7 +8,7 @@ export { MEDIA_URL_SECONDS };
 /** The spec's download name: `{prompt, or 'prompt'}-{timestamp}.png|.mp4`. */
 export function downloadName(prompt: string, createdAt: string, type: JobKind): string {
   const base = prompt.trim().replace(/[^\p{L}\p{N} _-]+/gu, '').replace(/\s+/g, ' ').trim().slice(0, 60) || 'prompt';
-  return `${base}-${Date.parse(createdAt)}.${type === 'image' ? 'png' : 'mp4'}`;
+  return `${base}-${Date.parse(createdAt)}.${MEDIA_KINDS[type].extension}`;
 }
 
 /** A media item's short-lived view URL. */
