@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { PIXVERSE, POLL_INTERVAL_MS, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { modelBySlug, priceOf, type OptionValues } from '../../contract/models';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
-import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
+import { GenerationText } from '../../web/src/features/generation/generation-messages';
+import { checkGeneration } from '../../web/src/features/generation/use-generation';
 import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
 import { VideoModelPage } from '../../web/src/features/video-generator/model-page';
 import { fileOf, mediaItem, renderAt, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
@@ -189,6 +190,9 @@ describe('video generator: messages', () => {
   });
 
   it('checks in the order of the spec', () => {
+    const texts = { enterPrompt: GenerationText.promptRequired, signIn: GenerationText.signIn, failed: GenerationText.errorGeneratingVideo };
+    const validateVideoRequest = (d: { prompt: string; signedIn: boolean; credits: number | undefined; cost: number }) =>
+      checkGeneration(modelBySlug('wan')!, texts, { ...d, options: {}, given: new Set() });
     expect(validateVideoRequest({ prompt: '', signedIn: false, credits: 0, cost: 8 })).toBe('Prompt is required.');
     expect(validateVideoRequest({ prompt: 'x', signedIn: false, credits: 50, cost: 8 })).toBe('Please sign in.');
     expect(validateVideoRequest({ prompt: 'x', signedIn: true, credits: 7, cost: 8 })).toBe('Not enough credits. Required: 8');
