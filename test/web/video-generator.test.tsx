@@ -18,6 +18,7 @@ let api: FakeApi;
 const PAGES = {
   wan: () => <VideoModelPage slug="wan" />,
   pixverse: () => <VideoModelPage slug="pixverse" />,
+  kling: () => <VideoModelPage slug="kling" />,
 } as const;
 
 const renderPage = (family: keyof typeof PAGES) => renderLoaded(`/video-generator/${family}`, PAGES[family]());
@@ -49,7 +50,7 @@ interface Sent {
   model: string;
   prompt: string;
   options?: OptionValues;
-  inputs?: { startImage?: string };
+  inputs?: { startImage?: string; endImage?: string };
 }
 
 /** What the server charges for a model with these options (the registry's price). */
@@ -455,5 +456,73 @@ describe('video generator: honest options', () => {
     api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'v3', type: 'video', prompt: 'neon alley', model: PIXVERSE, options: { duration: 5, quality: '540p', style: 'anime' } })] } });
     await renderPage('pixverse');
     expect(await screen.findByRole('article', { name: 'neon alley' })).toHaveTextContent('Pixverse v4.5 · 5 s · 540p · Anime style');
+  });
+});
+
+describe('Kling 2.1: a start image, and an end image where the registry says the model takes one', () => {
+  /** Each upload gets its own key, so the request shows which picture went where. */
+  function acceptKlingRequests() {
+    acceptVideoRequests();
+    let n = 0;
+    api.on('POST', '/api/uploads', () => {
+      const key = `users/user-1/images/${++n}.png`;
+      return { status: 200, body: { url: 'https://s3.test/media', fields: { key }, key, maxBytes: 5_242_880, maxLongSide: 1280 } };
+    });
+  }
+  const pick = async (label: string, name: string) => {
+    await userEvent.upload(within(sidebar()).getByLabelText(label), fileOf(name, 'image/png', 30_000));
+    expect(await within(sidebar()).findByAltText(`${label} preview`)).toBeInTheDocument();
+  };
+
+  it('shows a required start image and an optional end image with their hints; Wan takes no end image', async () => {
+    api = setUpGenerator({ credits: 500 });
+    await renderPage('kling');
+    expect(within(sidebar()).getByText('(required)')).toBeInTheDocument();
+    expect(within(sidebar()).getByLabelText('Start image')).toHaveAccessibleDescription('Required. The clip starts from this frame.');
+    expect(within(sidebar()).getByLabelText('End image')).toHaveAccessibleDescription('Optional, in 1080p. The clip ends on this frame.');
+    tearDownGenerator();
+    api = setUpGenerator({ credits: 500 });
+    await renderPage('wan');
+    expect(within(sidebar()).getByLabelText('Start image')).toBeInTheDocument();
+    expect(within(sidebar()).queryByLabelText('End image')).not.toBeInTheDocument();
+  });
+
+  it("refuses an end image without a start image, and an end image at 720p, in the server's words, sending nothing", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    await renderPage('kling');
+    await userEvent.type(promptField(), 'the door opens');
+    await pick('End image', 'last.png');
+    await userEvent.click(generateButton());
+    expect(errorLine()).toHaveTextContent('Kling 2.1 needs start image (inputs.startImage).');
+    await pick('Start image', 'first.png');
+    await userEvent.click(generateButton());
+    expect(errorLine()).toHaveTextContent('An end image needs 1080p quality.');
+    expect(api.calls('POST', '/api/uploads')).toHaveLength(0);
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+  });
+
+  it('orders a 1080p clip from a start to an end image, charged what the button shows', async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    await renderPage('kling');
+    await pick('Start image', 'first.png');
+    await pick('End image', 'last.png');
+    await userEvent.click(radio(/^1080p/));
+    await userEvent.click(radio(/^10 seconds/));
+    const shown = shownCost();
+    expect(shown).toBe(charge('kling', { quality: '1080p', duration: 10 }));
+    await userEvent.type(promptField(), 'the door opens');
+    await userEvent.click(generateButton());
+    await within(await runningJobs()).findByText('Generating: the door opens...');
+    const sent = api.calls('POST', '/api/generations')[0]!.body as Sent;
+    expect(sent).toEqual({
+      model: 'kling',
+      prompt: 'the door opens',
+      options: { quality: '1080p', duration: 10 },
+      inputs: { startImage: 'users/user-1/images/1.png', endImage: 'users/user-1/images/2.png' },
+    });
+    expect(charge(sent.model, sent.options ?? {})).toBe(shown);
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent(String(500 - shown));
   });
 });
