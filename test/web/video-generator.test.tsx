@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { PIXVERSE, POLL_INTERVAL_MS, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { modelBySlug, priceOf, type OptionValues } from '../../contract/models';
@@ -500,6 +501,24 @@ describe('Kling 2.1: a start image, and an end image where the registry says the
     expect(errorLine()).toHaveTextContent('An end image needs 1080p quality.');
     expect(api.calls('POST', '/api/uploads')).toHaveLength(0);
     expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+  });
+
+  it("'Use settings' of a Kling clip brings back its start and end images from the user's results, sent by id", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    const first = mediaItem({ id: 'first', prompt: 'a closed door' });
+    const last = mediaItem({ id: 'last', prompt: 'an open door' });
+    const clip = mediaItem({ id: 'k1', type: 'video', prompt: 'the door opens', model: 'kwaivgi/kling-v2.1', options: { quality: '1080p', duration: 5, startImage: true, startMediaId: 'first', endImage: true, endMediaId: 'last' } });
+    for (const item of [first, last, clip]) api.on('GET', `/api/media/${item.id}`, { status: 200, body: item });
+    const router = createMemoryRouter([{ path: '/video-generator/kling', element: PAGES.kling() }], { initialEntries: ['/video-generator/kling?reuse=k1&use=settings'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('figure', { name: 'End image' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('figure', { name: 'Start image' })).toBeInTheDocument();
+    expect(promptField()).toHaveValue('the door opens');
+    await userEvent.click(generateButton());
+    await waitFor(() => expect(api.calls('POST', '/api/generations')).toHaveLength(1));
+    expect((api.calls('POST', '/api/generations')[0]!.body as Sent).inputs).toEqual({ startImage: 'first', endImage: 'last' });
+    expect(api.calls('POST', '/api/uploads')).toHaveLength(0);
   });
 
   it('orders a 1080p clip from a start to an end image, charged what the button shows', async () => {

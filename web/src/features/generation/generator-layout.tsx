@@ -6,7 +6,7 @@
  * entries it offers and how its results are shown.
  */
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { modelOfReplicate, type ModelDef } from '../../../../contract/models';
+import { modelOfReplicate, type ImageInputId, type ModelDef } from '../../../../contract/models';
 import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import { api } from '../../lib/api-client';
 import { generateLabel } from '../marketing';
@@ -65,6 +65,9 @@ export interface GeneratorPage {
   Preview: ComponentType<GeneratorPreviewProps>;
 }
 
+/** The option a result keeps each of its pictures' media id under, when the picture was one of the user's results. */
+const MEDIA_ID_OPTION: Readonly<Record<ImageInputId, string>> = { startImage: 'startMediaId', endImage: 'endMediaId', image: 'sourceMediaId' };
+
 export function GeneratorLayout({ page }: { page: GeneratorPage }) {
   const [announcement, setAnnouncement] = useState('');
   /** The window opens for a Generate pressed here, until the user sends jobs to the background: then never again. */
@@ -92,10 +95,10 @@ export function GeneratorLayout({ page }: { page: GeneratorPage }) {
       const own = page.models.find((m) => m === modelOfReplicate(item.model)) ?? model;
       g.chooseModel(own);
       g.setOptions(reusedOptions(own, item.options));
-      // Its start image, when it was one of the user's images that still exists.
-      const startId = item.options.startMediaId;
-      if (own.inputs.images.startImage && typeof startId === 'string') {
-        api.getMedia({ params: { id: startId } }).then(pictures.startImage.setMedia, () => undefined);
+      // Its pictures (a start and an end frame), where they were the user's images that still exist.
+      for (const id of Object.keys(own.inputs.images) as ImageInputId[]) {
+        const mediaId = item.options[MEDIA_ID_OPTION[id]];
+        if (typeof mediaId === 'string') api.getMedia({ params: { id: mediaId } }).then(pictures[id].setMedia, () => undefined);
       }
     },
     onStartMedia: (item) => {
