@@ -36,15 +36,6 @@ export const WAN_I2V = WAN_I2V_MODEL.id;
 export const WAN_T2V = WAN_T2V_MODEL.id;
 export const PIXVERSE = PIXVERSE_MODEL.id;
 
-/** A video generator's id: its registry slug (the job filter in web/src/features/generation/jobs.ts names it so). */
-export type VideoFamilyId = string;
-
-/** The available video entry that runs this Replicate model, by its slug. */
-export function familyOf(model: string): { id: VideoFamilyId } | undefined {
-  const def = modelOfReplicate(model);
-  return def?.kind === 'video' ? { id: def.slug } : undefined;
-}
-
 /** The longest a prediction of this model may run (ms): past it (and a grace period), a job is stopped and refunded. */
 export function maxRunMsOf(model: string): number {
   const def = modelOfReplicate(model);

@@ -1,6 +1,7 @@
 /**
  * The chooser and Wan 2.1 end to end, as one signed-in user who buys a pack first: text-to-video and
- * image-to-video, progress in the loading modal, resume after a reload, download, delete, and My Account.
+ * image-to-video, progress in the loading modal, resume after a reload, download, delete, My Account, and Kling 2.1
+ * from a start to an end image.
  */
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -180,4 +181,26 @@ test('My Account plays the videos under Previous Prompts', async () => {
   await expect.poll(() => newest.locator('video').evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
   await tile.click();
   await expect(page.getByRole('dialog').getByTestId('lightbox-media')).toHaveAttribute('controls');
+});
+
+test('Kling 2.1 from a start to an end image in 1080p: the job starts, costs what the button said and ends', async () => {
+  await page.goto('/video-generator/kling');
+  await expect(sidebarBalance(page)).toHaveText(/^\d+$/);
+  const before = Number(await sidebarBalance(page).textContent());
+  await sidebar().getByLabel('Start image').setInputFiles(START_IMAGE);
+  await sidebar().getByLabel('End image').setInputFiles(START_IMAGE);
+  // Both pictures are converted for upload before Generate.
+  await expect(sidebar().getByText(/\d+×\d+ px/)).toHaveCount(2);
+  await sidebar().getByRole('radio', { name: /^1080p/ }).check();
+  await sidebar().getByRole('radio', { name: /^5 seconds/ }).check();
+  await expect(generate()).toHaveText(/^Generate Video \(\d+ Credits\)$/);
+  const shown = Number(/\((\d+) Credits\)/.exec((await generate().textContent()) ?? '')![1]);
+  await sidebar().getByLabel('Prompt').fill('the door swings open');
+  await generate().click();
+  await expect(running().getByText('Generating: the door swings open...')).toBeVisible();
+  await expect(sidebarBalance(page)).toHaveText(String(before - shown));
+  await expect(previewVideo()).toHaveAttribute('aria-label', 'Preview: the door swings open', { timeout: VIDEO_TIMEOUT });
+  await expect(gallery().getByRole('article', { name: 'the door swings open' })).toBeVisible();
+  // Delivered, so kept: nothing was refunded.
+  await expect(sidebarBalance(page)).toHaveText(String(before - shown));
 });

@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { POLL_INTERVAL_MS } from '../../contract/catalog';
 import ImageGeneratorPage from '../../web/src/features/image-generator/image-generator-page';
-import { validateImageRequest } from '../../web/src/features/image-generator/validate-image-request';
+import { sdxl } from '../../contract/models';
+import { GenerationText } from '../../web/src/features/generation/generation-messages';
+import { checkGeneration } from '../../web/src/features/generation/use-generation';
 import { setCredits } from '../../web/src/features/credits';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
 import { fileOf, mediaItem, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
@@ -66,10 +68,13 @@ describe('image generator: validation', () => {
     await userEvent.type(promptField(), '   ');
     await userEvent.click(generateButton());
     expect(errorLine()).toHaveTextContent('Please enter a prompt!');
-    expect(api.calls('POST', '/api/generate-image')).toHaveLength(0);
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
   });
 
   it('checks in the order of the spec', () => {
+    const texts = { enterPrompt: GenerationText.enterPrompt, signIn: GenerationText.signInToGenerateImages, failed: GenerationText.errorGeneratingImage };
+    const validateImageRequest = (d: { prompt: string; signedIn: boolean; credits: number | undefined }) =>
+      checkGeneration(sdxl, texts, { ...d, cost: 1, options: {}, given: new Set() });
     expect(validateImageRequest({ prompt: ' ', signedIn: false, credits: 0 })).toBe('Please enter a prompt!');
     expect(validateImageRequest({ prompt: 'a cat', signedIn: false, credits: 5 })).toBe('Please sign in to generate images.');
     expect(validateImageRequest({ prompt: 'a cat', signedIn: true, credits: 0 })).toBe('Not enough credits. Required: 1');
@@ -79,7 +84,7 @@ describe('image generator: validation', () => {
 
   it("shows the server's refusal as 'Error generating image: {reason}'", async () => {
     api = setUpGenerator();
-    api.on('POST', '/api/generate-image', { status: 402, body: { error: 'Not enough credits. Required: 1', code: 'NOT_ENOUGH_CREDITS' } });
+    api.on('POST', '/api/generations', { status: 402, body: { error: 'Not enough credits. Required: 1', code: 'NOT_ENOUGH_CREDITS' } });
     await renderPage();
     await userEvent.type(promptField(), 'a cat');
     await userEvent.click(generateButton());
@@ -90,7 +95,7 @@ describe('image generator: validation', () => {
 
   it("says 'No prediction ID returned from server.' when the answer has none", async () => {
     api = setUpGenerator();
-    api.on('POST', '/api/generate-image', { status: 200, body: { credits: 9 } });
+    api.on('POST', '/api/generations', { status: 200, body: { credits: 9 } });
     await renderPage();
     await userEvent.type(promptField(), 'a cat');
     await userEvent.click(generateButton());
@@ -104,7 +109,7 @@ describe('image generator: a job from start to preview', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api = setUpGenerator({ credits: 10 });
     let done = false;
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-1', credits: 9 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-1', credits: 9 } });
     api.on('GET', '/api/check-status/*', () =>
       done
         ? { status: 200, body: { status: 'succeeded', imageUrl: 'https://media.test/new.png', mediaId: 'm-new', value: 9 } }
@@ -115,7 +120,7 @@ describe('image generator: a job from start to preview', () => {
     await user.click(generateButton());
 
     expect(await within(await runningJobs()).findByText('Generating: a lighthouse at dusk...')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/generate-image')[0]!.body).toEqual({ prompt: 'a lighthouse at dusk' });
+    expect(api.calls('POST', '/api/generations')[0]!.body).toEqual({ model: 'sdxl', prompt: 'a lighthouse at dusk', options: {} });
     expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent('9');
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Generating...');
     // A running job locks nothing: another can be queued (the server enforces the limit).
@@ -147,7 +152,7 @@ describe('image generator: a job from start to preview', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api = setUpGenerator({ credits: 3 });
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-f', credits: 2 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-f', credits: 2 } });
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'failed', error: 'Prediction failed: simulated model error', value: 3 } });
     await renderPage();
     await user.type(promptField(), 'a storm [fail]');
@@ -210,7 +215,7 @@ describe('image generator: start image', () => {
     api = setUpGenerator();
     api.on('POST', '/api/uploads', { status: 200, body: { url: 'https://s3.test/media', fields: { key: 'users/user-1/images/1.png', Policy: 'p' }, key: 'users/user-1/images/1.png', maxBytes: 5_242_880, maxLongSide: 768 } });
     api.on('POST', '/media', { status: 204 });
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-s', credits: 9 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-s', credits: 9 } });
     await renderPage();
     await userEvent.upload(within(sidebar()).getByLabelText('Start image'), fileOf('photo.png', 'image/png', 40_000));
     expect(await within(sidebar()).findByText(/768×480 px/)).toBeInTheDocument();
@@ -220,7 +225,7 @@ describe('image generator: start image', () => {
     expect(api.calls('POST', '/api/uploads')[0]!.body).toEqual({ contentType: 'image/png', size: 9, purpose: 'image' });
     const upload = api.calls('POST', '/media')[0]!.body as FormData;
     expect([...upload.keys()]).toEqual(['key', 'Policy', 'file']);
-    expect(api.calls('POST', '/api/generate-image')[0]!.body).toEqual({ prompt: 'a lighthouse', image: 'users/user-1/images/1.png' });
+    expect(api.calls('POST', '/api/generations')[0]!.body).toEqual({ model: 'sdxl', prompt: 'a lighthouse', options: {}, inputs: { startImage: 'users/user-1/images/1.png' } });
   });
 
   it('says why S3 refused the upload', async () => {
@@ -233,7 +238,7 @@ describe('image generator: start image', () => {
     await userEvent.type(promptField(), 'a lighthouse');
     await userEvent.click(generateButton());
     expect(await within(sidebar()).findByText('Error generating image: Image must be under 5MB.')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/generate-image')).toHaveLength(0);
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
   });
 });
 
@@ -320,7 +325,7 @@ describe('image generator: preview and Previous Images', () => {
 describe('image generator: how a job ends is told as it is', () => {
   it('a cancel the user chose reads as a cancel beside the preview, not as a failure', async () => {
     api = setUpGenerator({ credits: 10 });
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-c', credits: 9 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-c', credits: 9 } });
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 9 } });
     api.on('POST', '/api/jobs/job-c/cancel', { status: 200, body: { credits: 10, error: 'The generation was canceled. 1 credit refunded.' } });
     await renderPage();
@@ -334,7 +339,7 @@ describe('image generator: how a job ends is told as it is', () => {
 
   it('a job that ends while the tab is hidden puts it in the tab title until the tab is seen', async () => {
     api = setUpGenerator({ credits: 10 });
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'job-h', credits: 9 } });
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-h', credits: 9 } });
     api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'starting', value: 9 } });
     await renderPage();
     document.title = 'Image Generator | Framewright';

@@ -110,15 +110,15 @@ describe('the image generator: FLUX Fast and FLUX 1.1 Pro', () => {
     expect(await screen.findByRole('progressbar', { name: 'Progress of a fox in the snow' })).toBeInTheDocument();
   });
 
-  it('keeps SDXL on the spec route', async () => {
+  it('starts SDXL through POST /api/generations too, not the spec route', async () => {
     setUp([]);
-    api.on('POST', '/api/generate-image', { status: 200, body: { predictionId: 'sdxl-1', credits: 9 } });
     await renderLoaded('/generator', <ImageGeneratorPage />);
     const sidebar = screen.getByRole('complementary', { name: 'Image settings' });
     await userEvent.type(within(sidebar).getByLabelText('Prompt'), 'a fox');
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Generate Image (1 Credit)' }));
-    await waitFor(() => expect(api.calls('POST', '/api/generate-image')).toHaveLength(1));
-    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+    await waitFor(() => expect(api.calls('POST', '/api/generations')).toHaveLength(1));
+    expect(api.calls('POST', '/api/generations')[0]!.body).toEqual({ model: 'sdxl', prompt: 'a fox', options: {} });
+    expect(api.calls('POST', '/api/generate-image')).toHaveLength(0);
   });
 });
 

@@ -1,9 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { PIXVERSE, POLL_INTERVAL_MS, WAN_I2V, WAN_T2V } from '../../contract/catalog';
 import { modelBySlug, priceOf, type OptionValues } from '../../contract/models';
 import { ACTIVE_JOBS_KEY } from '../../web/src/features/generation/active-jobs';
-import { validateVideoRequest } from '../../web/src/features/video-generator/validate-video-request';
+import { GenerationText } from '../../web/src/features/generation/generation-messages';
+import { checkGeneration } from '../../web/src/features/generation/use-generation';
 import VideoChooserPage from '../../web/src/features/video-generator/video-chooser-page';
 import { VideoModelPage } from '../../web/src/features/video-generator/model-page';
 import { fileOf, mediaItem, renderAt, renderLoaded, setUpGenerator, tearDownGenerator, type FakeApi } from './helpers/generator-env';
@@ -17,6 +19,7 @@ let api: FakeApi;
 const PAGES = {
   wan: () => <VideoModelPage slug="wan" />,
   pixverse: () => <VideoModelPage slug="pixverse" />,
+  kling: () => <VideoModelPage slug="kling" />,
 } as const;
 
 const renderPage = (family: keyof typeof PAGES) => renderLoaded(`/video-generator/${family}`, PAGES[family]());
@@ -48,7 +51,7 @@ interface Sent {
   model: string;
   prompt: string;
   options?: OptionValues;
-  inputs?: { startImage?: string };
+  inputs?: { startImage?: string; endImage?: string };
 }
 
 /** What the server charges for a model with these options (the registry's price). */
@@ -189,6 +192,9 @@ describe('video generator: messages', () => {
   });
 
   it('checks in the order of the spec', () => {
+    const texts = { enterPrompt: GenerationText.promptRequired, signIn: GenerationText.signIn, failed: GenerationText.errorGeneratingVideo };
+    const validateVideoRequest = (d: { prompt: string; signedIn: boolean; credits: number | undefined; cost: number }) =>
+      checkGeneration(modelBySlug('wan')!, texts, { ...d, options: {}, given: new Set() });
     expect(validateVideoRequest({ prompt: '', signedIn: false, credits: 0, cost: 8 })).toBe('Prompt is required.');
     expect(validateVideoRequest({ prompt: 'x', signedIn: false, credits: 50, cost: 8 })).toBe('Please sign in.');
     expect(validateVideoRequest({ prompt: 'x', signedIn: true, credits: 7, cost: 8 })).toBe('Not enough credits. Required: 8');
@@ -451,5 +457,91 @@ describe('video generator: honest options', () => {
     api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'v3', type: 'video', prompt: 'neon alley', model: PIXVERSE, options: { duration: 5, quality: '540p', style: 'anime' } })] } });
     await renderPage('pixverse');
     expect(await screen.findByRole('article', { name: 'neon alley' })).toHaveTextContent('Pixverse v4.5 · 5 s · 540p · Anime style');
+  });
+});
+
+describe('Kling 2.1: a start image, and an end image where the registry says the model takes one', () => {
+  /** Each upload gets its own key, so the request shows which picture went where. */
+  function acceptKlingRequests() {
+    acceptVideoRequests();
+    let n = 0;
+    api.on('POST', '/api/uploads', () => {
+      const key = `users/user-1/images/${++n}.png`;
+      return { status: 200, body: { url: 'https://s3.test/media', fields: { key }, key, maxBytes: 5_242_880, maxLongSide: 1280 } };
+    });
+  }
+  const pick = async (label: string, name: string) => {
+    await userEvent.upload(within(sidebar()).getByLabelText(label), fileOf(name, 'image/png', 30_000));
+    expect(await within(sidebar()).findByAltText(`${label} preview`)).toBeInTheDocument();
+  };
+
+  it('shows a required start image and an optional end image with their hints; Wan takes no end image', async () => {
+    api = setUpGenerator({ credits: 500 });
+    await renderPage('kling');
+    expect(within(sidebar()).getByText('(required)')).toBeInTheDocument();
+    expect(within(sidebar()).getByLabelText('Start image')).toHaveAccessibleDescription('Required. The clip starts from this frame.');
+    expect(within(sidebar()).getByLabelText('End image')).toHaveAccessibleDescription('Optional, in 1080p. The clip ends on this frame.');
+    tearDownGenerator();
+    api = setUpGenerator({ credits: 500 });
+    await renderPage('wan');
+    expect(within(sidebar()).getByLabelText('Start image')).toBeInTheDocument();
+    expect(within(sidebar()).queryByLabelText('End image')).not.toBeInTheDocument();
+  });
+
+  it("refuses an end image without a start image, and an end image at 720p, in the server's words, sending nothing", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    await renderPage('kling');
+    await userEvent.type(promptField(), 'the door opens');
+    await pick('End image', 'last.png');
+    await userEvent.click(generateButton());
+    expect(errorLine()).toHaveTextContent('Kling 2.1 needs start image (inputs.startImage).');
+    await pick('Start image', 'first.png');
+    await userEvent.click(generateButton());
+    expect(errorLine()).toHaveTextContent('An end image needs 1080p quality.');
+    expect(api.calls('POST', '/api/uploads')).toHaveLength(0);
+    expect(api.calls('POST', '/api/generations')).toHaveLength(0);
+  });
+
+  it("'Use settings' of a Kling clip brings back its start and end images from the user's results, sent by id", async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    const first = mediaItem({ id: 'first', prompt: 'a closed door' });
+    const last = mediaItem({ id: 'last', prompt: 'an open door' });
+    const clip = mediaItem({ id: 'k1', type: 'video', prompt: 'the door opens', model: 'kwaivgi/kling-v2.1', options: { quality: '1080p', duration: 5, startImage: true, startMediaId: 'first', endImage: true, endMediaId: 'last' } });
+    for (const item of [first, last, clip]) api.on('GET', `/api/media/${item.id}`, { status: 200, body: item });
+    const router = createMemoryRouter([{ path: '/video-generator/kling', element: PAGES.kling() }], { initialEntries: ['/video-generator/kling?reuse=k1&use=settings'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('figure', { name: 'End image' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('figure', { name: 'Start image' })).toBeInTheDocument();
+    expect(promptField()).toHaveValue('the door opens');
+    await userEvent.click(generateButton());
+    await waitFor(() => expect(api.calls('POST', '/api/generations')).toHaveLength(1));
+    expect((api.calls('POST', '/api/generations')[0]!.body as Sent).inputs).toEqual({ startImage: 'first', endImage: 'last' });
+    expect(api.calls('POST', '/api/uploads')).toHaveLength(0);
+  });
+
+  it('orders a 1080p clip from a start to an end image, charged what the button shows', async () => {
+    api = setUpGenerator({ credits: 500 });
+    acceptKlingRequests();
+    await renderPage('kling');
+    await pick('Start image', 'first.png');
+    await pick('End image', 'last.png');
+    await userEvent.click(radio(/^1080p/));
+    await userEvent.click(radio(/^10 seconds/));
+    const shown = shownCost();
+    expect(shown).toBe(charge('kling', { quality: '1080p', duration: 10 }));
+    await userEvent.type(promptField(), 'the door opens');
+    await userEvent.click(generateButton());
+    await within(await runningJobs()).findByText('Generating: the door opens...');
+    const sent = api.calls('POST', '/api/generations')[0]!.body as Sent;
+    expect(sent).toEqual({
+      model: 'kling',
+      prompt: 'the door opens',
+      options: { quality: '1080p', duration: 10 },
+      inputs: { startImage: 'users/user-1/images/1.png', endImage: 'users/user-1/images/2.png' },
+    });
+    expect(charge(sent.model, sent.options ?? {})).toBe(shown);
+    expect(within(sidebar()).getByTestId('credits-box-balance')).toHaveTextContent(String(500 - shown));
   });
 });

@@ -5,7 +5,7 @@
 import { skipToken, useQueries, type QueryFunction } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
-import { familyOf, POLL_INTERVAL_MS, type VideoFamilyId } from '../../../../contract/catalog';
+import { POLL_INTERVAL_MS } from '../../../../contract/catalog';
 import type { LiveJob } from '../../../../contract/live';
 import { api } from '../../lib/api-client';
 import { useSessionStore } from '../auth';
@@ -54,16 +54,30 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Which jobs a page shows. */
-export const isImageJob: JobFilter = (job) => job.kind === 'image';
 /** Every job of the user's (the queue limit counts them all). */
 export const isAnyJob: JobFilter = () => true;
-const familyFilters = new Map<VideoFamilyId, JobFilter>();
-export function videoFamilyJobs(family: VideoFamilyId): JobFilter {
-  let filter = familyFilters.get(family);
+
+/** The registry's words for what a page offers: an entry's id and the Replicate models it runs. */
+export interface JobModels {
+  id: string;
+  runsOn: readonly string[];
+}
+
+/** Whether a job (or a result) is of the page's entries, by the model it names. */
+export type ModelFilter = (job: Pick<ActiveJob, 'model'>) => boolean;
+
+const modelFilters = new Map<string, ModelFilter>();
+/**
+ * A page's jobs: those of the registry entries it offers, found by the Replicate model a job runs (or by the entry's id
+ * where a job names no Replicate model). One filter per set of entries, so hooks keyed on it keep still.
+ */
+export function jobsOf(models: readonly JobModels[]): ModelFilter {
+  const key = models.map((m) => m.id).join(' ');
+  let filter = modelFilters.get(key);
   if (!filter) {
-    filter = (job) => job.kind === 'video' && familyOf(job.model)?.id === family;
-    familyFilters.set(family, filter);
+    const names = new Set(models.flatMap((m) => [m.id, ...m.runsOn]));
+    filter = (job) => names.has(job.model);
+    modelFilters.set(key, filter);
   }
   return filter;
 }

@@ -12,6 +12,9 @@ export interface StartImagePickerProps {
   disabled?: boolean;
   /** e.g. "Optional. The video starts from this frame." */
   hint?: string;
+  /** The picture's name in the registry ('Start image', 'End image'). */
+  label?: string;
+  required?: boolean;
   className?: string;
 }
 
@@ -24,8 +27,11 @@ function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
 
-/** The start image area: click to pick or drag and drop a file, a preview once chosen, Replace and Remove. */
-export function StartImagePicker({ state, onError, disabled = false, hint, className }: StartImagePickerProps) {
+/**
+ * A picture the model takes (a start or an end frame): click to pick or drag and drop a file, a preview once chosen,
+ * Replace and Remove.
+ */
+export function StartImagePicker({ state, onError, disabled = false, hint, label = 'Start image', required = false, className }: StartImagePickerProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -69,14 +75,14 @@ export function StartImagePicker({ state, onError, disabled = false, hint, class
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <span className="text-sm font-medium text-ink">
-        Start image <span className="font-normal text-ink-subtle">(optional)</span>
+        {label} <span className="font-normal text-ink-subtle">{required ? '(required)' : '(optional)'}</span>
       </span>
       <input
         ref={inputRef}
         id={inputId}
         type="file"
         accept="image/*"
-        aria-label="Start image"
+        aria-label={label}
         aria-describedby={hint ? hintId : undefined}
         disabled={disabled}
         onChange={onPick}
@@ -92,7 +98,7 @@ export function StartImagePicker({ state, onError, disabled = false, hint, class
           )}
         >
           <div className="relative size-20 shrink-0 overflow-hidden rounded-control bg-surface-raised">
-            <img src={image.previewUrl} alt="Start image preview" className="size-full object-cover" />
+            <img src={image.previewUrl} alt={`${label} preview`} className="size-full object-cover" />
             {!image.prepared && (
               <span className="absolute inset-0 flex items-center justify-center bg-overlay">
                 <Spinner size="sm" label="Preparing image..." />
@@ -118,7 +124,7 @@ export function StartImagePicker({ state, onError, disabled = false, hint, class
                   state.clear();
                   onError(undefined);
                 }}
-                aria-label="Remove start image"
+                aria-label={`Remove ${label.toLowerCase()}`}
               >
                 Remove
               </Button>

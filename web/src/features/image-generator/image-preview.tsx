@@ -1,18 +1,9 @@
 import { Spinner } from '../../components/spinner';
-import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
+import { GenerationText, type GeneratorPreviewProps, PreviewCaption } from '../generation';
 import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
-export interface ImagePreviewProps {
-  image: PreviewMedia | undefined;
-  /** The gallery item shown, when it is loaded (for its download link). */
-  item: MediaItemView | undefined;
-  generating: boolean;
-  listLoading: boolean;
-  onError: (message: string) => void;
-}
-
 /** The current image, or 'No image generated yet.', under the 'Generating...' overlay while a job runs. */
-export function ImagePreview({ image, item, generating, listLoading, onError }: ImagePreviewProps) {
+export function ImagePreview({ shown: image, item, generating, listLoading, onError }: GeneratorPreviewProps) {
   return (
     <section aria-labelledby="image-preview-title" className="flex flex-col gap-3">
       <h2 id="image-preview-title" className="sr-only">

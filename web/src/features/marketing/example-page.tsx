@@ -1,4 +1,4 @@
-import { modelBySlug, modelOfReplicate, priceOf } from '../../../../contract/models';
+import { MODELS, modelOfReplicate, priceOf } from '../../../../contract/models';
 import { AiGeneratedLabel } from '../../components/ai-generated-label';
 import { ButtonLink } from '../../components/button-link';
 import { ExampleClipPlayer } from './example-clip';
@@ -74,9 +74,10 @@ function Example({ example }: { example: ExampleClip }) {
 }
 
 export function ExamplePage() {
-  const groups = (['wan', 'pixverse'] as const).map((family) => ({
-    family: modelBySlug(family)!,
-    examples: EXAMPLES.filter((e) => e.family === family),
+  // Each model with examples, in the registry's order.
+  const groups = MODELS.filter((m) => EXAMPLES.some((e) => e.family === m.slug)).map((family) => ({
+    family,
+    examples: EXAMPLES.filter((e) => e.family === family.slug),
   }));
   return (
     <>

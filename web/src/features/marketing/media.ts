@@ -47,7 +47,8 @@ export const heroLabel = (c: MediaClip) =>
 
 export interface ExampleClip extends MediaClip {
   id: string;
-  family: 'wan' | 'pixverse';
+  /** The registry id of the model that made it (the page groups examples by it). */
+  family: string;
   model: string;
   title: string;
   /** What the example shows off. */
@@ -67,10 +68,11 @@ function still(item: ShowcaseStill): NonNullable<ExampleClip['startImage']> {
   return { src: item.file, alt, width: r.width, height: r.height, placeholder: r.provider !== 'replicate', ...madeBy(r) };
 }
 
-const example = (item: ShowcaseClip, copy: Pick<ExampleClip, 'family' | 'title' | 'note'>, start?: ShowcaseStill): ExampleClip => ({
+const example = (item: ShowcaseClip, copy: Pick<ExampleClip, 'title' | 'note'>, start?: ShowcaseStill): ExampleClip => ({
   ...clip(item),
   ...copy,
   id: item.id,
+  family: modelOfReplicate(item.model)?.slug ?? item.model,
   model: item.model,
   duration: item.duration,
   ...(item.quality ? { quality: item.quality } : {}),
@@ -78,14 +80,14 @@ const example = (item: ShowcaseClip, copy: Pick<ExampleClip, 'family' | 'title' 
 });
 
 export const EXAMPLES: readonly ExampleClip[] = [
-  example(SHOWCASE.wanT2v, { family: 'wan', title: 'Wan 2.1, text to video', note: 'No start image: Wan builds the whole scene from the prompt.' }),
+  example(SHOWCASE.wanT2v, { title: 'Wan 2.1, text to video', note: 'No start image: Wan builds the whole scene from the prompt.' }),
   example(
     SHOWCASE.wanI2v,
-    { family: 'wan', title: 'Wan 2.1, image to video', note: 'A start image keeps the composition and colours; the prompt describes the motion.' },
+    { title: 'Wan 2.1, image to video', note: 'A start image keeps the composition and colours; the prompt describes the motion.' },
     SHOWCASE.wanI2vStart,
   ),
-  example(SHOWCASE.pixverse720, { family: 'pixverse', title: 'Pixverse v4.5, 720p', note: 'The default quality: a good balance of detail and price for social clips.' }),
-  example(SHOWCASE.pixverse540Long, { family: 'pixverse', title: 'Pixverse v4.5, 540p, long clip', note: 'The long clip runs 8 seconds at double the 5-second price.' }),
+  example(SHOWCASE.pixverse720, { title: 'Pixverse v4.5, 720p', note: 'The default quality: a good balance of detail and price for social clips.' }),
+  example(SHOWCASE.pixverse540Long, { title: 'Pixverse v4.5, 540p, long clip', note: 'The long clip runs 8 seconds at double the 5-second price.' }),
 ];
 
 /** Whether any example on /example is still a placeholder. */

@@ -1,15 +1,8 @@
-import { GenerationText, type MediaItemView, PreviewCaption, type PreviewMedia } from '../generation';
+import { GenerationText, type GeneratorPreviewProps, PreviewCaption } from '../generation';
 import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
 
-export interface VideoPreviewProps {
-  video: PreviewMedia | undefined;
-  item: MediaItemView | undefined;
-  listLoading: boolean;
-  onError: (message: string) => void;
-}
-
 /** The newest result of this model in a player, with its prompt and Download. */
-export function VideoPreview({ video, item, listLoading, onError }: VideoPreviewProps) {
+export function VideoPreview({ shown: video, item, listLoading, onError }: Pick<GeneratorPreviewProps, 'shown' | 'item' | 'listLoading' | 'onError'>) {
   return (
     <section aria-labelledby="video-preview-title" className="flex flex-col gap-3">
       <h2 id="video-preview-title" className="sr-only">

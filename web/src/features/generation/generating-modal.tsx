@@ -2,7 +2,10 @@ import type { RefObject } from 'react';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import { type ActiveJob, JobProgress, type RunningStatus, useNow } from '../generation';
+import type { ActiveJob } from './active-jobs';
+import type { RunningStatus } from './followed-jobs';
+import { JobProgress } from './running-jobs';
+import { useNow } from './use-now';
 
 export interface GeneratingModalProps {
   open: boolean;

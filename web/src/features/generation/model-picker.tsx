@@ -1,18 +1,16 @@
 /**
- * Which image model the generator runs: every available image model of the registry that makes a picture from a
- * prompt (SDXL, FLUX Fast, FLUX 1.1 Pro), each with the price of its default options and its tagline.
+ * Which of a page's registry entries the generator runs (the image page: SDXL, FLUX Fast, FLUX 1.1 Pro), each with the
+ * price of its default options and its tagline.
  */
 import { useId } from 'react';
-import { MODELS, priceOf, type ModelDef } from '../../../../contract/models';
-
-export const IMAGE_MODELS: readonly ModelDef[] = MODELS.filter((m) => m.kind === 'image' && m.operation === 'generate' && !m.upcoming && !m.rerun);
+import { priceOf, type ModelDef } from '../../../../contract/models';
 
 function priceLabel(model: ModelDef): string {
   const price = priceOf(model, {});
   return price.ok ? `${price.cost} credit${price.cost === 1 ? '' : 's'}` : price.reason;
 }
 
-export function ImageModelPicker({ value, onChange, disabled }: { value: ModelDef; onChange: (model: ModelDef) => void; disabled: boolean }) {
+export function ModelPicker({ models, value, onChange, disabled }: { models: readonly ModelDef[]; value: ModelDef; onChange: (model: ModelDef) => void; disabled: boolean }) {
   const fieldId = useId();
   const hintId = useId();
   return (
@@ -28,11 +26,11 @@ export function ImageModelPicker({ value, onChange, disabled }: { value: ModelDe
         aria-describedby={hintId}
         value={value.slug}
         onChange={(e) => {
-          const picked = IMAGE_MODELS.find((m) => m.slug === e.target.value);
+          const picked = models.find((m) => m.slug === e.target.value);
           if (picked) onChange(picked);
         }}
       >
-        {IMAGE_MODELS.map((m) => (
+        {models.map((m) => (
           <option key={m.slug} value={m.slug}>
             {`${m.name} · ${priceLabel(m)}`}
           </option>

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { priceOf, type ModelDef, type OptionValue } from '../../../../contract/models';
 import { cx } from '../../lib/cx';
-import type { OptionState } from '../generation';
+import type { OptionState } from './model-options';
 import { credits } from '../marketing';
 
 interface Choice<T extends string | number> {
@@ -75,7 +75,7 @@ function ChoiceGroup<T extends string | number>({ legend, name, choices, value, 
   );
 }
 
-export interface VideoOptionsProps {
+export interface PricedChoicesProps {
   model: ModelDef;
   /** The choices drawn as priced tiles (those that set the price), in the entry's order. */
   ids: readonly string[];
@@ -88,7 +88,7 @@ export interface VideoOptionsProps {
  * The model's choices that set the price, from its registry entry (a clip's quality and duration), each value a tile
  * with the price of the whole request with it, or why it cannot go with the other choices; the option's note below.
  */
-export function VideoOptions({ model, ids, value, onChange, disabled }: VideoOptionsProps) {
+export function PricedChoices({ model, ids, value, onChange, disabled }: PricedChoicesProps) {
   return (
     <div className="flex flex-col gap-5">
       {ids.map((id) => {
