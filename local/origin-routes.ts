@@ -10,6 +10,8 @@
  *   POST /_dev/live/drop  cuts every open WebSocket without a close handshake, as a network failure would
  *                        (?sub=<user>: only that user's)
  *   POST /_dev/live/refuse?sub=<user>&on=1|0   refuses that user's new WebSockets with 503 (or accepts them again)
+ *   GET /_dev/stats      the process's event-loop delay since the last read, and the invocations running now
+ *                        (`npm run bench:load` samples it: every function of the stack shares this one process)
  * The push channel's WebSockets (`/live`) are upgrades, which local/live takes on the same server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,6 +23,7 @@ import { asCloudFront, cognitoRateLimiter, edgeRateLimiter, viewerIp } from './g
 import type { LocalLive } from './live';
 import type { MailboxMessage } from './mailbox';
 import { mailboxPage } from './mailbox/page';
+import { loopStats } from './shared/loop-stats';
 import { proxy, type OriginRoute } from './origin';
 import { sendHtml, sendJson } from './shared/http';
 import { LOCAL_IDS } from './shared/local-ids';
@@ -28,7 +31,7 @@ import { LOCAL_IDS } from './shared/local-ids';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export interface OriginTargets {
-  gateway: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  gateway: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & { running?(): number };
   /** The origin header's current value (the origin secret's, as each rotation sets it). */
   edgeHeader: () => string;
   cognitoUrl: string;
@@ -75,6 +78,7 @@ export function originRoutes(t: OriginTargets): OriginRoute[] {
     sendJson(res, 200, body, NO_STORE);
   };
 
+  const loop = loopStats();
   return [
     { path: '/api', to: api },
     { path: '/api/*', to: api },
@@ -116,6 +120,7 @@ export function originRoutes(t: OriginTargets): OriginRoute[] {
         sendJson(res, 200, { ok: true }, NO_STORE);
       },
     },
+    { path: '/_dev/stats', to: (_req, res) => sendJson(res, 200, { ...loop.read(), running: t.gateway.running?.() }, NO_STORE) },
     {
       method: 'POST',
       path: '/_dev/live/drop',

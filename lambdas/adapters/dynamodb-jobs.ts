@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
-import { changeCredits } from './dynamodb-credits';
+import { changeCredits, readBalance } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
 import { OPEN_JOB_SHARDS } from '../../contract/capacity';
+import { IDEMPOTENCY_TTL_SECONDS } from '../../contract/idempotency';
 import { keys } from '../domain/keys';
 import { transactIf, updateIf } from './update-if';
 
@@ -81,20 +82,40 @@ function dailyCount(table: string, job: Job, cap: number) {
   };
 }
 
+/** The guard of one job per request key: it exists only if the charge's transaction was made. */
+function startGuard(table: string, job: Job, requestKey: string) {
+  return {
+    Put: {
+      TableName: table,
+      Item: { pk: keys.user(job.owner), sk: keys.startedBy(requestKey), type: 'started', jobId: job.id, ttl: Math.floor(Date.parse(job.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobStore {
   const jobKey = (id: string) => ({ pk: keys.job(id), sk: 'JOB' });
 
+  /** The job a request key already started, if its charge was made. */
+  async function startedBy(owner: string, requestKey: string): Promise<string | undefined> {
+    const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.user(owner), sk: keys.startedBy(requestKey) }, ConsistentRead: true }));
+    return res.Item?.jobId as string | undefined;
+  }
+
   return {
     async createCharged(job, expectedBalance, dailyCap, activeCap) {
+      // First in `with`: when the request already started a job, its guard is the first condition that fails.
+      const guard = job.requestKey ? [startGuard(table, job, job.requestKey)] : [];
       const r = await changeCredits(db, table, {
         sub: job.owner,
         delta: -job.cost,
         reason: job.kind,
         ref: job.id,
         expectedBalance,
-        notePlanCostOn: 0,
+        notePlanCostOn: guard.length,
         ...(job.countsActive && activeCap !== undefined ? { activeJobs: { add: 1, cap: activeCap } as const } : {}),
         with: [
+          ...guard,
           {
             Put: {
               TableName: table,
@@ -107,10 +128,14 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         ],
       });
       if (r.ok) return { ok: true, balance: r.balance };
+      // Whatever stopped this charge (the guard, or a balance or queue the first charge changed), a request that
+      // already started its job is answered with that job.
+      const started = job.requestKey ? await startedBy(job.owner, job.requestKey) : undefined;
+      if (started) return { ok: false, started, balance: (await readBalance(db, table, job.owner)) ?? 0 };
       if (r.why === 'insufficient') return { ok: false, balance: r.balance };
       if (r.why === 'busy') return { ok: false, queueFull: true };
       if (r.why === 'closing' || r.why === 'no-account') return { ok: false, accountClosing: true };
-      if (r.failed === 1) return { ok: false, dailyCapReached: true };
+      if (r.failed === guard.length + 1) return { ok: false, dailyCapReached: true };
       throw new Error(`Job ${job.id} already exists`);
     },
 

@@ -30,7 +30,8 @@ export interface GenerationOrder {
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const sourceOf = (v: string | PictureSource): PictureSource => (typeof v !== 'string' ? v : MEDIA_ID.test(v) ? { mediaId: v } : { upload: v });
 
-export async function startGeneration(deps: StartGenerationDeps, caller: Caller, order: GenerationOrder): Promise<GenerationResponse> {
+/** `requestKey`: the call's Idempotency-Key, if it sent one (one job per key: steps/start-job.ts). */
+export async function startGeneration(deps: StartGenerationDeps, caller: Caller, order: GenerationOrder, requestKey?: string): Promise<GenerationResponse> {
   const def = modelBySlug(order.model);
   if (!def) throw new InvalidInput(Messages.unknownModel(order.model, MODELS.filter((m) => !m.upcoming).map((m) => m.slug)));
   if (def.upcoming) throw new InvalidInput(Messages.modelComingSoon(def.name));
@@ -40,7 +41,7 @@ export async function startGeneration(deps: StartGenerationDeps, caller: Caller,
   if (def.inputs.prompt?.required && !prompt) throw new InvalidInput(def.kind === 'image' ? Messages.enterPrompt : Messages.promptRequired);
   const request = def.rerun || !def.inputs.prompt ? await fromSource(deps, caller.sub, def, pictures, order.options ?? {}) : planGeneration(def, prompt, order.options ?? {}, pictures);
   const account = await getOrCreateAccount(deps, caller);
-  return startJob(deps, caller.sub, request, account.credits);
+  return startJob(deps, caller.sub, request, account.credits, requestKey);
 }
 
 /** The pictures of a request, each checked against the entry's inputs: taken, given where required, of the kind it takes. */

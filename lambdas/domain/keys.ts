@@ -16,6 +16,8 @@ export const keys = {
   webhook: (provider: string, eventId: string) => `WEBHOOK#${provider}:${eventId}`,
   /** Sort key (under the user) of how many generations the user started on a UTC day (yyyy-mm-dd). */
   generationsOn: (day: string) => `GENERATIONS#${day}`,
+  /** Sort key (under the user) of the job a generation call's Idempotency-Key started (attribute jobId, a day's ttl). */
+  startedBy: (requestKey: string) => `STARTED#${requestKey}`,
   /**
    * Welcome credits given to an email address, kept when the account is deleted: named by the keyed hash of the
    * normalised address (domain/email-hash.ts), never the address itself.

@@ -72,6 +72,9 @@ export async function answerOnce(call: Call, handle: () => Promise<HttpResult>):
   }
 }
 
+/** The call's Idempotency-Key as sent (answerOnce has checked its form), for a use case that keys its own writes by it. */
+export const requestKeyOf = (req: { headers: Record<string, string | undefined> }): string | undefined => req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+
 /**
  * A user route that honours the Idempotency-Key header (its contract entry says `idempotencyKey`). Its own module, apart
  * from http.ts, so only these functions bundle Powertools Idempotency.
@@ -84,7 +87,7 @@ export function idempotentUserRoute<R extends RouteDef & { idempotencyKey: true 
   return userRoute(
     route,
     (req, identity: Identity, context) =>
-      answerOnce({ routeId: route.id, sub: identity.sub, header: req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()], body: req.body, context }, () => fn(req, identity)),
+      answerOnce({ routeId: route.id, sub: identity.sub, header: requestKeyOf(req), body: req.body, context }, () => fn(req, identity)),
     opts,
   );
 }

@@ -36,6 +36,12 @@ export interface Job {
    * takes it off again. Jobs from before the queue do not count, so ending them changes no counter.
    */
   countsActive?: boolean;
+  /**
+   * The Idempotency-Key of the call that started it: one job per owner and key for a day (the charge's transaction
+   * writes a guard item, `STARTED#<key>`), so a retry of a call whose answer was lost after the charge finds this job
+   * instead of charging a second one.
+   */
+  requestKey?: string;
   /** Of its cost, the plan credits its charge spent (plan credits go first): a refund gives them back as plan credits. */
   planCost?: number;
   /**
@@ -137,7 +143,9 @@ export type ChargeResult =
   /** The owner already has the most jobs running that the queue allows. */
   | { ok: false; queueFull: true }
   /** The owner's account is being deleted (or is gone): nothing was charged or stored. */
-  | { ok: false; accountClosing: true };
+  | { ok: false; accountClosing: true }
+  /** The job's request (its requestKey) already started this job: nothing was charged again. */
+  | { ok: false; started: string; balance: number };
 
 export interface JobStore {
   /**

@@ -2,7 +2,10 @@
  * The local API gateway: serves every route of contract/routes by invoking the real handler with an
  * API Gateway HTTP API (payload 2.0) event, and behaves like the cloud where it matters:
  * - `user` routes need a valid Cognito ID token, checked like the JWT authorizer (401 {"message":"Unauthorized"});
- * - request payloads over 6 MB get 413, integrations over 29 s get 503, unmatched routes 404;
+ * - request payloads over 6 MB get 413, unmatched routes 404;
+ * - a function still running at its own timeout (the route's, CDK's 10 s when it has none) gets 500
+ *   {"message":"Internal Server Error"}, as API Gateway answers a function Lambda ended with "Task timed out"; an
+ *   integration over 29 s gets 503 (only a route whose own timeout is the largest allowed, 29 s, can reach it);
  * - a path that is not valid percent-encoded UTF-8 gets 400 before any route is matched: API Gateway decodes the
  *   path (and each path parameter) before it calls a function, so a function never sees such a path;
  * - with `throttle`, each route's token bucket (./throttle.ts): 429 {"message":"Too Many Requests"} before anything runs;
@@ -86,8 +89,11 @@ export function createGateway(o: GatewayOptions) {
     }
   }
 
+  /** Invocations whose function has not returned yet (the gateway may have stopped waiting at 29 s). */
+  let running = 0;
+
   /** Handles the request if it is for /api; returns false to let the next middleware serve it. */
-  return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async function gateway(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = parseTarget(req.url);
     if (url === undefined) {
       if (!isApiPath(req.url ?? '')) return false;
@@ -143,17 +149,28 @@ export function createGateway(o: GatewayOptions) {
         return true;
       }
       // The execution is busy until the function itself returns, even when the gateway stopped waiting at 29 s.
-      const running = Promise.resolve()
+      running++;
+      const invocation = Promise.resolve()
         .then(() => handler(event, invocationContext(route)))
-        .finally(release);
+        .finally(() => {
+          running--;
+          release();
+        });
+      // Lambda ends a function at its timeout; API Gateway stops waiting at 29 s. Whichever comes first answers. (An
+      // in-process handler cannot be stopped: it finishes in the background, as the execution stays busy above.)
+      const functionMs = (route.timeoutSeconds ?? 10) * 1000;
+      const integrationMs = o.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
       let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
-        running,
-        new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), o.timeoutMs ?? INTEGRATION_TIMEOUT_MS);
+        invocation,
+        new Promise<'function timeout' | 'integration timeout'>((resolve) => {
+          timer = setTimeout(() => resolve(functionMs < integrationMs ? 'function timeout' : 'integration timeout'), Math.min(functionMs, integrationMs));
         }),
       ]).finally(() => clearTimeout(timer));
-      if (result === 'timeout') {
+      if (result === 'function timeout') {
+        o.log?.(`[gateway] ${method} ${url.pathname} 500: ${route.id} timed out after ${functionMs / 1000} s (Lambda ends it)`);
+        sendJson(res, 500, { message: 'Internal Server Error' });
+      } else if (result === 'integration timeout') {
         sendJson(res, 503, { message: 'Service Unavailable' });
       } else {
         writeResult(res, result);
@@ -164,7 +181,8 @@ export function createGateway(o: GatewayOptions) {
     }
     o.log?.(`[gateway] ${method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     return true;
-  };
+  }
+  return Object.assign(gateway, { running: () => running });
 }
 
 /** The API's paths: /api/* and the public share pages /s/* (CloudFront sends both to the API origin). */

@@ -8,6 +8,8 @@ const routes: RouteDef[] = [
   { id: 'echo', method: 'POST', path: '/api/echo/{id}', auth: 'none', handler: 'echo', grants: [] },
   { id: 'slow', method: 'GET', path: '/api/slow', auth: 'none', handler: 'slow', grants: [] },
   { id: 'boom', method: 'GET', path: '/api/boom', auth: 'none', handler: 'boom', grants: [] },
+  // A function whose own timeout (100 ms here) comes before the integration's (300 ms here).
+  { id: 'overrun', method: 'GET', path: '/api/overrun', auth: 'none', handler: 'slow', grants: [], timeoutSeconds: 0.1 },
 ];
 
 let server: http.Server;
@@ -22,7 +24,7 @@ beforeAll(async () => {
     jwksUrl: 'http://127.0.0.1:1/jwks.json',
     timeoutMs: 300,
     loadHandler: async (route) => {
-      if (route.id === 'slow') return () => new Promise((r) => setTimeout(() => r({ statusCode: 200, body: 'late' }), 2000));
+      if (route.id === 'slow' || route.id === 'overrun') return () => new Promise((r) => setTimeout(() => r({ statusCode: 200, body: 'late' }), 2000));
       if (route.id === 'boom') return async () => Promise.reject(new Error('kaput'));
       return async (event) => {
         lastEvent = event;
@@ -99,6 +101,14 @@ describe('local gateway', () => {
     const boom = await fetch(`${base}/api/boom`);
     expect(boom.status).toBe(500);
     expect(await boom.json()).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it("answers 500 when a function outlives its own timeout, as Lambda ends it, before the integration's 29 s", async () => {
+    const t0 = Date.now();
+    const res = await fetch(`${base}/api/overrun`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ message: 'Internal Server Error' });
+    expect(Date.now() - t0).toBeLessThan(300);
   });
 });
 

@@ -122,8 +122,11 @@ function startImageLongSideOf(model: string): number {
   return def.startImageLongSide;
 }
 
-/** `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. */
-export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number) {
+/**
+ * `balance`: the owner's balance as just read (getOrCreateAccount), if known; it saves the charge a read. `requestKey`:
+ * the call's Idempotency-Key: a retry of a call whose charge was made answers that call's job, charged once.
+ */
+export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number, requestKey?: string) {
   checkPrompt(deps, req.prompt, typeof req.options.negativePrompt === 'string' ? req.options.negativePrompt : undefined);
   const input = { ...req.input };
   let size: ImageSize | undefined;
@@ -152,10 +155,13 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
     status: 'pending',
     createdAt: now.toISOString(),
     countsActive: true,
+    ...(requestKey ? { requestKey } : {}),
     ...(continuation?.length ? { continuation } : {}),
     ...(req.seeds?.length ? { batch: req.seeds.map((seed) => ({ seed })) } : {}),
   };
   const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
+  // Submitted (or queued) by the call that charged it, or by the reconciler if that call died before asking.
+  if ('started' in charged) return { predictionId: charged.started, credits: charged.balance };
   if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
   if ('queueFull' in charged) throw new RateLimited(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
   // A deletion of the account got there first: nothing was charged, and no prediction is made for an account that goes.

@@ -18,6 +18,10 @@ export class MemoryJobs implements JobStore, JobStatusReader {
   readonly daily = new Map<string, number>();
   /** Makes refunds fail as a refund with nowhere to land does (RefundNotLanded; the job stays open). */
   refundFails = false;
+  /** The next charge is made, then its answer is lost (a timeout after the commit, as the SDK throws it). */
+  loseNextChargeAnswer = false;
+  /** The job each owner's request key started (the `STARTED#<key>` guard). */
+  readonly startedBy = new Map<string, string>();
 
   constructor(
     private readonly credits: MemoryCredits,
@@ -32,6 +36,9 @@ export class MemoryJobs implements JobStore, JobStatusReader {
 
   async createCharged(job: Job, _expectedBalance?: number, dailyCap?: number, activeCap?: number): Promise<ChargeResult> {
     const day = `${job.owner}#${job.createdAt.slice(0, 10)}`;
+    const guard = job.requestKey === undefined ? undefined : `${job.owner}#${job.requestKey}`;
+    const started = guard === undefined ? undefined : this.startedBy.get(guard);
+    if (started) return { ok: false, started, balance: await this.credits.balance(job.owner) };
     if (dailyCap !== undefined && (this.daily.get(day) ?? 0) >= dailyCap) return { ok: false, dailyCapReached: true };
     const r = this.credits.change({
       sub: job.owner,
@@ -40,10 +47,20 @@ export class MemoryJobs implements JobStore, JobStatusReader {
       ref: job.id,
       at: job.createdAt,
       ...(job.countsActive && activeCap !== undefined ? { activeJobs: { add: 1, cap: activeCap } as const } : {}),
-      transition: { holds: () => !this.jobs.has(job.id), apply: () => void this.jobs.set(job.id, copy(job)) },
+      transition: {
+        holds: () => !this.jobs.has(job.id),
+        apply: () => {
+          this.jobs.set(job.id, copy(job));
+          if (guard !== undefined) this.startedBy.set(guard, job.id);
+        },
+      },
     });
     if (r.ok) {
       if (dailyCap !== undefined) this.daily.set(day, (this.daily.get(day) ?? 0) + 1);
+      if (this.loseNextChargeAnswer) {
+        this.loseNextChargeAnswer = false;
+        throw Object.assign(new Error('Request timed out after the charge was written'), { name: 'TimeoutError' });
+      }
       return { ok: true, balance: r.balance };
     }
     if (r.why === 'insufficient') return { ok: false, balance: r.balance };
