@@ -37,19 +37,30 @@ export interface FuzzAnswer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-/** One raw request (node:http checks only that the target and header values are Latin-1 without controls). */
-export function send(c: FuzzCase): Promise<FuzzAnswer> {
+/**
+ * One raw request (node:http checks only that the target and header values are Latin-1 without controls). A request
+ * written to a kept-alive socket the server had just closed as idle (5 s; a route's cases take seconds to make, with
+ * the event loop busy) never reached the server: it is sent again once, on a connection of its own, as node's
+ * documentation of `request.reusedSocket` advises. A fresh connection that fails is the server's doing, and reported.
+ */
+export function send(c: FuzzCase, fresh = false): Promise<FuzzAnswer> {
   const base = new URL(stackUrl());
   const headers: Record<string, string | number> = { ...c.headers };
   if (c.body) headers['content-length'] = c.body.length;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: base.port, method: c.method, path: c.path, headers, agent, localAddress: c.from }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
+    const req = http.request(
+      { host: '127.0.0.1', port: base.port, method: c.method, path: c.path, headers, agent: fresh ? false : agent, localAddress: c.from },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === 'ECONNRESET') resolve(send(c, true));
+      else reject(new Error(`${err.message} for ${describeCase(c)}`));
     });
-    req.on('error', (err) => reject(new Error(`${err.message} for ${describeCase(c)}`)));
     req.end(c.body);
   });
 }
@@ -99,6 +110,19 @@ export interface FuzzRun {
 }
 
 /**
+ * What runCases asks to know the fixture is still there (`check`: undefined while it is, else what happened to it):
+ * after every batch of cases, and after each case `mayBreak` names (one that could reach the fixture at all), so a
+ * case that breaks the fixture fails at once, named, instead of making later comparisons of its state vacuous.
+ */
+export interface FixtureWatch {
+  check: () => Promise<string | undefined>;
+  mayBreak: (c: FuzzCase) => boolean;
+}
+
+/** Cases sent between two checks of the fixture. */
+const BATCH = 60;
+
+/**
  * Sends the cases `concurrency` at a time and checks each answer (clientErrorProblem, then `check` if given).
  * `label` names the route in FUZZ_REPORT's lines.
  */
@@ -107,23 +131,30 @@ export async function runCases(
   cases: FuzzCase[],
   check?: (c: FuzzCase, a: FuzzAnswer) => string | undefined,
   concurrency = 6,
-  alive?: () => Promise<string | undefined>,
+  fixture?: FixtureWatch,
 ): Promise<FuzzRun> {
   const started = Date.now();
   const run: FuzzRun = { answers: [], problems: [], byStatus: {} };
-  let next = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const c = cases[next++]!;
-      const a = await send(c);
-      run.answers.push({ c, a });
-      run.byStatus[a.status] = (run.byStatus[a.status] ?? 0) + 1;
-      // A case that broke the fixture (deleted the account) would make every later comparison of its state vacuous.
-      const problem = clientErrorProblem(a, c) ?? check?.(c, a) ?? (await alive?.());
-      if (problem) run.problems.push(`${problem}\n    for ${describeCase(c)}`);
+  for (let from = 0; from < cases.length; from += BATCH) {
+    const batch = cases.slice(from, from + BATCH);
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const c = batch[next++]!;
+        const a = await send(c);
+        run.answers.push({ c, a });
+        run.byStatus[a.status] = (run.byStatus[a.status] ?? 0) + 1;
+        const problem = clientErrorProblem(a, c) ?? check?.(c, a) ?? (fixture?.mayBreak(c) ? await fixture.check() : undefined);
+        if (problem) run.problems.push(`${problem}\n    for ${describeCase(c)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const broken = await fixture?.check();
+    if (broken) {
+      run.problems.push(`${broken}\n    by one of cases ${from + 1}-${from + batch.length}:\n    ${batch.map(describeCase).join('\n    ')}`);
+      break;
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  }
   if (process.env.FUZZ_REPORT) process.stdout.write(`[fuzz] ${label}: ${cases.length} cases in ${Date.now() - started} ms ${JSON.stringify(run.byStatus)}\n`);
   return run;
 }
@@ -321,6 +352,8 @@ export interface RouteFuzz {
   knownParams?: Record<string, string>;
   /** Query strings (without '?') besides the generated bad ones, e.g. near-valid tokens. */
   query?: fc.Arbitrary<string>;
+  /** false: no bodies, for a test of methods and paths alone (a case's body costs most of its making: up to 6 MB). */
+  bodies?: false;
 }
 
 /** Ids that almost name something that exists. */
@@ -347,10 +380,10 @@ export function routeCases(route: RouteDef, f: RouteFuzz = {}): fc.Arbitrary<Fuz
     { weight: f.query ? 3 : 0, arbitrary: (f.query ?? fc.constant('')).map((q) => `?${q}`) },
   );
   const withBody = fc.tuple(badBodyText(f.example), contentType).map(([body, type]) => ({ body, type }));
-  const body = fc.oneof(
-    { weight: route.method === 'POST' ? 9 : 1, arbitrary: withBody },
-    { weight: route.method === 'POST' ? 1 : 6, arbitrary: fc.constant(undefined) },
-  );
+  const body =
+    f.bodies === false
+      ? fc.constant(undefined)
+      : fc.oneof({ weight: route.method === 'POST' ? 9 : 1, arbitrary: withBody }, { weight: route.method === 'POST' ? 1 : 6, arbitrary: fc.constant(undefined) });
   const method = fc.oneof({ weight: 19, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...swappedMethods(route)) });
   return fc
     .record({ values, junk, query, body, method, auth: f.auth ?? fc.constant({}), headers: f.headers ?? fc.constant({}) })
@@ -417,10 +450,7 @@ export async function userWithHistory(): Promise<UserWithHistory> {
   return { user, jobId: predictionId, mediaId: done.mediaId, orderId };
 }
 
-/**
- * undefined while the fixture's account is there and not deleted; else what happened to it. runCases asks after
- * every case, so a case that deletes the account fails at once instead of making later comparisons vacuous.
- */
+/** undefined while the fixture's account is there and not deleted; else what happened to it (runCases' FixtureWatch). */
 export function fixtureAlive(sub: string): () => Promise<string | undefined> {
   const read = (pk: string, sk: string) => dynamo().send(new GetCommand({ TableName: stackEnv().TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }));
   return async () => {
