@@ -62,7 +62,9 @@ export function startStackProcess(opts: StartStackOptions): Promise<RunningStack
     let out = '';
     let err = '';
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      // SIGTERM first: tsx passes it on to the stack, which stops its DynamoDB Local. A SIGKILL would end only the tsx
+      // wrapper, and the stack it started would run on (holding jest open) with its java.
+      void stopStackProcess(child.pid!).finally(() => child.kill('SIGKILL'));
       reject(new Error(`The stack did not start within ${(opts.readyWithinMs ?? 60_000) / 1000} s.\n${out}\n${err}`));
     }, opts.readyWithinMs ?? 60_000);
     child.stdout!.on('data', (d: Buffer) => {
