@@ -104,11 +104,10 @@ describe('local gateway', () => {
   });
 
   it("answers 500 when a function outlives its own timeout, as Lambda ends it, before the integration's 29 s", async () => {
-    const t0 = Date.now();
+    // The integration's timeout here is 300 ms (503); the function's own, 100 ms, answers first.
     const res = await fetch(`${base}/api/overrun`);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: 'Internal Server Error' });
-    expect(Date.now() - t0).toBeLessThan(300);
   });
 });
 
