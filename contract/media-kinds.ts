@@ -23,6 +23,8 @@ export interface MediaKindDef {
   promptMissing: string;
   /** The field of GET /api/check-status's answer that carries a finished result's URL. */
   statusUrlField: 'imageUrl' | 'videoUrl';
+  /** The word for one result of this kind, as the spec's buttons and notices say it ("Generate Image", "Video ready"). */
+  noun: 'Image' | 'Video';
 }
 
 export const MEDIA_KINDS = {
@@ -35,6 +37,7 @@ export const MEDIA_KINDS = {
     failed: Messages.imageGenerationFailed,
     promptMissing: Messages.enterPrompt,
     statusUrlField: 'imageUrl',
+    noun: 'Image',
   },
   video: {
     contentType: 'video/mp4',
@@ -45,6 +48,7 @@ export const MEDIA_KINDS = {
     failed: Messages.videoGenerationFailed,
     promptMissing: Messages.promptRequired,
     statusUrlField: 'videoUrl',
+    noun: 'Video',
   },
 } as const satisfies Record<string, MediaKindDef>;
 

@@ -222,7 +222,8 @@ describe('image generator: start image', () => {
     await userEvent.type(promptField(), 'a lighthouse');
     await userEvent.click(generateButton());
     await within(await runningJobs()).findByText('Generating: a lighthouse...');
-    expect(api.calls('POST', '/api/uploads')[0]!.body).toEqual({ contentType: 'image/png', size: 9, purpose: 'image' });
+    // The purpose names the chosen model (every model that takes a start image is one): the server answers its size limit.
+    expect(api.calls('POST', '/api/uploads')[0]!.body).toEqual({ contentType: 'image/png', size: 9, purpose: 'sdxl' });
     const upload = api.calls('POST', '/media')[0]!.body as FormData;
     expect([...upload.keys()]).toEqual(['key', 'Policy', 'file']);
     expect(api.calls('POST', '/api/generations')[0]!.body).toEqual({ model: 'sdxl', prompt: 'a lighthouse', options: {}, inputs: { startImage: 'users/user-1/images/1.png' } });

@@ -7,10 +7,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { STORAGE_KEYS } from '../../lib/browser-storage';
 import { IMAGE_MODEL } from '../../../../contract/catalog';
+import { isMediaKind, type MediaKind } from '../../../../contract/media-kinds';
 
 export const ACTIVE_JOBS_KEY = STORAGE_KEYS.activeJobs;
 
-export type JobKind = 'image' | 'video';
+export type JobKind = MediaKind;
 export type JobOptions = Record<string, string | number | boolean>;
 
 export interface ActiveJob {
@@ -71,7 +72,8 @@ export function parseJobs(raw: string | null | undefined, now = Date.now()): Act
     const id = e.predictionId;
     if (typeof id !== 'string' || id.trim() === '' || seen.has(id)) continue;
     seen.add(id);
-    const kind: JobKind = e.kind === 'video' ? 'video' : 'image';
+    // Entries stored before jobs recorded their kind were images.
+    const kind: JobKind = isMediaKind(e.kind) ? e.kind : 'image';
     const options = toOptions(e.options);
     jobs.push({
       predictionId: id,

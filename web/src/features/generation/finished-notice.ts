@@ -3,6 +3,7 @@
  * allowed it, a browser notification does. The permission is asked once, ever, when the first long job starts: a user
  * who waits a few seconds for an image has no need of it.
  */
+import { MEDIA_KINDS } from '../../../../contract/media-kinds';
 import { modelOfReplicate, runOf } from '../../../../contract/models';
 import { STORAGE_KEYS, storedValue } from '../../lib/browser-storage';
 import type { ActiveJob } from './active-jobs';
@@ -29,7 +30,7 @@ export function askToNotifyOnce(job: Pick<ActiveJob, 'model' | 'options'>): void
 
 /** What the title and the notification say. */
 export function finishedText(outcome: JobOutcome): string {
-  const what = outcome.job.kind === 'video' ? 'Video' : 'Image';
+  const what = MEDIA_KINDS[outcome.job.kind].noun;
   if (outcome.status === 'succeeded') return `${what} ready`;
   return outcome.status === 'canceled' ? `${what} canceled` : `${what} failed`;
 }

@@ -13,6 +13,7 @@
 import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
 import type { StoreApi } from 'zustand/vanilla';
 import type { LiveJob } from '../../../../contract/live';
+import { MEDIA_KINDS } from '../../../../contract/media-kinds';
 import type { CheckStatusResponse } from '../../../../contract/schemas';
 import { ApiError } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
@@ -96,7 +97,7 @@ function stateOf(pushed: LiveJob): JobState {
     status: pushed.status,
     ...(pushed.error ? { error: pushed.error } : {}),
     ...(pushed.mediaId ? { mediaId: pushed.mediaId } : {}),
-    ...(pushed.url ? (pushed.kind === 'image' ? { imageUrl: pushed.url } : { videoUrl: pushed.url }) : {}),
+    ...(pushed.url ? { [MEDIA_KINDS[pushed.kind].statusUrlField]: pushed.url } : {}),
   };
 }
 
@@ -188,7 +189,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     // Still running: its query holds the status the tiles show.
     if (isRunning(result.status)) return;
     if (result.status === 'succeeded') {
-      const url = job.kind === 'image' ? (result.imageUrl ?? result.videoUrl) : (result.videoUrl ?? result.imageUrl);
+      const url = result[MEDIA_KINDS[job.kind].statusUrlField] ?? result.imageUrl ?? result.videoUrl;
       finish(
         job,
         url

@@ -3,12 +3,13 @@
  * client-zip (a maintained streaming zip writer, ~2.6 kB). It is imported when the button is pressed, so the gallery's
  * own chunk does not grow.
  */
+import { MEDIA_KINDS } from '../../../../contract/media-kinds';
 import type { MediaItemView } from './media-api';
 
 /** A file name safe in a zip, and unique within it: `{prompt}-{timestamp}.png|.mp4`, as the single download names it. */
 export function zipEntryName(item: Pick<MediaItemView, 'prompt' | 'createdAt' | 'type' | 'id'>, taken: Set<string>): string {
   const base = item.prompt.trim().replace(/[^\p{L}\p{N} _-]+/gu, '').replace(/\s+/g, ' ').trim().slice(0, 60) || 'prompt';
-  const ext = item.type === 'image' ? 'png' : 'mp4';
+  const ext = MEDIA_KINDS[item.type].extension;
   let name = `${base}-${Date.parse(item.createdAt)}.${ext}`;
   for (let n = 2; taken.has(name); n++) name = `${base}-${Date.parse(item.createdAt)}-${n}.${ext}`;
   taken.add(name);

@@ -1,3 +1,4 @@
+import { MEDIA_KINDS, type MediaKind } from '../../../../contract/media-kinds';
 import { CREDIT_PACKS, type CreditPack } from '../../../../contract/packs';
 import type { ModelOptionView, ModelView } from '../../../../contract/models/view';
 
@@ -36,8 +37,9 @@ export const cheapestPack = (): CreditPack => [...CREDIT_PACKS].sort((a, b) => a
  * The generator's button from the registry's price: "Generate Image (1 Credit)" for one image, "Generate 4 Images
  * (4 Credits)" for several, "Generate Video (8 Credits)" for a clip; without the price while the options have none.
  */
-export function generateLabel(kind: 'image' | 'video', cost: number | undefined, count = 1): string {
-  const what = kind === 'video' ? 'Video' : count <= 1 ? 'Image' : `${count} Images`;
+export function generateLabel(kind: MediaKind, cost: number | undefined, count = 1): string {
+  const noun = MEDIA_KINDS[kind].noun;
+  const what = count <= 1 ? noun : `${count} ${noun}s`;
   return cost === undefined ? `Generate ${what}` : `Generate ${what} (${creditsTitle(cost)})`;
 }
 
