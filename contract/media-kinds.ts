@@ -1,7 +1,7 @@
 /**
  * What follows from a result being an image or a video, in one place: the file it is saved as, where it lives, how
  * large it may be, and the words and the status answer's field that name it. A registry entry says only its kind
- * (`ModelDef.kind`); the server reads the rest here, so its use cases look the kind up instead of branching on it,
+ * (`ModelDef.kind`); the server and the web read the rest here, so they look the kind up instead of branching on it,
  * and a new kind is one entry below (the type-check then asks every media view for its own rendering).
  *
  * Plain values, no zod: the web app and public pages may import it.
