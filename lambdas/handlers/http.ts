@@ -89,7 +89,9 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 export function errorResponse(err: unknown): APIGatewayProxyResultV2 {
   if (err instanceof AppError) {
     const body: ErrorBody & Record<string, unknown> = { error: err.message, code: err.code, ...(err.details ?? {}) };
-    return json(httpStatusOf[err.code], body);
+    // A refusal that knows when it ends (a rate or a daily cap) says so in the header clients and proxies read too.
+    const retryAfter = err.details?.retryAfterSeconds;
+    return json(httpStatusOf[err.code], body, typeof retryAfter === 'number' ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) } : {});
   }
   if (isDependencyUnreachable(err)) {
     // Nothing was decided: the database (or another service) could not be reached. The caller may simply try again.

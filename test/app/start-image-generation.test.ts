@@ -107,9 +107,12 @@ describe('startImageGeneration', () => {
     const capped = generationSetup({ credits: 20 });
     const deps = { ...capped.deps, dailyGenerationCap: 1 };
     await startImageGeneration(deps, CALLER, { prompt: 'first' });
+    // Half a minute before the UTC day ends: the answer says the cap lifts then (its body and Retry-After header).
+    capped.clock.set('2026-01-02T23:59:30.000Z');
     const err = await caught(startImageGeneration(deps, CALLER, { prompt: 'second' }));
     expect(err).toBeInstanceOf(RateLimited);
     expect(err.message).toBe(Messages.dailyGenerationCap(1));
+    expect(err.details).toEqual({ retryAfterSeconds: 30 });
     expect(await capped.credits.balance(CALLER.sub)).toBe(19);
   });
 

@@ -162,7 +162,11 @@ export async function startJob(deps: StartJobDeps, owner: string, req: JobReques
   const charged = await deps.jobs.createCharged(job, balance, deps.dailyGenerationCap, MAX_ACTIVE_JOBS);
   // Submitted (or queued) by the call that charged it, or by the reconciler if that call died before asking.
   if ('started' in charged) return { predictionId: charged.started, credits: charged.balance };
-  if ('dailyCapReached' in charged) throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0));
+  if ('dailyCapReached' in charged) {
+    // The cap counts a UTC day: it lifts at the next midnight UTC.
+    const retryAfterSeconds = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
+    throw new RateLimited(Messages.dailyGenerationCap(deps.dailyGenerationCap ?? 0), { retryAfterSeconds });
+  }
   if ('queueFull' in charged) throw new RateLimited(Messages.tooManyActiveJobs(MAX_ACTIVE_JOBS));
   // A deletion of the account got there first: nothing was charged, and no prediction is made for an account that goes.
   if ('accountClosing' in charged) throw new Conflict(Messages.accountBeingDeleted);
