@@ -76,7 +76,7 @@ describe('POST /api/send-contact', () => {
     expect(body.retryAfterSeconds).toBeGreaterThan(interval - 60);
     expect(body.retryAfterSeconds).toBeLessThanOrEqual(interval);
     // The same wait in the standard header, for clients and proxies that read only that.
-    expect(last.headers.get('retry-after')).toBe(String(body.retryAfterSeconds));
+    expect(last.headers['retry-after']).toBe(String(body.retryAfterSeconds));
   });
 
   it('admits no more than the allowance when messages from one sender race each other', async () => {
