@@ -123,6 +123,15 @@ const videoJob = (model: string, options: Job['options'], cost: number): Job => 
   outputAt: Date.now(),
 });
 
+/** A 10 s clip started and its first segment's output recorded (`seg1.mp4`, a full 81-frame segment); `second`, if given, is what `seg2.mp4` will hold. */
+async function clipAtFirstSegment(ctx: ReturnType<typeof generationSetup>, second?: ReturnType<typeof fakeVideo>): Promise<string> {
+  const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
+  ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
+  if (second) ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', second);
+  await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+  return jobId;
+}
+
 describe('saveJobOutput', () => {
   it('a 5 s Wan clip of 60 frames (81 asked) decodes cleanly but fails and refunds, and is not kept', async () => {
     const job = videoJob(WAN_T2V, { duration: 5, aspectRatio: '16:9', seed: 1 }, 8);
@@ -255,11 +264,7 @@ describe('saveJobOutput, through the jobs it ends', () => {
 
   it('joins a 10 s clip: the first segment starts the second from its last frame, the last save joins them into one video', async () => {
     const ctx = generationSetup({ credits: 40 });
-    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
-    const segment = fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 });
-    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', segment);
-    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', segment);
-    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    const jobId = await clipAtFirstSegment(ctx, fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
     expect(await saveJobOutput(ctx.deps, jobId)).toBe('continued');
     expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
     const second = ctx.provider.predictions.get('pred-2')!;
@@ -276,11 +281,7 @@ describe('saveJobOutput, through the jobs it ends', () => {
 
   it('a save that stopped after moving the clip to its second segment, before its prediction was made, makes it on the retry', async () => {
     const ctx = generationSetup({ credits: 40 });
-    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
-    const segment = fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 });
-    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', segment);
-    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', segment);
-    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    const jobId = await clipAtFirstSegment(ctx, fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
     // The write that starts the second segment lands, and the function dies before the create call (here: the
     // write's answer is lost): the stream delivers the record again.
     const startSegment = ctx.jobs.startSegment.bind(ctx.jobs);
@@ -309,9 +310,7 @@ describe('saveJobOutput, through the jobs it ends', () => {
 
   it('a save that stopped after the second segment’s create call, before recording its id, keeps that prediction on the retry', async () => {
     const ctx = generationSetup({ credits: 40 });
-    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
-    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
-    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    const jobId = await clipAtFirstSegment(ctx);
     jest.spyOn(ctx.jobs, 'markStarted').mockRejectedValueOnce(new Error('socket hang up'));
     await expect(saveJobOutput(ctx.deps, jobId)).rejects.toThrow('socket hang up');
     expect(ctx.provider.predictions.size).toBe(2);
@@ -324,10 +323,7 @@ describe('saveJobOutput, through the jobs it ends', () => {
 
   it('fails and refunds a clip whose second segment is not the length asked', async () => {
     const ctx = generationSetup({ credits: 40 });
-    const { predictionId: jobId } = await startVideoGeneration(ctx.deps, CALLER, { prompt: 'a long pan', model: WAN_T2V, duration: 10 });
-    ctx.store.outputs.set('https://replicate.delivery/seg1.mp4', fakeVideo({ durationSeconds: 81 / 16, width: 832, height: 480, fps: 16, frames: 81 }));
-    ctx.store.outputs.set('https://replicate.delivery/seg2.mp4', fakeVideo({ durationSeconds: 3, width: 832, height: 480, fps: 16, frames: 48 }));
-    await ctx.jobs.recordOutput(jobId, 'pred-1', ['https://replicate.delivery/seg1.mp4'], ctx.clock.now().getTime());
+    const jobId = await clipAtFirstSegment(ctx, fakeVideo({ durationSeconds: 3, width: 832, height: 480, fps: 16, frames: 48 }));
     await saveJobOutput(ctx.deps, jobId);
     await ctx.jobs.recordOutput(jobId, 'pred-2', ['https://replicate.delivery/seg2.mp4'], ctx.clock.now().getTime());
     expect(await saveJobOutput(ctx.deps, jobId)).toBe('failed');
