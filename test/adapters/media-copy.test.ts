@@ -62,9 +62,10 @@ describe('copying a provider output into S3', () => {
   it.each(['/stall', '/silent'])('a download that stops making progress (%s) is given up after the stall limit, not the copy timeout, and keeps nothing', async (path) => {
     const key = `test/stalled-${Date.now()}.mp4`;
     const t0 = Date.now();
+    // `stalled` is the stall timer's own answer (the copy's overall timeout would throw instead); elapsed time is only
+    // checked from below (it did wait the limit), as a loaded machine can only make it longer.
     expect(await store().copyFromUrl(`${base}${path}`, key, 'video/mp4', 50 * 1024 * 1024)).toEqual({ ok: false, why: 'stalled' });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(COPY_STALL_MS - 100);
-    expect(Date.now() - t0).toBeLessThan(COPY_STALL_MS + 3_000);
     expect(await store().head(key, 16)).toBeUndefined();
   });
 });

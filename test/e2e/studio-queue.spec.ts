@@ -39,10 +39,23 @@ async function myMedia(): Promise<Media[]> {
   return ((await res.json()) as { items: Media[] }).items;
 }
 
-async function start(text: string) {
+/** Starts a generation from the form; answers its job's id (the start's `predictionId`). */
+async function start(text: string): Promise<string> {
   await prompt().fill(text);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/generations') && r.request().method() === 'POST');
   await generate().click();
+  const res = await started;
+  expect(res.status()).toBe(200);
   await expect(jobRows().filter({ hasText: `Generating: ${text}...` })).toBeVisible();
+  return ((await res.json()) as { predictionId: string }).predictionId;
+}
+
+/** The job's status as its owner's status check answers it (which asks the provider when a webhook is late). */
+async function serverStatus(jobId: string): Promise<string> {
+  const token = await storedIdToken(page);
+  const res = await page.request.get(`/api/check-status/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { status: string }).status;
 }
 
 test('two jobs run at once with their own rows; one canceled before it began gives its credit back', async () => {
@@ -67,11 +80,12 @@ test('two jobs run at once with their own rows; one canceled before it began giv
 });
 
 test('canceling a job the provider already runs asks first, and keeps its credit spent', async () => {
-  await start('[stuck] a clock that never stops');
+  const jobId = await start('[stuck] a clock that never stops');
   const row = jobRows().filter({ hasText: '[stuck] a clock that never stops' });
   // Replicate's webhooks say when a prediction starts and ends, not when it begins processing: the page may still
-  // say "Starting"; the server asks the provider, and its answer brings up the confirmation.
-  await page.waitForTimeout(1_000);
+  // say "Starting"; the server asks the provider, and its answer brings up the confirmation. Wait until the provider
+  // has begun it (the status check asks it once the webhook is late), not for a fixed time.
+  await expect.poll(() => serverStatus(jobId), { timeout: IMAGE_TIMEOUT }).toBe('processing');
   await row.getByRole('button', { name: /^Cancel / }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this generation?' });
   await expect(dialog).toContainText('does not refund its 1 credit');
