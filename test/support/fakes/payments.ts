@@ -26,6 +26,7 @@ import {
 } from '../../../lambdas/ports/payments';
 import type { WebhookDelivery } from '../../../lambdas/ports/webhooks';
 import { testClock } from './clock';
+import { purchaseCredit, takeBackChange } from '../../../lambdas/domain/money-rules';
 import { MemoryCredits } from './credits';
 import { MemoryInbox } from './webhooks';
 
@@ -110,8 +111,7 @@ export class MemoryOrders implements OrderStore {
     const stored = this.orders.get(order.id)!;
     const r = this.credits.change({
       sub: order.owner,
-      delta: order.credits,
-      reason: 'purchase',
+      ...purchaseCredit(order),
       ref: order.id,
       at: capture.capturedAt,
       transition: { holds: () => UNPAID.includes(stored.status), apply: () => void Object.assign(stored, { status: 'captured', statusAt: capture.capturedAt }, capture) },
@@ -132,13 +132,9 @@ export class MemoryOrders implements OrderStore {
     const stored = this.orders.get(order.id)!;
     const r = this.credits.change({
       sub: order.owner,
-      delta: -(t.creditsTakenBack - (stored.creditsTakenBack ?? 0)),
-      reason: t.reason,
+      ...takeBackChange(order, t),
       ref: order.id,
       at: t.at,
-      allowNegative: true,
-      // A plan's payment gave plan credits: its claw-back takes plan credits first.
-      ...(order.subscriptionId ? { plan: { kind: 'first' as const } } : {}),
       transition: {
         holds: () => (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId),
         apply: () =>
