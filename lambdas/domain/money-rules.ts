@@ -11,6 +11,7 @@
  * (the rest is pack and welcome credits, which never expire).
  */
 import type { LedgerReason } from '../../contract/payments';
+import { planCreditsAfterGrant } from '../../contract/plans';
 
 /** How a change moves plan credits (absent: a charge spends them first, anything else leaves them). */
 export type PlanRule =
@@ -77,8 +78,11 @@ export const isCharge = (c: Pick<MoneyChange, 'delta' | 'allowNegative'>): boole
 /** A counted limit (running jobs, generations a day): one more is allowed while the count is below the cap. */
 export const withinCap = (count: number, cap: number): boolean => count < cap;
 
-/** The plan credits kept when a grant lands on `held` (the rollover cap): at most one month's grant rolls over. */
-export const rolloverKept = (held: number, month: number): number => Math.min(Math.max(held, 0), month);
+/**
+ * The plan credits kept when a grant lands on `held` (the rollover cap: at most one month's grant rolls over), as the
+ * plans' published rule says it (contract/plans.ts `planCreditsAfterGrant`, what is held after a month's grant).
+ */
+const rolloverKept = (held: number, month: number): number => planCreditsAfterGrant(held, month) - month;
 
 /**
  * How a change moves the plan credits, given the plan credits before it: the plan credits after, the plan part of
@@ -100,7 +104,7 @@ export function planMove(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'
   }
   if (c.delta < 0 && (p?.kind === 'first' || !c.allowNegative)) {
     const spent = Math.min(held, -c.delta);
-    return { after: planBefore - spent, plan: -spent, expired: 0 };
+    return { after: planBefore - spent, plan: 0 - spent, expired: 0 };
   }
   return { after: planBefore, plan: 0, expired: 0 };
 }
@@ -129,7 +133,7 @@ export function decideCreditChange(account: AccountMoney | undefined, c: MoneyCh
     ok: true,
     balance,
     planCredits: move.after,
-    planSpent: charge ? -move.plan : 0,
+    planSpent: charge ? 0 - move.plan : 0,
     rows: [...expiry, { reason: c.reason, delta: c.delta, plan: move.plan, balance }],
   };
 }
