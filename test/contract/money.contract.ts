@@ -263,6 +263,51 @@ export function describeMoneyContract(backend: string, make: () => MoneyBackend)
       expect(await b.subscriptions.balances(sub)).toEqual({ credits: 40, planCredits: 30 });
     });
 
+    it('a refund of a cent takes back nothing and writes no ledger row, but is recorded once', async () => {
+      const sub = await open();
+      const pack = await buy(sub, 20);
+      const cent = refundOf(pack, 0, 1);
+      expect(await b.orders.takeBack(pack, cent)).toEqual({ applied: true, balance: 30 });
+      expect(await b.orders.get(pack.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 1, creditsTakenBack: 0 });
+      expect(await b.orders.takeBack(pack, cent)).toEqual({ applied: false, why: 'stale' });
+      expect(await ledgerOf(b, sub)).toEqual(rows(WELCOME, { reason: 'purchase', delta: 20, balance: 30 }));
+    });
+
+    it('nothing is taken back from an order never paid', async () => {
+      const sub = await open();
+      const at = new Date().toISOString();
+      const order: Order = { id: `ORDER-${randomUUID()}`, owner: sub, packId: 'contract-pack', credits: 20, amount: '6.99', currency: 'USD', status: 'created', createdAt: at, statusAt: at };
+      await b.orders.create(order);
+      expect(await b.orders.takeBack(order, refundOf(order, 20, 699))).toEqual({ applied: false, why: 'stale' });
+      expect(await balanceOf(sub)).toBe(10);
+    });
+
+    it('an order whose buyer is gone is recorded captured and refunded, crediting and taking from no one', async () => {
+      const sub = await open();
+      const at = new Date().toISOString();
+      const order: Order = { id: `ORDER-${randomUUID()}`, owner: sub, packId: 'contract-pack', credits: 20, amount: '6.99', currency: 'USD', status: 'created', createdAt: at, statusAt: at };
+      await b.orders.create(order);
+      // As the deletion leaves it: kept for accounting, without its owner.
+      const kept = { ...order, owner: '' };
+      expect(await b.orders.captureAndCredit(kept, { captureId: `CAP-${order.id}`, capturedAt: at })).toEqual({ credited: false });
+      expect(await b.orders.get(order.id)).toMatchObject({ status: 'captured' });
+      expect(await b.orders.takeBack({ ...kept, status: 'captured' }, refundOf(kept, 20, 699))).toEqual({ applied: true, balance: 0 });
+      expect(await b.orders.get(order.id)).toMatchObject({ status: 'refunded', creditsTakenBack: 20 });
+      expect(await balanceOf(sub)).toBe(10);
+    });
+
+    it('a purchase or a grant for an account that does not exist is refused loudly, nothing stored as granted', async () => {
+      const nobody = `contract-never-${randomUUID()}`;
+      const at = new Date().toISOString();
+      const order: Order = { id: `ORDER-${randomUUID()}`, owner: nobody, packId: 'contract-pack', credits: 20, amount: '6.99', currency: 'USD', status: 'created', createdAt: at, statusAt: at };
+      await b.orders.create(order);
+      await expect(b.orders.captureAndCredit(order, { captureId: `CAP-${order.id}`, capturedAt: at })).rejects.toThrow(/no-account/);
+      expect(await b.orders.get(order.id)).toMatchObject({ status: 'created' });
+      const sale = saleOf(nobody, 30);
+      await expect(b.subscriptions.grant(sale)).rejects.toThrow(/no-account/);
+      expect(await b.orders.get(sale.saleId)).toBeUndefined();
+    });
+
     it("a plan payment's take-back takes plan credits first", async () => {
       const sub = await open();
       const sale = saleOf(sub, 30);
