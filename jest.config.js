@@ -1,6 +1,8 @@
 /**
  * Jest, three projects: `app` (use-case tests with in-memory ports: no stack, seconds), `node` (everything that talks to
  * the embedded stack, which its global setup starts once per run, and the CDK tests), `web` (components in jsdom).
+ * A port contract (test/contract/<port>.contract.ts) runs in both: `<port>-memory.test.ts` on the fakes in `app`,
+ * `<port>-dynamodb.test.ts` on the adapters in `node`.
  * The global setup is the node project's own, so a run of `test/app` alone starts no stack.
  *
  * Two workers: most stack tests spend their time waiting (simulated generation times, webhooks, expiries), and each
@@ -44,8 +46,10 @@ module.exports = {
     {
       displayName: 'app',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/app', '<rootDir>/test/domain'],
+      // test/contract: the in-memory runs of the port contracts (their DynamoDB runs are the node project's).
+      roots: ['<rootDir>/test/app', '<rootDir>/test/domain', '<rootDir>/test/contract'],
       testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '-dynamodb\\.test\\.ts$'],
       transform: { '^.+\\.(t|j)sx?$': swc },
     },
     {
@@ -53,9 +57,10 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/local', '<rootDir>/test/adapters', '<rootDir>/test/api', '<rootDir>/test/journeys', '<rootDir>/test/infra'],
+      roots: ['<rootDir>/test/local', '<rootDir>/test/adapters', '<rootDir>/test/api', '<rootDir>/test/journeys', '<rootDir>/test/infra', '<rootDir>/test/contract'],
       testMatch: group === 'serial' ? SERIAL.map((file) => `<rootDir>/${file}`) : ['**/*.test.ts'],
-      testPathIgnorePatterns: group === 'parallel' ? ['/node_modules/', ...SERIAL.map(escape)] : ['/node_modules/'],
+      // test/contract: only the port contracts' runs on the stack (their in-memory runs are the app project's).
+      testPathIgnorePatterns: ['/node_modules/', '-memory\\.test\\.ts$', ...(group === 'parallel' ? SERIAL.map(escape) : [])],
       transform: { '^.+\\.(t|j)sx?$': swc },
     },
     {

@@ -1,22 +1,18 @@
 /**
  * Every credit change is one DynamoDB transaction: the balance (conditioned on the value just read, so the
  * ledger row can record the balance after it), the ledger row, and the job or order transition it belongs
- * to. Two kinds of credits make one balance: `credits` is the whole balance and `planCredits` the part of it a plan
- * granted (the rest is pack and welcome credits, which never expire). A charge spends plan credits first and notes how
- * many on its job (`planCost`), so a refund gives them back to the kind they came from; a plan's grant rolls over at
- * most one month's grant (the rest expires, on its own ledger row in the same transaction); a billing payment's
- * claw-back takes plan credits first. Every ledger row says how much of its delta was plan credits (`plan`). Only a
- * charge is refused below zero: a change that gives credits back (a job's refund) lands whatever the balance,
- * so a job still ends after a claw-back left the balance negative; a refund or chargeback may take back purchased
- * credits that were already spent (`allowNegative`). A charge is also refused while the account is being deleted (its
- * `deleting` mark), so a generation and a deletion exclude each other. A transition that was already made cancels the
- * whole change.
+ * to. What a change may do and what it makes (charge admission, plan credits spent first and given back, a grant's
+ * rollover cap, the ledger rows) is decided by `domain/money-rules.ts` on the account as read; this adapter turns the
+ * decision into the transaction and its conditions, which hold it atomically: the balance and plan credits as read,
+ * `attribute_not_exists(deleting)` for a charge, `activeJobs < cap` for a job's start. A transition that was already
+ * made cancels the whole change.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerReason } from '../../contract/payments';
 import { newId } from '../domain/ids';
+import { decideCreditChange, isCharge, type AccountMoney, type MoneyChange, type PlanRule } from '../domain/money-rules';
 import { keys } from '../domain/keys';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -42,13 +38,8 @@ export interface CreditChange {
    * takes it off. One item can appear once in a transaction, hence here and not as another item in `with`.
    */
   activeJobs?: { add: 1; cap: number } | { add: -1 };
-  /**
-   * How the change moves plan credits (absent: a charge spends them first, anything else leaves them):
-   * - grant: `delta` is a month's grant; what was left rolls over up to one grant, the rest expires;
-   * - first: a take-back (allowNegative) takes plan credits first;
-   * - back: a job's refund gives back `back` of its delta as plan credits (what its charge took from them).
-   */
-  plan?: { kind: 'grant'; month: number } | { kind: 'first' } | { kind: 'back'; back: number };
+  /** How the change moves plan credits (domain/money-rules' PlanRule; absent: a charge spends them first). */
+  plan?: PlanRule;
   /** The index in `with` of a Put whose item records the plan credits a charge spent (`planCost`). */
   notePlanCostOn?: number;
 }
@@ -91,47 +82,22 @@ async function readAccount(
 }
 
 /**
- * How a change moves the plan credits, given the balance and plan credits before it: the plan credits after, the
- * plan part of the change's own ledger row, and what expired (a grant's rollover cap).
+ * The account item's update for a decided change: the balance and plan credits as decided, each conditioned on the
+ * value the decision was made from; a charge on the deletion mark's absence; a job's start on its owner's running jobs
+ * being below the cap (money-rules' `withinCap`, as a condition).
  */
-export function planMove(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
-  const held = Math.max(planBefore, 0);
-  const p = c.plan;
-  if (p?.kind === 'grant') {
-    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding).
-    const after = Math.min(held, p.month) + c.delta;
-    const expired = held + c.delta - after;
-    return { after, plan: c.delta, expired };
-  }
-  if (p?.kind === 'back') {
-    const back = Math.min(Math.max(p.back, 0), Math.max(c.delta, 0));
-    return { after: planBefore + back, plan: back, expired: 0 };
-  }
-  if (c.delta < 0 && (p?.kind === 'first' || !c.allowNegative)) {
-    const spent = Math.min(held, -c.delta);
-    return { after: planBefore - spent, plan: -spent, expired: 0 };
-  }
-  return { after: planBefore, plan: 0, expired: 0 };
-}
-
-/** A change that takes credits from the owner for something they asked for (a job), as opposed to giving them back. */
-const isCharge = (c: CreditChange) => c.delta < 0 && !c.allowNegative;
-
-/** The account item's update for a change: the balance, and the running-jobs counter when the change moves it. */
-function accountUpdate(c: CreditChange, before: number, after: number, plan: { before: number; after: number }) {
+function accountUpdate(c: CreditChange, read: AccountMoney, decided: { balance: number; planCredits: number }) {
   const a = c.activeJobs;
-  const values: Record<string, unknown> = { ':before': before, ':after': after };
+  const values: Record<string, unknown> = { ':before': read.credits, ':after': decided.balance };
   let update = 'SET credits = :after';
   let condition = 'credits = :before';
-  if (plan.after !== plan.before) {
+  if (decided.planCredits !== read.planCredits) {
     // Conditioned like the balance: the split read is the split changed.
     update += ', planCredits = :planAfter';
-    condition += plan.before === 0 ? ' AND (attribute_not_exists(planCredits) OR planCredits = :planBefore)' : ' AND planCredits = :planBefore';
-    values[':planBefore'] = plan.before;
-    values[':planAfter'] = plan.after;
+    condition += read.planCredits === 0 ? ' AND (attribute_not_exists(planCredits) OR planCredits = :planBefore)' : ' AND planCredits = :planBefore';
+    values[':planBefore'] = read.planCredits;
+    values[':planAfter'] = decided.planCredits;
   }
-  // The deletion marks the account before it erases anything: a charge made after the mark would bill a job whose
-  // account is about to go (one made before it holds a place in activeJobs, and the mark waits for that).
   if (isCharge(c)) condition += ' AND attribute_not_exists(deleting)';
   if (a) {
     update += ' ADD activeJobs :active';
@@ -145,64 +111,45 @@ function accountUpdate(c: CreditChange, before: number, after: number, plan: { b
 }
 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
+  const change: MoneyChange = c;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // The plan part must be read whenever the change may move it: a charge (plan credits first) or a plan change.
-    const expected = attempt === 0 && !c.plan && !isCharge(c) ? c.expectedBalance : undefined;
-    const read = expected === undefined ? await readAccount(db, table, c.sub) : undefined;
-    const before = expected ?? read?.credits;
-    // Gone (deleted, or never made): a charge is refused like one on an account being deleted; anything else has
-    // nowhere to land, which its caller reports.
-    if (before === undefined) return isCharge(c) ? { ok: false, why: 'closing' } : { ok: false, why: 'no-account' };
-    if (read?.deleting && isCharge(c)) return { ok: false, why: 'closing' };
-    // The queue is full as read; the update's own condition catches a start that races this read.
-    const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
-    if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
-    const plan = planMove(c, read?.planCredits ?? 0);
-    const after = before + c.delta - plan.expired;
-    // Only a charge is refused for the balance: a refund (delta >= 0) lands even below zero.
-    const short = isCharge(c) && after < 0;
-    // Refuse only on a balance read here: the caller's value may be older than a top-up.
-    if (short && expected !== undefined) continue;
-    if (short) return { ok: false, why: 'insufficient', balance: before };
+    // The whole account must be read whenever the rules look past the balance: a charge (plan credits first, the
+    // deletion mark, the running-jobs cap) or a plan change. Otherwise the caller's balance saves a read; the
+    // `credits = :before` condition keeps that safe (a stale value only costs a retry with a fresh read).
+    const expected = attempt === 0 && !c.plan && !isCharge(c) && !c.activeJobs ? c.expectedBalance : undefined;
+    const read = expected === undefined ? await readAccount(db, table, c.sub) : { credits: expected, planCredits: 0, activeJobs: 0, deleting: false };
+    const decided = decideCreditChange(read, change);
+    if (!decided.ok) return decided;
     const now = new Date();
-    const planBefore = read?.planCredits ?? 0;
-    const ledgerRow = (reason: LedgerReason, delta: number, planDelta: number, balance: number, at: Date) => ({
-      Put: {
-        TableName: table,
-        Item: {
-          pk: keys.user(c.sub),
-          sk: keys.ledger(at.toISOString(), newId(at)),
-          type: 'ledger',
-          delta,
-          ...(planDelta ? { plan: planDelta } : {}),
-          balance,
-          reason,
-          ref: c.ref,
-          createdAt: at.toISOString(),
-        },
-      },
-    });
     // Expiry first, a millisecond earlier, so the ledger reads in the order things happened.
-    const expiry = plan.expired > 0 ? [ledgerRow('plan-expiry', -plan.expired, -plan.expired, before - plan.expired, new Date(now.getTime() - 1))] : [];
-    const withItems = c.notePlanCostOn === undefined ? c.with : c.with.map((w, i) => (i === c.notePlanCostOn && w.Put ? { Put: { ...w.Put, Item: { ...w.Put.Item, planCost: -plan.plan } } } : w));
+    const rows = decided.rows.map((row, i) => {
+      const at = new Date(now.getTime() - (decided.rows.length - 1 - i));
+      return {
+        Put: {
+          TableName: table,
+          Item: {
+            pk: keys.user(c.sub),
+            sk: keys.ledger(at.toISOString(), newId(at)),
+            type: 'ledger',
+            delta: row.delta,
+            ...(row.plan ? { plan: row.plan } : {}),
+            balance: row.balance,
+            reason: row.reason,
+            ref: c.ref,
+            createdAt: at.toISOString(),
+          },
+        },
+      };
+    });
+    const withItems =
+      c.notePlanCostOn === undefined ? c.with : c.with.map((w, i) => (i === c.notePlanCostOn && w.Put ? { Put: { ...w.Put, Item: { ...w.Put.Item, planCost: decided.planSpent } } } : w));
     try {
       await db.send(
         new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table,
-                Key: { pk: keys.user(c.sub), sk: keys.account },
-                ...accountUpdate(c, before, after, { before: planBefore, after: plan.after }),
-              },
-            },
-            ledgerRow(c.reason, c.delta, plan.plan, after, now),
-            ...expiry,
-            ...withItems,
-          ],
+          TransactItems: [{ Update: { TableName: table, Key: { pk: keys.user(c.sub), sk: keys.account }, ...accountUpdate(c, read!, decided) } }, ...rows, ...withItems],
         }),
       );
-      return { ok: true, balance: after };
+      return { ok: true, balance: decided.balance };
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) {
         if ((err as { name?: string }).name === 'TransactionConflictException') {
@@ -212,9 +159,9 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
         throw err;
       }
       const reasons = err.CancellationReasons ?? [];
-      // The transition (items after the balance and the ledger row) was already made, or a limit that travels with
+      // The transition (items after the balance and the ledger rows) was already made, or a limit that travels with
       // it was reached: nothing to do.
-      const failed = reasons.slice(2 + expiry.length).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      const failed = reasons.slice(1 + rows.length).findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) return { ok: false, why: 'already-done', failed };
       // The balance moved under us, or another transaction held the item: read again and retry.
       await backoff(attempt);

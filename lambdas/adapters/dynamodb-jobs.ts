@@ -3,6 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDB
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits, readBalance } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
+import { jobCharge, jobRefund } from '../domain/money-rules';
 import { OPEN_JOB_SHARDS } from '../../contract/capacity';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../contract/idempotency';
 import { keys } from '../domain/keys';
@@ -108,8 +109,7 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       const guard = job.requestKey ? [startGuard(table, job, job.requestKey)] : [];
       const r = await changeCredits(db, table, {
         sub: job.owner,
-        delta: -job.cost,
-        reason: job.kind,
+        ...jobCharge(job),
         ref: job.id,
         expectedBalance,
         notePlanCostOn: guard.length,
@@ -337,10 +337,8 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
   async function refundWith(job: Job, end: ReturnType<typeof ending>): Promise<boolean> {
     const r = await changeCredits(db, table, {
       sub: job.owner,
-      delta: job.cost,
-      reason: 'refund',
+      ...jobRefund(job),
       ref: job.id,
-      plan: { kind: 'back', back: job.planCost ?? 0 },
       ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
       with: [end],
     });

@@ -9,6 +9,7 @@ import type { Order, OrderStore } from '../ports/payments';
 import { changeCredits, readBalance, type TransactItem } from './dynamodb-credits';
 import { queryPage } from './dynamodb-pages';
 import { keys } from '../domain/keys';
+import { purchaseCredit, takeBackChange } from '../domain/money-rules';
 import { transactIf } from './update-if';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
@@ -134,8 +135,7 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
       }
       const r = await changeCredits(db, table, {
         sub: order.owner,
-        delta: order.credits,
-        reason: 'purchase',
+        ...purchaseCredit(order),
         ref: order.id,
         with: both(order, transition),
       });
@@ -171,16 +171,14 @@ export function dynamoOrderStore(db: DynamoDBDocumentClient, table: string): Ord
           },
         },
       });
-      const delta = -(t.creditsTakenBack - (order.creditsTakenBack ?? 0));
+      const change = takeBackChange(order, t);
       const items = both(order, update);
-      if (delta === 0 || !order.owner) {
+      if (change.delta === 0 || !order.owner) {
         // Nothing to take back (a refund of a cent): the order's totals change alone.
         const ok = await transactIf(db, { TransactItems: items }, 'any');
         return ok ? { applied: true, balance: order.owner ? await balanceOf(order.owner) : 0 } : { applied: false, why: 'stale' };
       }
-      // A plan's payment gave plan credits: its claw-back takes plan credits first.
-      const plan = order.subscriptionId ? { plan: { kind: 'first' } as const } : {};
-      const r = await changeCredits(db, table, { sub: order.owner, delta, reason: t.reason, ref: order.id, allowNegative: true, ...plan, with: items });
+      const r = await changeCredits(db, table, { sub: order.owner, ...change, ref: order.id, with: items });
       if (r.ok) return { applied: true, balance: r.balance };
       if (r.why === 'already-done') return { applied: false, why: 'stale' };
       throw new Error(`Taking back credits of order ${order.id} was refused: ${r.why}`);

@@ -10,6 +10,7 @@ import { PaymentReturnPath } from '../../contract/payments';
 import { SubscriptionStatus } from '../../contract/subscriptions';
 import { orderOfSale, type Subscription, type SubscriptionStore } from '../ports/subscriptions';
 import { keys } from '../domain/keys';
+import { saleGrant } from '../domain/money-rules';
 import { changeCredits, readBalances } from './dynamodb-credits';
 import { orderFields } from './dynamodb-orders';
 import { transactIf } from './update-if';
@@ -133,10 +134,8 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
       const order = orderOfSale(g);
       const r = await changeCredits(db, table, {
         sub: g.owner,
-        delta: g.credits,
-        reason: 'plan',
+        ...saleGrant(g),
         ref: g.saleId,
-        plan: { kind: 'grant', month: g.monthCredits },
         with: [
           // The marker: a sale is granted once, whichever of its webhook, a redelivery or the return comes first.
           { Put: { TableName: table, Item: { pk: keys.order(g.saleId), sk: 'ORDER', type: 'order', ...orderFields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },

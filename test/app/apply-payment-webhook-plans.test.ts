@@ -9,7 +9,7 @@ import { applyPaymentWebhook } from '../../lambdas/app/apply-payment-webhook';
 import { getSubscription } from '../../lambdas/app/get-subscription';
 import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { subscribe } from '../../lambdas/app/subscribe';
-import { creditsFor } from '../../lambdas/app/steps/take-back';
+import { creditsFor } from '../../lambdas/domain/money-rules';
 import type { ProviderSale } from '../../lambdas/ports/subscriptions';
 import { Messages } from '../../contract/errors';
 import { expectBooksBalanced } from '../support/fakes/credits';

@@ -8,7 +8,7 @@ import { createPayment } from '../../lambdas/app/create-payment';
 import { applyPaymentWebhook } from '../../lambdas/app/apply-payment-webhook';
 import { Unauthorized } from '../../lambdas/domain/errors';
 import { settleOrder } from '../../lambdas/app/steps/settle-order';
-import { creditsFor } from '../../lambdas/app/steps/take-back';
+import { creditsFor } from '../../lambdas/domain/money-rules';
 import { caught } from '../support/caught';
 import { PaymentProviderUnavailable } from '../../lambdas/ports/payments';
 import { paymentsSetup, BUYER, FakePaypal, type PaymentsContext } from '../support/fakes/payments';

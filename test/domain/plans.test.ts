@@ -6,7 +6,7 @@
 import { CREDIT_PACKS } from '../../contract/packs';
 import { BEST_PACK_CENTS_PER_CREDIT, PLANS, REPLICATE_COST_CENTS, netOfPaypalFee, planCreditsAfterGrant } from '../../contract/plans';
 import { MODELS, everyCombination, type ResolvedOptions } from '../../contract/models';
-import { planMove } from '../../lambdas/adapters/dynamodb-credits';
+import { planMove } from '../../lambdas/domain/money-rules';
 
 /** Entries that run a model of their own (variations run their source's entry, and are priced by it). */
 const offered = MODELS.filter((m) => !m.upcoming && m.models.length > 0);

@@ -6,6 +6,7 @@
  * a refund or reversal.
  */
 import { toCents } from '../../../contract/packs';
+import { creditsFor } from '../../domain/money-rules';
 import { PaymentRefused, type Order, type PaymentEvent } from '../../ports/payments';
 import { PAID, settleStoredOrder, type SettleDeps } from './settle-order';
 
@@ -32,12 +33,6 @@ export async function orderOfEvent(deps: SettleDeps, event: PaymentEvent): Promi
     }
   }
   return orderId ? deps.orders.get(orderId) : undefined;
-}
-
-/** Credits taken back in all once `refundedCents` of the order's `orderCents` went back (rounded half up). */
-export function creditsFor(credits: number, refundedCents: number, orderCents: number): number {
-  if (refundedCents >= orderCents) return credits;
-  return Math.floor((2 * credits * refundedCents + orderCents) / (2 * orderCents));
 }
 
 export async function applyRefundEvent(deps: SettleDeps, event: PaymentEvent, reason: 'purchase-refund' | 'chargeback'): Promise<TakeBackResult> {

@@ -1,16 +1,17 @@
 /**
  * The accounts' credits and their ledger, in memory, with the one rule the DynamoDB adapters keep: a balance moves
  * only in one change that also writes its ledger row and makes the transition it belongs to (a job charged or ended,
- * an order credited), all or nothing. Plan credits move inside the balance as the adapter moves them (its own
- * `planMove`: a charge spends them first, a grant rolls over at most a month's on a plan-expiry row, a plan payment's
- * claw-back takes them first). Synchronous inside, so a change cannot interleave with another: the fakes'
- * `await`s are where concurrent callers can meet, as between DynamoDB calls. `expectBooksBalanced` holds every test
- * to it: each balance is its welcome plus its ledger rows, each row's balance the running total.
+ * an order credited), all or nothing. What a change may do and what it makes is decided by the same rules the adapter
+ * follows (`lambdas/domain/money-rules.ts`: charge admission, plan credits spent first and given back, a grant's
+ * rollover cap, the ledger rows); test/contract holds this fake and the DynamoDB adapters to the same expectations.
+ * Synchronous inside, so a change cannot interleave with another: the fakes' `await`s are where concurrent callers
+ * can meet, as between DynamoDB calls. `expectBooksBalanced` holds every test to it: each balance is its welcome plus
+ * its ledger rows, each row's balance the running total.
  */
 import type { LedgerReason } from '../../../contract/payments';
 import type { Account, AccountStore } from '../../../lambdas/ports/accounts';
 import type { LedgerEntry, LedgerHistory } from '../../../lambdas/ports/payments';
-import { planMove, type CreditChange as AdapterCreditChange } from '../../../lambdas/adapters/dynamodb-credits';
+import { decideCreditChange, type PlanRule } from '../../../lambdas/domain/money-rules';
 
 export interface OwnedLedgerEntry extends LedgerEntry {
   owner: string;
@@ -26,16 +27,20 @@ export interface CreditChange {
   allowNegative?: boolean;
   /** A charge that starts a job takes a place below `cap`; the change that ends it gives the place back. */
   activeJobs?: { add: 1; cap: number } | { add: -1 };
-  /** How the change moves plan credits, as the adapter's (absent: a charge spends them first). */
-  plan?: AdapterCreditChange['plan'];
-  /** The transition the change belongs to: `holds` is its condition, `apply` makes it (in the same step). */
-  transition?: { holds: () => boolean; apply: () => void };
+  /** How the change moves plan credits (absent: a charge spends them first). */
+  plan?: PlanRule;
+  /**
+   * The transition the change belongs to: `holds` is its condition, `apply` makes it (in the same step), told the
+   * plan credits a charge spent (what the adapter notes on a job as `planCost`).
+   */
+  transition?: { holds: () => boolean; apply: (made: { planSpent: number }) => void };
 }
 
 export type CreditChangeResult =
   | { ok: true; balance: number }
   | { ok: false; why: 'insufficient'; balance: number }
-  | { ok: false; why: 'busy' | 'closing' | 'no-account' | 'already-done' };
+  | { ok: false; why: 'busy'; active: number }
+  | { ok: false; why: 'closing' | 'no-account' | 'already-done' };
 
 interface StoredAccount extends Account {
   activeJobs: number;
@@ -64,22 +69,15 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
   change(c: CreditChange): CreditChangeResult {
     if (this.down) throw new Error('table down');
     const account = this.accounts.get(c.sub);
-    if (!account) return { ok: false, why: c.delta < 0 ? 'closing' : 'no-account' };
-    if (c.delta < 0 && account.deleting && c.reason !== 'purchase-refund' && c.reason !== 'chargeback') return { ok: false, why: 'closing' };
-    const move = planMove(c, account.planCredits);
-    const balance = account.credits + c.delta - move.expired;
-    const charge = c.reason === 'image' || c.reason === 'video';
-    if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
-    if (c.delta < 0 && !charge && !c.allowNegative && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
-    if (c.activeJobs?.add === 1 && account.activeJobs >= c.activeJobs.cap) return { ok: false, why: 'busy' };
+    const decided = decideCreditChange(account && { credits: account.credits, planCredits: account.planCredits, activeJobs: account.activeJobs, deleting: account.deleting === true }, c);
+    if (!decided.ok) return decided;
     if (c.transition && !c.transition.holds()) return { ok: false, why: 'already-done' };
-    c.transition?.apply();
-    if (move.expired) this.row(c.sub, { createdAt: c.at, reason: 'plan-expiry', delta: -move.expired, plan: -move.expired, balance: account.credits - move.expired, ref: c.ref });
-    account.credits = balance;
-    account.planCredits = move.after;
-    if (c.activeJobs) account.activeJobs = Math.max(0, account.activeJobs + c.activeJobs.add);
-    this.row(c.sub, { createdAt: c.at, reason: c.reason, delta: c.delta, ...(move.plan ? { plan: move.plan } : {}), balance, ref: c.ref });
-    return { ok: true, balance };
+    c.transition?.apply({ planSpent: decided.planSpent });
+    account!.credits = decided.balance;
+    account!.planCredits = decided.planCredits;
+    if (c.activeJobs) account!.activeJobs = Math.max(0, account!.activeJobs + c.activeJobs.add);
+    for (const row of decided.rows) this.row(c.sub, { createdAt: c.at, reason: row.reason, delta: row.delta, ...(row.plan ? { plan: row.plan } : {}), balance: row.balance, ref: c.ref });
+    return { ok: true, balance: decided.balance };
   }
 
   private row(owner: string, r: Omit<LedgerEntry, 'id'>): void {

@@ -4,6 +4,7 @@
  * the same change; media items are stored with the job's success. `refundFails` plays an owner account that is gone.
  */
 import { RefundNotLanded } from '../../../lambdas/domain/errors';
+import { jobCharge, jobRefund, withinCap } from '../../../lambdas/domain/money-rules';
 import { promptMatches } from '../../../lambdas/domain/prompt-search';
 import type { JobStatusReader } from '../../../lambdas/ports/job-status';
 import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type SegmentPlan, type Share } from '../../../lambdas/ports/jobs';
@@ -39,24 +40,28 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     const guard = job.requestKey === undefined ? undefined : `${job.owner}#${job.requestKey}`;
     const started = guard === undefined ? undefined : this.startedBy.get(guard);
     if (started) return { ok: false, started, balance: await this.credits.balance(job.owner) };
-    if (dailyCap !== undefined && (this.daily.get(day) ?? 0) >= dailyCap) return { ok: false, dailyCapReached: true };
+    // As the adapter's transaction: the day's count is a condition beside the job's own, decided after the account's rules.
+    let capped = false;
     const r = this.credits.change({
       sub: job.owner,
-      delta: -job.cost,
-      reason: job.kind,
+      ...jobCharge(job),
       ref: job.id,
       at: job.createdAt,
       ...(job.countsActive && activeCap !== undefined ? { activeJobs: { add: 1, cap: activeCap } as const } : {}),
       transition: {
-        holds: () => !this.jobs.has(job.id),
-        apply: () => {
-          this.jobs.set(job.id, copy(job));
+        holds: () => {
+          if (this.jobs.has(job.id)) return false;
+          capped = dailyCap !== undefined && !withinCap(this.daily.get(day) ?? 0, dailyCap);
+          return !capped;
+        },
+        apply: ({ planSpent }) => {
+          this.jobs.set(job.id, { ...copy(job), planCost: planSpent });
           if (guard !== undefined) this.startedBy.set(guard, job.id);
+          if (dailyCap !== undefined) this.daily.set(day, (this.daily.get(day) ?? 0) + 1);
         },
       },
     });
     if (r.ok) {
-      if (dailyCap !== undefined) this.daily.set(day, (this.daily.get(day) ?? 0) + 1);
       if (this.loseNextChargeAnswer) {
         this.loseNextChargeAnswer = false;
         throw Object.assign(new Error('Request timed out after the charge was written'), { name: 'TimeoutError' });
@@ -66,6 +71,7 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     if (r.why === 'insufficient') return { ok: false, balance: r.balance };
     if (r.why === 'busy') return { ok: false, queueFull: true };
     if (r.why === 'closing' || r.why === 'no-account') return { ok: false, accountClosing: true };
+    if (capped) return { ok: false, dailyCapReached: true };
     throw new Error(`Job ${job.id} already exists`);
   }
 
@@ -180,8 +186,8 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     if (this.refundFails && this.open(read.id)) throw new RefundNotLanded(read.id, 'no-account');
     const r = this.credits.change({
       sub: read.owner,
-      delta: read.cost,
-      reason: 'refund',
+      // The job as stored: its charge noted the plan credits it spent.
+      ...jobRefund(this.jobs.get(read.id) ?? read),
       ref: read.id,
       at: this.now().toISOString(),
       ...(read.countsActive ? { activeJobs: { add: -1 } as const } : {}),

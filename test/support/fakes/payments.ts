@@ -26,6 +26,7 @@ import {
 } from '../../../lambdas/ports/payments';
 import type { WebhookDelivery } from '../../../lambdas/ports/webhooks';
 import { testClock } from './clock';
+import { purchaseCredit, takeBackChange } from '../../../lambdas/domain/money-rules';
 import { MemoryCredits } from './credits';
 import { MemoryInbox } from './webhooks';
 
@@ -91,6 +92,8 @@ export class FakePaypal implements PaymentProvider {
 }
 
 const UNPAID: readonly StoredOrderStatus[] = ['created', 'pending', 'canceled'];
+/** What a take-back may apply to (the adapter's condition). */
+const PAID: readonly StoredOrderStatus[] = ['captured', 'partially_refunded', 'refunded', 'reversed'];
 
 export class MemoryOrders implements OrderStore {
   orders = new Map<string, Order>();
@@ -108,15 +111,16 @@ export class MemoryOrders implements OrderStore {
   }
   async captureAndCredit(order: Order, capture: { captureId: string; capturedAt: string }) {
     const stored = this.orders.get(order.id)!;
-    const r = this.credits.change({
-      sub: order.owner,
-      delta: order.credits,
-      reason: 'purchase',
-      ref: order.id,
-      at: capture.capturedAt,
-      transition: { holds: () => UNPAID.includes(stored.status), apply: () => void Object.assign(stored, { status: 'captured', statusAt: capture.capturedAt }, capture) },
-    });
-    return r.ok ? { credited: true as const, balance: r.balance } : { credited: false as const };
+    const transition = { holds: () => UNPAID.includes(stored.status), apply: () => void Object.assign(stored, { status: 'captured', statusAt: capture.capturedAt }, capture) };
+    if (!order.owner) {
+      // Like the adapter: paid after its buyer deleted the account, recorded as captured and credited to no one.
+      if (transition.holds()) transition.apply();
+      return { credited: false as const };
+    }
+    const r = this.credits.change({ sub: order.owner, ...purchaseCredit(order), ref: order.id, at: capture.capturedAt, transition });
+    if (r.ok) return { credited: true as const, balance: r.balance };
+    if (r.why === 'already-done') return { credited: false as const };
+    throw new Error(`Crediting order ${order.id} was refused: ${r.why}`);
   }
   async list(owner: string) {
     return { items: [...this.orders.values()].filter((o) => o.owner === owner).reverse() };
@@ -127,25 +131,25 @@ export class MemoryOrders implements OrderStore {
     Object.assign(stored, { status: to, statusAt: at }, extra);
     return true;
   }
-  /** Like the adapter: conditioned on the refunded total as read and the refund not applied yet. */
+  /** Like the adapter: conditioned on the order being paid, the refunded total as read and the refund not applied yet. */
   async takeBack(order: Order, t: TakeBack) {
     const stored = this.orders.get(order.id)!;
-    const r = this.credits.change({
-      sub: order.owner,
-      delta: -(t.creditsTakenBack - (stored.creditsTakenBack ?? 0)),
-      reason: t.reason,
-      ref: order.id,
-      at: t.at,
-      allowNegative: true,
-      // A plan's payment gave plan credits: its claw-back takes plan credits first.
-      ...(order.subscriptionId ? { plan: { kind: 'first' as const } } : {}),
-      transition: {
-        holds: () => (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId),
-        apply: () =>
-          void Object.assign(stored, { status: t.status, statusAt: t.at, refundedCents: t.refundedCents, creditsTakenBack: t.creditsTakenBack, refundIds: [...(stored.refundIds ?? []), t.refundId] }),
-      },
-    });
-    return r.ok ? { applied: true as const, balance: r.balance } : { applied: false as const, why: 'stale' as const };
+    const transition = {
+      holds: () => PAID.includes(stored.status) && (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId),
+      apply: () =>
+        void Object.assign(stored, { status: t.status, statusAt: t.at, refundedCents: t.refundedCents, creditsTakenBack: t.creditsTakenBack, refundIds: [...(stored.refundIds ?? []), t.refundId] }),
+    };
+    const change = takeBackChange(order, t);
+    if (change.delta === 0 || !order.owner) {
+      // Nothing to take back (a refund of a cent), or no one to take it from: the order's totals change alone.
+      if (!transition.holds()) return { applied: false as const, why: 'stale' as const };
+      transition.apply();
+      return { applied: true as const, balance: order.owner ? await this.credits.balance(order.owner) : 0 };
+    }
+    const r = this.credits.change({ sub: order.owner, ...change, ref: order.id, at: t.at, transition });
+    if (r.ok) return { applied: true as const, balance: r.balance };
+    if (r.why === 'already-done') return { applied: false as const, why: 'stale' as const };
+    throw new Error(`Taking back credits of order ${order.id} was refused: ${r.why}`);
   }
   async setDispute(order: Order, dispute: 'open' | 'resolved') {
     this.orders.get(order.id)!.dispute = dispute;

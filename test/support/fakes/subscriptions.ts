@@ -22,6 +22,7 @@ import {
   type SubscriptionProvider,
   type SubscriptionStore,
 } from '../../../lambdas/ports/subscriptions';
+import { saleGrant } from '../../../lambdas/domain/money-rules';
 import type { TestClock } from './clock';
 import type { MemoryCredits } from './credits';
 import { BUYER, paymentsSetup, type MemoryOrders } from './payments';
@@ -261,11 +262,9 @@ export class MemorySubscriptions implements SubscriptionStore {
     const order = orderOfSale(g);
     const r = this.credits.change({
       sub: g.owner,
-      delta: g.credits,
-      reason: 'plan',
+      ...saleGrant(g),
       ref: g.saleId,
       at: g.at,
-      plan: { kind: 'grant', month: g.monthCredits },
       transition: { holds: () => !this.orders.orders.has(g.saleId), apply: () => void this.orders.orders.set(g.saleId, order) },
     });
     if (r.ok) return { credited: true as const, balance: r.balance };

@@ -1,0 +1,181 @@
+/**
+ * The money rules, in one place: who may be charged (charge admission), what a job's refund and a purchase's
+ * take-back give and take, how plan credits move inside the balance (spent first, given back to their kind, a grant's
+ * rollover cap) and which ledger rows a change writes. Pure: no I/O. The DynamoDB adapters turn each decision into
+ * the values of their condition expressions and transaction items (the table enforces them atomically: a balance
+ * conditioned on the value the decision was made from, `activeJobs < cap`, `jobs < cap`, `attribute_not_exists(deleting)`);
+ * the in-memory fakes of test/support/fakes apply the same decisions, and test/contract holds both to the same
+ * expectations.
+ *
+ * Two kinds of credits make one balance: `credits` is the whole balance and `planCredits` the part of it a plan granted
+ * (the rest is pack and welcome credits, which never expire).
+ */
+import type { LedgerReason } from '../../contract/payments';
+import { planCreditsAfterGrant } from '../../contract/plans';
+
+/** How a change moves plan credits (absent: a charge spends them first, anything else leaves them). */
+export type PlanRule =
+  /** `delta` is a plan payment's grant; what was left rolls over up to `month` (one month's grant), the rest expires. */
+  | { kind: 'grant'; month: number }
+  /** A take-back of a plan's payment takes plan credits first. */
+  | { kind: 'first' }
+  /** A job's refund gives `back` of its delta back as plan credits (what its charge took from them). */
+  | { kind: 'back'; back: number };
+
+/** A credit change as the rules see it. */
+export interface MoneyChange {
+  delta: number;
+  reason: LedgerReason;
+  /** Only for taking back purchased credits (refund, chargeback): the balance may go below zero. */
+  allowNegative?: boolean;
+  /** A charge that starts a job takes a place below `cap` in the owner's running jobs; the change that ends it gives it back. */
+  activeJobs?: { add: 1; cap: number } | { add: -1 };
+  plan?: PlanRule;
+}
+
+/** The account as a change is decided on (undefined: there is none, deleted or never made). */
+export interface AccountMoney {
+  credits: number;
+  planCredits: number;
+  /** The owner's running jobs (the queue's counter). */
+  activeJobs: number;
+  /** Marked by the account's deletion: no charge from then on. */
+  deleting: boolean;
+}
+
+/** A ledger row a change writes, without its id and time. */
+export interface LedgerRow {
+  reason: LedgerReason;
+  delta: number;
+  /** The part of delta that was plan credits (0: none). */
+  plan: number;
+  /** The balance after the row. */
+  balance: number;
+}
+
+export type MoneyDecision =
+  | {
+      ok: true;
+      /** The balance and plan credits after the change. */
+      balance: number;
+      planCredits: number;
+      /** The plan credits a charge spent (its job's `planCost`): 0 for anything else. */
+      planSpent: number;
+      /** The rows to write, in the order things happen: a grant's expiry first, then the change's own row. */
+      rows: LedgerRow[];
+    }
+  | { ok: false; why: 'insufficient'; balance: number }
+  /** The owner already has `activeJobs.cap` jobs running. */
+  | { ok: false; why: 'busy'; active: number }
+  /** A charge on an account being deleted (or already gone): nothing changes. */
+  | { ok: false; why: 'closing' }
+  /** No account: a refund or credit has nowhere to land. */
+  | { ok: false; why: 'no-account' };
+
+/** A change that takes credits from the owner for something they asked for (a job), as opposed to giving them back. */
+export const isCharge = (c: Pick<MoneyChange, 'delta' | 'allowNegative'>): boolean => c.delta < 0 && !c.allowNegative;
+
+/** A counted limit (running jobs, generations a day): one more is allowed while the count is below the cap. */
+export const withinCap = (count: number, cap: number): boolean => count < cap;
+
+/**
+ * The plan credits kept when a grant lands on `held` (the rollover cap: at most one month's grant rolls over), as the
+ * plans' published rule says it (contract/plans.ts `planCreditsAfterGrant`, what is held after a month's grant).
+ */
+const rolloverKept = (held: number, month: number): number => planCreditsAfterGrant(held, month) - month;
+
+/**
+ * How a change moves the plan credits, given the plan credits before it: the plan credits after, the plan part of
+ * the change's own ledger row, and what expired (the rollover cap). Plan credits are spent first by a charge and taken
+ * first by a plan payment's take-back; a pack's take-back leaves them.
+ */
+export function planMove(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
+  const held = Math.max(planBefore, 0);
+  const p = c.plan;
+  if (p?.kind === 'grant') {
+    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding).
+    const after = rolloverKept(held, p.month) + c.delta;
+    const expired = held + c.delta - after;
+    return { after, plan: c.delta, expired };
+  }
+  if (p?.kind === 'back') {
+    const back = Math.min(Math.max(p.back, 0), Math.max(c.delta, 0));
+    return { after: planBefore + back, plan: back, expired: 0 };
+  }
+  if (c.delta < 0 && (p?.kind === 'first' || !c.allowNegative)) {
+    const spent = Math.min(held, -c.delta);
+    return { after: planBefore - spent, plan: 0 - spent, expired: 0 };
+  }
+  return { after: planBefore, plan: 0, expired: 0 };
+}
+
+/**
+ * Whether a change may be made on the account as it is, and what it makes. Refusals, in this order: a charge on an
+ * account gone or being deleted ('closing'); anything else with no account ('no-account'); a job's start at its
+ * owner's running-jobs cap ('busy'); a charge the balance cannot pay ('insufficient': only a charge is refused for
+ * the balance, so a job's refund lands whatever the balance, and a take-back with `allowNegative` may leave it below
+ * zero; a balance already below zero pays for nothing). A daily cap, where it applies, is decided after these
+ * (`withinCap` on the day's count).
+ */
+export function decideCreditChange(account: AccountMoney | undefined, c: MoneyChange): MoneyDecision {
+  const charge = isCharge(c);
+  if (!account) return charge ? { ok: false, why: 'closing' } : { ok: false, why: 'no-account' };
+  // The deletion marks the account before it erases anything: a charge made after the mark would bill a job whose
+  // account is about to go (one made before it holds a place in activeJobs, and the mark waits for that).
+  if (charge && account.deleting) return { ok: false, why: 'closing' };
+  const a = c.activeJobs;
+  if (a && 'cap' in a && !withinCap(account.activeJobs, a.cap)) return { ok: false, why: 'busy', active: account.activeJobs };
+  const move = planMove(c, account.planCredits);
+  const balance = account.credits + c.delta - move.expired;
+  if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
+  const expiry: LedgerRow[] = move.expired > 0 ? [{ reason: 'plan-expiry', delta: -move.expired, plan: -move.expired, balance: account.credits - move.expired }] : [];
+  return {
+    ok: true,
+    balance,
+    planCredits: move.after,
+    planSpent: charge ? 0 - move.plan : 0,
+    rows: [...expiry, { reason: c.reason, delta: c.delta, plan: move.plan, balance }],
+  };
+}
+
+/** A job's charge: its cost, under its kind (image, video). Plan credits go first (`planSpent` is its `planCost`). */
+export function jobCharge(job: { cost: number; kind: 'image' | 'video' }): Pick<MoneyChange, 'delta' | 'reason'> {
+  return { delta: -job.cost, reason: job.kind };
+}
+
+/** A job's refund: its whole cost back, the plan credits its charge spent back as plan credits. */
+export function jobRefund(job: { cost: number; planCost?: number }): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
+  return { delta: job.cost, reason: 'refund', plan: { kind: 'back', back: job.planCost ?? 0 } };
+}
+
+/** A captured pack's credit. */
+export function purchaseCredit(order: { credits: number }): Pick<MoneyChange, 'delta' | 'reason'> {
+  return { delta: order.credits, reason: 'purchase' };
+}
+
+/** A plan payment's grant: its credits, with the rollover cap of one month's grant. */
+export function saleGrant(g: { credits: number; monthCredits: number }): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
+  return { delta: g.credits, reason: 'plan', plan: { kind: 'grant', month: g.monthCredits } };
+}
+
+/** Credits taken back in all once `refundedCents` of the order's `orderCents` went back (rounded half up). */
+export function creditsFor(credits: number, refundedCents: number, orderCents: number): number {
+  if (refundedCents >= orderCents) return credits;
+  return Math.floor((2 * credits * refundedCents + orderCents) / (2 * orderCents));
+}
+
+/**
+ * A refund's or reversal's take-back: what its new total takes beyond what the order's earlier ones took (0: nothing
+ * moves), allowed below zero; a plan payment's takes plan credits first.
+ */
+export function takeBackChange(
+  order: { creditsTakenBack?: number; subscriptionId?: string },
+  t: { creditsTakenBack: number; reason: 'purchase-refund' | 'chargeback' },
+): Pick<MoneyChange, 'delta' | 'reason' | 'allowNegative' | 'plan'> {
+  return {
+    delta: -(t.creditsTakenBack - (order.creditsTakenBack ?? 0)),
+    reason: t.reason,
+    allowNegative: true,
+    ...(order.subscriptionId ? { plan: { kind: 'first' } as const } : {}),
+  };
+}
