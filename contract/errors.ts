@@ -196,6 +196,9 @@ export const Messages = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
+  /** Not in the spec: a batch delivered the images that succeeded; the failed ones' credits came back. */
+  batchPartlyFailed: (failed: number, of: number, credits: number) =>
+    `${failed} of ${of} images could not be made. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;
 

@@ -228,8 +228,6 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
     webhooks: generationWebhooks(),
     inbox: replicateInbox(),
     ...webhookLease(),
-    // A batch part's failure stops the batch's other predictions.
-    provider: modelProvider(),
   };
 }
 
