@@ -87,6 +87,8 @@ export const Messages = {
   subscriptionPaymentFailed: (retryAt: string) =>
     `PayPal could not take your monthly payment. It will try again on ${retryAt}; check the payment method in your PayPal account (Settings > Payments > Automatic payments).`,
   invalidWebhookSignature: 'Invalid webhook signature.',
+  /** Not in the spec (a provider reads it): a copy of a delivery another call is handling; the provider retries it later. */
+  webhookInProgress: 'This delivery is being handled. Send it again later.',
   invalidCursor: 'This page of results is no longer valid. Reload the list.',
   invalidLimit: 'limit must be a whole number from 1 to 100.',
   /** Payments as the web shows them: return messages and the initiation error. */
@@ -189,9 +191,14 @@ export const Messages = {
   accountBeingDeleted: 'This account is being deleted.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  /** Not in the spec: a key is per route, so the same key sent to another route is a client's mistake. */
+  idempotencyKeyOtherRoute: 'This Idempotency-Key was already used for a different kind of request. Use a new key for a new request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   resultUnreadable: 'The video could not be processed',
   /** A failed job's error: why, then how many credits came back ("Video generation failed. 8 credits refunded."). */
+  /** Not in the spec: a batch delivered the images that succeeded; the failed ones' credits came back. */
+  batchPartlyFailed: (failed: number, of: number, credits: number) =>
+    `${failed} of ${of} images could not be made. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
   jobRefunded: (reason: string, credits: number) => `${reason.replace(/[.\s]+$/, '')}. ${credits} credit${credits === 1 ? '' : 's'} refunded.`,
 } as const;
 

@@ -31,6 +31,12 @@ const Env = z.object({
   RECONCILE_ASK_AFTER_TYPICAL: z.enum(['true', 'false']).optional(),
   /** The ffmpeg binary of the functions that save videos; default /opt/bin/ffmpeg (their Lambda layer). */
   FFMPEG_PATH: optional,
+  /**
+   * How long a webhook delivery's claim without an outcome holds (seconds); default contract/webhooks.ts's, twice the
+   * webhook functions' timeout. Never set in the cloud; the embedded stack's tests shorten it to see a lapsed claim
+   * taken again within the simulators' retries.
+   */
+  WEBHOOK_LEASE_SECONDS: optionalSeconds,
   /** At most this many generations per user and UTC day; default 200. */
   DAILY_GENERATION_CAP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(200)),
   PAYPAL_BASE_URL: optionalUrl,

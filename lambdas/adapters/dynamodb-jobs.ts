@@ -217,6 +217,27 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       }
     },
 
+    async recordPartFailure(id, part, providerId, reason) {
+      const at = partPath(part);
+      try {
+        const res = await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: jobKey(id),
+            UpdateExpression: `SET ${at}.failed = :why, ${at}.providerId = if_not_exists(${at}.providerId, :pid)`,
+            ConditionExpression: `${IS_OPEN} AND attribute_exists(${at}) AND attribute_not_exists(${at}.outputUrl) AND attribute_not_exists(${at}.failed) AND (attribute_not_exists(${at}.providerId) OR ${at}.providerId = :pid)`,
+            ExpressionAttributeNames: { '#status': 'status', '#batch': 'batch' },
+            ExpressionAttributeValues: { ...OPEN, ':pid': providerId, ':why': reason },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return res.Attributes ? jobOf(res.Attributes) : undefined;
+      } catch (err) {
+        if (err instanceof ConditionalCheckFailedException) return undefined;
+        throw err;
+      }
+    },
+
     async listOpen(limit, cursor) {
       // One partition per call, oldest first within it; the cursor names the partition and the place in it.
       const at = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p: number; k?: Record<string, unknown> }) : { p: 0 };
@@ -268,28 +289,43 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       });
     },
 
-    async succeed(job, media) {
-      // False when the job already ended (its condition, item 0): a webhook and a poll raced, and the other one stored the result.
-      return transactIf(
-        db,
-        {
-          TransactItems: [
-            {
-              Update: {
-                TableName: table,
-                Key: jobKey(job.id),
-                UpdateExpression: `SET #status = :done, mediaId = :mid, mediaKey = :mkey ${LEAVE_OPEN_INDEX}`,
-                ConditionExpression: IS_OPEN,
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ...OPEN, ':done': 'succeeded', ':mid': media[0]!.id, ':mkey': media[0]!.key },
-              },
-            },
-            ...media.map((m) => ({ Put: { TableName: table, Item: mediaRecord(m), ConditionExpression: 'attribute_not_exists(pk)' } })),
-            ...leaveQueue(table, job),
-          ],
+    async succeed(job, media, partRefund) {
+      const done = {
+        Update: {
+          TableName: table,
+          Key: jobKey(job.id),
+          UpdateExpression: `SET #status = :done, mediaId = :mid, mediaKey = :mkey${partRefund ? ', #error = :note' : ''} ${LEAVE_OPEN_INDEX}`,
+          ConditionExpression: IS_OPEN,
+          ExpressionAttributeNames: { '#status': 'status', ...(partRefund ? { '#error': 'error' } : {}) },
+          ExpressionAttributeValues: {
+            ...OPEN,
+            ':done': 'succeeded',
+            ':mid': media[0]!.id,
+            ':mkey': media[0]!.key,
+            ...(partRefund ? { ':note': partRefund.note } : {}),
+          },
         },
-        0,
-      );
+      };
+      const puts = media.map((m) => ({ Put: { TableName: table, Item: mediaRecord(m), ConditionExpression: 'attribute_not_exists(pk)' } }));
+      if (partRefund) {
+        // The failed parts' price back with the success, one transaction: the images kept spent plan credits first (as
+        // the charge did), so what comes back is plan credits only beyond what they spent.
+        const kept = job.cost - partRefund.credits;
+        const r = await changeCredits(db, table, {
+          sub: job.owner,
+          delta: partRefund.credits,
+          reason: 'refund',
+          ref: job.id,
+          plan: { kind: 'back', back: Math.max(0, (job.planCost ?? 0) - kept) },
+          ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
+          with: [done, ...puts],
+        });
+        if (r.ok) return true;
+        if (r.why === 'already-done') return false;
+        throw new RefundNotLanded(job.id, r.why);
+      }
+      // False when the job already ended (its condition, item 0): a webhook and a poll raced, and the other one stored the result.
+      return transactIf(db, { TransactItems: [done, ...puts, ...leaveQueue(table, job)] }, 0);
     },
 
     async failAndRefund(job, status, error) {

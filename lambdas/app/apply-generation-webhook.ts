@@ -1,4 +1,4 @@
-import type { ModelProvider, ModelWebhooks } from '../ports/model-provider';
+import type { ModelWebhooks } from '../ports/model-provider';
 import type { WebhookDelivery, WebhookInbox } from '../ports/webhooks';
 import { applyProviderUpdate, type ApplyUpdateDeps } from './steps/apply-provider-update';
 import { receiveWebhook } from './steps/receive-webhook';
@@ -6,8 +6,6 @@ import { receiveWebhook } from './steps/receive-webhook';
 export interface ApplyGenerationWebhookDeps extends ApplyUpdateDeps {
   webhooks: () => Promise<ModelWebhooks>;
   inbox: WebhookInbox;
-  /** Stops the other predictions of a batch that one failed part ended. */
-  provider: () => Promise<ModelProvider>;
 }
 
 export type GenerationWebhookOutcome = { ok: true; duplicate?: true };

@@ -5,7 +5,7 @@ import { newId } from '../domain/ids';
 import { refundedError } from '../domain/job-messages';
 import { objectKeys } from '../domain/keys';
 import { checkPng } from '../domain/png';
-import type { Job, JobStore, MediaIndex, MediaItem } from '../ports/jobs';
+import type { BatchPart, Job, JobStore, MediaIndex, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
 import type { ContentCredentials, CredentialedType, Provenance, SourceFile } from '../ports/content-credentials';
 import type { MediaStore } from '../ports/media-store';
@@ -153,8 +153,7 @@ async function sourcesOf(deps: SaveJobOutputDeps, job: Job): Promise<Pick<Proven
   return { ...(parent ? { parent: { source: parent, change: operation === 'upscale' ? 'c2pa.resized' : 'c2pa.edited' } } : {}), ...(inputs.length ? { inputs } : {}) };
 }
 
-function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>, index = 0): MediaItem {
-  const part = job.batch?.[index];
+function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'height' | 'durationSeconds' | 'posterKey'>, part?: BatchPart): MediaItem {
   return {
     id: newId(new Date(job.createdAt)),
     owner: job.owner,
@@ -171,8 +170,21 @@ function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'heigh
   };
 }
 
+/**
+ * A batch some of whose parts made no image: the failed parts' price (the batch's cost is one price per image), to
+ * come back with the success, and the job's message saying so.
+ */
+function partRefundOf(job: Job): { credits: number; note: string } | undefined {
+  const failed = job.batch?.filter((b) => b.failed).length ?? 0;
+  if (!failed) return undefined;
+  const credits = (job.cost / job.batch!.length) * failed;
+  return { credits, note: Messages.batchPartlyFailed(failed, job.batch!.length, credits) };
+}
+
 async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcome> {
   const urls = job.outputUrls ?? [job.outputUrl!];
+  // A batch's outputs are those of its parts that did not fail, in part order.
+  const parts = job.batch?.filter((b) => !b.failed);
   const media: MediaItem[] = [];
   // One after another: a several-image job has at most 4 outputs, and each copy streams.
   try {
@@ -181,14 +193,14 @@ async function saveImages(deps: SaveJobOutputDeps, job: Job): Promise<SaveOutcom
       const image = await copy(deps, job, url, key);
       const size = await checkedImage(deps, key, image);
       await signed(deps, job, key, image, 'image/png');
-      media.push(mediaOf(job, key, size, index));
+      media.push(mediaOf(job, key, size, parts?.[index]));
     }
   } catch (err) {
     // The job fails whole: the images already copied go too (best effort, as for the broken one).
     if (err instanceof Unusable) await Promise.allSettled(media.map((m) => deps.store.remove(m.key)));
     throw err;
   }
-  return (await deps.jobs.succeed(job, media)) ? 'saved' : 'skipped';
+  return (await deps.jobs.succeed(job, media, partRefundOf(job))) ? 'saved' : 'skipped';
 }
 
 /** A clip on a later segment with no prediction recorded for it, nor one waiting in our queue. */

@@ -62,6 +62,12 @@ export const keys = {
    */
   idempotency: (key: string) => `IDEMPOTENCY#${key}`,
   idempotencyItem: 'IDEMPOTENCY',
+  /**
+   * The route an Idempotency-Key was first sent to (`IDEMPOTENCY#KEY#<sha-256 of [sub, key]>`/`ROUTE`), ttl a day: a
+   * key names one request of one route, so the same key on another route is refused (handlers/idempotent.ts).
+   */
+  idempotencyKeyRoute: (hash: string) => `IDEMPOTENCY#KEY#${hash}`,
+  idempotencyKeyRouteItem: 'ROUTE',
   /** The user's plan (`USER#<sub>`/`SUBSCRIPTION`): PayPal's subscription id, our plan, status, next billing. */
   subscription: 'SUBSCRIPTION',
   /** A PayPal subscription we made (`SUBSCRIPTION#<id>`/`SUBSCRIPTION`): its owner, for PayPal's webhooks. */

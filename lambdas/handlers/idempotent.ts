@@ -1,6 +1,7 @@
 /**
  * The Idempotency-Key of the calls that charge or order (contract/idempotency.ts), on Powertools Idempotency: the
- * record is keyed by the caller's sub and the header (a key is per user), its payload hash is the validated body, and
+ * record is keyed by the route, the caller's sub and the header (a key is per user and route: the same key sent to
+ * another route is a 422, adapters/dynamodb-idempotency.ts's key routes), its payload hash is the validated body, and
  * it holds the first answer for a day. A repeat answers that, marked `Idempotent-Replayed`; another body under the
  * same key is a 422; a repeat while the first runs is a 409 (IDEMPOTENCY_IN_PROGRESS), which the web app retries.
  *
@@ -20,7 +21,7 @@ import { ErrorCode, Messages, httpStatusOf } from '../../contract/errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_SECONDS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKey } from '../../contract/idempotency';
 import { AppError, InvalidInput } from '../domain/errors';
 import type { RouteDef } from '../../contract/routes';
-import { idempotencyStore } from '../wiring/deps';
+import { idempotencyKeyRoutes, idempotencyStore } from '../wiring/deps';
 import { userRoute, type HttpResult, type Identity, type UserRouteOptions } from './http';
 
 interface Call {
@@ -32,11 +33,16 @@ interface Call {
   context: Context | undefined;
 }
 
-/** Runs `handle` once per (sub, key, body) within a day; without a key it simply runs. */
+/**
+ * Runs `handle` once per (sub, key, body) within a day; without a key it simply runs. A key first sent to another
+ * route is a 422 (Messages.idempotencyKeyOtherRoute).
+ */
 export async function answerOnce(call: Call, handle: () => Promise<HttpResult>): Promise<HttpResult> {
   if (call.header === undefined) return handle();
   const key = IdempotencyKey.safeParse(call.header);
   if (!key.success) throw new InvalidInput(Messages.idempotencyKeyInvalid);
+  // A key names one request of one route: the same key on another route is refused before anything runs.
+  if (!(await idempotencyKeyRoutes().bind(call.sub, key.data, call.routeId))) throw new AppError(ErrorCode.IdempotencyKeyReused, Messages.idempotencyKeyOtherRoute);
 
   // A config per call: Powertools records the invocation's context on it, and locally one process serves many calls.
   const config = new IdempotencyConfig({

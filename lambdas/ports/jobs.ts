@@ -83,6 +83,8 @@ export interface BatchPart {
   seed: number;
   providerId?: string;
   outputUrl?: string;
+  /** Why this part's prediction made no image (it failed, was aborted or lost its output): its price comes back. */
+  failed?: string;
 }
 
 /** One later segment's prediction: its model and its input, without the start image. */
@@ -176,6 +178,11 @@ export interface JobStore {
    * after, or undefined when the job ended, or the part already had an output or another prediction.
    */
   recordPartOutput(id: string, part: number, providerId: string, url: string): Promise<Job | undefined>;
+  /**
+   * Records why a batch part made no image (and its prediction id, if missing) on an open job, once: the part has no
+   * output and no failure yet, and no other prediction. The job as it is after, or undefined when nothing was recorded.
+   */
+  recordPartFailure(id: string, part: number, providerId: string, reason: string): Promise<Job | undefined>;
   /** The open jobs (oldest first), from a sparse index that holds exactly the jobs not yet ended: no scan. */
   listOpen(limit: number, cursor?: string): Promise<Page<Job>>;
   /** Moves a job to a non-terminal status (no change once terminal). */
@@ -187,8 +194,12 @@ export interface JobStore {
    * prediction id and the saved segment's key. False when the job moved on or ended meanwhile.
    */
   startSegment(job: Job, segmentKey: string, at: number): Promise<boolean>;
-  /** Succeeds the job and stores its media items (one per output), once. Returns false if the job was already terminal. */
-  succeed(job: Job, media: readonly MediaItem[]): Promise<boolean>;
+  /**
+   * Succeeds the job and stores its media items (one per output), once. Returns false if the job was already terminal.
+   * With `partRefund` (a batch some of whose parts failed), the failed parts' price comes back in the same transaction
+   * (one refund row) and `note` is the job's message; a refund that cannot land throws RefundNotLanded.
+   */
+  succeed(job: Job, media: readonly MediaItem[], partRefund?: { credits: number; note: string }): Promise<boolean>;
   /**
    * Fails or cancels the job and refunds its cost, once, whatever the owner's balance. Returns false if the job was
    * already terminal; throws RefundNotLanded when the refund could not be made (the job stays open, for a retry).

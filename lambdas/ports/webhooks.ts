@@ -16,15 +16,27 @@ export interface WebhookVerifier<E extends { eventId: string }> {
   parse(delivery: WebhookDelivery): Promise<E | undefined>;
 }
 
-/** Provider events claimed before they are handled: at most one handler per delivery, however many copies come. */
+/**
+ * What a claim found: `claimed` (this call handles the delivery: its first copy, or a copy retried after an earlier
+ * claim's lease ran out with no outcome), `done` (handled already: a redelivery), `held` (another call is handling it
+ * now, or died doing so and its lease has not run out: the provider must retry later).
+ */
+export type ClaimResult = 'claimed' | 'done' | 'held';
+
+/**
+ * Provider events claimed before they are handled: at most one handler per delivery at a time, however many copies
+ * come. A claim is a lease until its outcome is recorded: a handler that dies (a timeout, out of memory, a kill)
+ * records none, and once the lease has run out the delivery can be claimed again, so the provider's retry applies it.
+ * Applying is idempotent by the provider's own object id, so a claim taken again never applies anything twice.
+ */
 export interface WebhookInbox {
   /**
-   * Claims the event in one conditional write: true for exactly one of any number of concurrent copies of a
-   * delivery (the others count as redeliveries).
+   * Claims the event in one conditional write: `claimed` for exactly one of any number of concurrent copies of a
+   * delivery (the others count as redeliveries), again after `leaseUntil` of a claim with no outcome has passed.
    */
-  claim(eventId: string, info: Record<string, string>): Promise<boolean>;
+  claim(eventId: string, info: Record<string, string>, at: { now: Date; leaseUntil: Date }): Promise<ClaimResult>;
   /** Gives a claim back when handling it failed, so the provider's retry is handled instead of dropped. */
   release(eventId: string): Promise<void>;
-  /** Adds what handling the claimed event did to its record, for operators. */
-  note(eventId: string, info: Record<string, string>): Promise<void>;
+  /** Records that the claimed event was applied (its claim holds for ever after), with what it did, for operators. */
+  settle(eventId: string, outcome: Record<string, string>, now: Date): Promise<void>;
 }

@@ -13,7 +13,7 @@ import { cognitoIdTokenVerifier } from '../adapters/cognito-id-token';
 import { dynamoCollectionIndex } from '../adapters/dynamodb-collections';
 import { dynamoConnectionStore } from '../adapters/dynamodb-connections';
 import { dynamoContactStore } from '../adapters/dynamodb-contact';
-import { dynamoIdempotencyStore } from '../adapters/dynamodb-idempotency';
+import { dynamoIdempotencyKeyRoutes, dynamoIdempotencyStore } from '../adapters/dynamodb-idempotency';
 import { dynamoJobStore } from '../adapters/dynamodb-jobs';
 import { dynamoJobStatusReader } from '../adapters/dynamodb-job-status';
 import { dynamoLedgerHistory } from '../adapters/dynamodb-ledger';
@@ -194,6 +194,11 @@ const generationWebhooks = /* @__PURE__ */ once(() =>
 /** Replicate's webhook deliveries already handled, remembered for a week. */
 const replicateInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'replicate', { keepDays: 7 }));
 const paypalInbox = /* @__PURE__ */ once(() => dynamoWebhookInbox(dynamo(), table(), 'paypal'));
+/** The claims' lease: contract/webhooks.ts's unless WEBHOOK_LEASE_SECONDS shortens it (the embedded stack's tests only). */
+const webhookLease = (): { webhookLeaseMs?: number } => {
+  const seconds = config().WEBHOOK_LEASE_SECONDS;
+  return seconds === undefined ? {} : { webhookLeaseMs: seconds * 1000 };
+};
 
 const mailer = /* @__PURE__ */ once(() => sesMailer(sesClient(), config().SES_FROM_ADDRESS));
 const settle = /* @__PURE__ */ once((): SettleDeps => ({ orders: orders(), provider: paymentProvider(), accounts: accounts(), mailer: mailer(), now, log: warn }));
@@ -222,8 +227,7 @@ export function applyGenerationWebhookDeps(): ApplyGenerationWebhookDeps {
     now,
     webhooks: generationWebhooks(),
     inbox: replicateInbox(),
-    // A batch part's failure stops the batch's other predictions.
-    provider: modelProvider(),
+    ...webhookLease(),
   };
 }
 
@@ -301,6 +305,9 @@ export function idempotencyStore(routeId: string): ReturnType<typeof dynamoIdemp
   return store;
 }
 
+/** The route each Idempotency-Key was first sent to (a key belongs to one route). */
+export const idempotencyKeyRoutes = /* @__PURE__ */ once(() => dynamoIdempotencyKeyRoutes(dynamo(), table()));
+
 export function isAccountDeleted(sub: string): Promise<boolean> {
   return accounts().isDeleted(sub);
 }
@@ -353,7 +360,14 @@ export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {
 }
 
 export function applyPaymentWebhookDeps(): ApplyPaymentWebhookDeps {
-  return { ...settle(), subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), webhooks: paymentWebhooks(), inbox: paypalInbox() };
+  return {
+    ...settle(),
+    subscriptions: subscriptions(),
+    subscriptionProvider: subscriptionProvider(),
+    webhooks: paymentWebhooks(),
+    inbox: paypalInbox(),
+    ...webhookLease(),
+  };
 }
 
 export function subscribeDeps(): SubscribeDeps {

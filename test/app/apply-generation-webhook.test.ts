@@ -35,11 +35,14 @@ describe('applyGenerationWebhook', () => {
     const { jobId, predictionId } = await started(ctx);
     const failed = ctx.provider.update(predictionId, { status: 'failed', error: 'CUDA out of memory\nTraceback ...' });
     ctx.clock.advance(10_000);
-    await Promise.all([
+    const settled = await Promise.allSettled([
       ...Array.from({ length: 5 }, () => applyGenerationWebhook(ctx.deps, generationDelivery('msg-f', jobId, failed))),
       applyGenerationWebhook(ctx.deps, generationDelivery('msg-g', jobId, failed)),
       checkJobStatus(ctx.deps, CALLER.sub, jobId),
     ]);
+    // Copies that came while the first was being applied are told to come back later (409), as Replicate retries.
+    const refused = settled.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as Error).message);
+    expect(refused).toEqual(Array.from({ length: 4 }, () => Messages.webhookInProgress));
     const job = await ctx.jobs.get(jobId);
     expect(job).toMatchObject({ status: 'failed', refunded: true, error: Messages.jobRefunded(Messages.imageGenerationFailed, 1) });
     expect(ctx.credits.rowsOf(CALLER.sub).map((l) => [l.reason, l.delta])).toEqual([['purchase', 3], ['image', -1], ['refund', 1]]);

@@ -1,8 +1,9 @@
 /**
  * A batch of images (SDXL or FLUX Fast, count 2-4) is one job and one charge but one prediction per image, each with
  * its own seed (s, s+1, ...): the models seed one generator per prediction, so only then does a shown seed make its
- * image again. The job's outputs are recorded once every part has one; a part that fails or is refused ends the whole
- * job with its whole refund, once, and the other parts are stopped; the reconciler and cancel know every part.
+ * image again. The job's outputs are recorded once every part has ended; a part that fails leaves the others to finish:
+ * the job delivers the images that succeeded and refunds the failed parts' price with its success, once (every part
+ * failed: the whole refund). A create refused at the start refunds all; the reconciler and cancel know every part.
  */
 import { typicalMsOf } from '../../contract/catalog';
 import { Messages } from '../../contract/errors';
@@ -66,18 +67,61 @@ describe('a batch of images', () => {
     expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
   });
 
-  it('refunds the whole job exactly once when one of four fails, stops the others, and ignores their late success', async () => {
+  it('delivers the three images that succeeded when one of four fails, and refunds the failed one only, once', async () => {
     const ctx = generationSetup({ credits: 6 });
     const jobId = await batchOf(ctx, 4);
     const [a, b, c, d] = predictions(ctx).map((p) => p.id);
+    for (const id of [a!, b!, d!]) ctx.store.outputs.set(`https://replicate.delivery/${id}.png`, await png(16, 16));
     await applyGenerationWebhook(ctx.deps, generationDelivery('m-a', jobId, succeed(ctx, a!), true, 0));
     const failed = ctx.provider.update(c!, { status: 'failed', error: 'NSFW content detected' });
-    await Promise.all([1, 2, 3].map(() => applyGenerationWebhook(ctx.deps, generationDelivery('m-c', jobId, failed, true, 2))));
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-c', jobId, failed, true, 2));
+    // The failure ends nothing yet, stops nothing: the other parts are still being made (and billed).
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'starting' });
+    expect(ctx.provider.canceled).toEqual([]);
     await applyGenerationWebhook(ctx.deps, generationDelivery('m-c2', jobId, failed, true, 2));
-    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'failed', refunded: true, error: expect.stringContaining('4 credits refunded') });
-    expect(ctx.provider.canceled.sort()).toEqual([b!, d!].sort());
     await applyGenerationWebhook(ctx.deps, generationDelivery('m-b', jobId, succeed(ctx, b!), true, 1));
-    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -4], ['refund', 4]]);
+    expect((await ctx.jobs.get(jobId))!.outputUrl).toBeUndefined();
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-d', jobId, succeed(ctx, d!), true, 3));
+    expect((await ctx.jobs.get(jobId))!.outputUrls).toEqual([a, b, d].map((id) => `https://replicate.delivery/${id}.png`));
+
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('skipped');
+    const note = Messages.batchPartlyFailed(1, 4, 1);
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', error: note });
+    expect((await checkJobStatus(ctx.deps, CALLER.sub, jobId))).toMatchObject({ status: 'succeeded', error: note, imageUrl: expect.any(String) });
+    const items = (await ctx.media.list(CALLER.sub, 10)).items;
+    expect(items.map((m) => m.options.seed).sort()).toEqual([41, 42, 44]);
+    // One charge row, one refund row for the missing image.
+    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -4], ['refund', 1]]);
+    expect(await ctx.credits.balance(CALLER.sub)).toBe(3);
+    expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('refunds two of four when two fail, in whatever order the parts end', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 4);
+    const [a, b, c, d] = predictions(ctx).map((p) => p.id);
+    for (const id of [b!, c!]) ctx.store.outputs.set(`https://replicate.delivery/${id}.png`, await png(16, 16));
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-b', jobId, succeed(ctx, b!), true, 1));
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-a', jobId, ctx.provider.update(a!, { status: 'failed', error: 'boom' }), true, 0));
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-c', jobId, succeed(ctx, c!), true, 2));
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-d', jobId, ctx.provider.update(d!, { status: 'aborted' }), true, 3));
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'succeeded', error: Messages.batchPartlyFailed(2, 4, 2) });
+    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -4], ['refund', 2]]);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('refunds the whole job once when every part fails', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 2);
+    const [a, b] = predictions(ctx).map((p) => p.id);
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-a', jobId, ctx.provider.update(a!, { status: 'failed', error: 'NSFW content detected' }), true, 0));
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'starting' });
+    await applyGenerationWebhook(ctx.deps, generationDelivery('m-b', jobId, ctx.provider.update(b!, { status: 'failed', error: 'NSFW content detected' }), true, 1));
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'failed', refunded: true, error: expect.stringContaining('2 credits refunded') });
+    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -2], ['refund', 2]]);
     expect(ctx.credits.activeJobs(CALLER.sub)).toBe(0);
     expectBooksBalanced(ctx.credits);
   });

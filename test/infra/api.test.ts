@@ -5,6 +5,7 @@ import { REPO_ROOT } from '../../lib/settings';
 import { LIVE_ROUTES } from '../../contract/live';
 import { KEY_SCOPES } from '../../contract/permissions';
 import { ROUTES as CONTRACT_ROUTES, type Grant, type RouteDef } from '../../contract/routes';
+import { WEBHOOK_LEASE_SECONDS } from '../../contract/webhooks';
 import { logicalId, permissionsOf, resourcesOfType, routeFunction, synthForSuite, synthTemplate } from './synth';
 
 /** What each grant must mean in IAM, written independently of lib/ so that a drift shows. */
@@ -175,6 +176,21 @@ describe('Api (contract/routes)', () => {
       const logGroup = synth.template.toJSON().Resources[fn.Properties!.LoggingConfig.LogGroup.Ref];
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }
+  });
+
+  it('gives every function that claims webhook deliveries a timeout shorter than the claims\u2019 lease', () => {
+    // A claim without an outcome is taken again after WEBHOOK_LEASE_SECONDS (steps/receive-webhook.ts): never from a
+    // function still running. The deployed timeouts are read from the template, not from the contract.
+    const claimers = ROUTES.filter((r) => r.auth === 'signature');
+    expect(claimers.map((r) => r.id).sort()).toEqual(['paypalWebhook', 'replicateWebhook']);
+    for (const route of claimers) {
+      const [, fn] = routeFunction(synth.template, route);
+      expect(fn.Properties!.Timeout).toBeLessThan(WEBHOOK_LEASE_SECONDS);
+      // The lease is the contract's in the cloud: nothing shortens it there.
+      expect(fn.Properties!.Environment.Variables).not.toHaveProperty('WEBHOOK_LEASE_SECONDS');
+    }
+    // Longer than the most any API function may be given (API Gateway's 29 s), whatever a route's timeout becomes.
+    expect(WEBHOOK_LEASE_SECONDS).toBeGreaterThan(29);
   });
 
   it('configures every function from the deployment (keys of .env.example)', () => {

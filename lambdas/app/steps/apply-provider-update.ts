@@ -2,13 +2,11 @@ import { Messages } from '../../../contract/errors';
 import { reasonOfProviderError, refundedError } from '../../domain/job-messages';
 import type { BatchPart, Job, JobStore } from '../../ports/jobs';
 import { isTerminal } from '../../ports/jobs';
-import type { ModelProvider, ProviderPrediction } from '../../ports/model-provider';
+import type { ProviderPrediction } from '../../ports/model-provider';
 
 export interface ApplyUpdateDeps {
   jobs: JobStore;
   now: () => Date;
-  /** When given, a batch that one failed part ended has its other parts stopped at the provider (best effort). */
-  provider?: () => Promise<ModelProvider>;
 }
 
 /**
@@ -56,36 +54,32 @@ export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: Pr
 }
 
 /**
- * A batch's prediction (`part`: the one its webhook URL names, for a prediction not recorded yet): its output is
- * recorded on its part, and once every part has one the job's outputs are recorded in part order (the stream then
- * saves them as one job). A part that fails, is cancelled or lost its output ends the whole job with its whole
- * refund, once (the job's condition): the exact, simple rule, as a single prediction's batch failed whole.
+ * A batch's prediction (`part`: the one its webhook URL names, for a prediction not recorded yet): its output, or why
+ * it made none (failed, aborted, canceled at the provider, output lost), is recorded on its part, once. A failed part
+ * ends nothing: the others go on (the provider bills them). Once every part has ended the job's outputs are the
+ * images that succeeded, in part order (the stream saves them as one job, and its success refunds the failed parts'
+ * price: save-job-output); a batch none of whose parts succeeded fails with its whole refund, once.
  */
 async function applyToPart(deps: ApplyUpdateDeps, job: Job, batch: readonly BatchPart[], p: ProviderPrediction, hint?: number): Promise<UpdateOutcome> {
   const known = batch.findIndex((b) => b.providerId === p.id);
   const part = known >= 0 ? known : hint !== undefined && batch[hint] && !batch[hint].providerId ? hint : -1;
   if (part < 0) return 'unchanged';
-  const refund = async (status: 'failed' | 'canceled', error: string): Promise<UpdateOutcome> => {
-    if (!(await deps.jobs.failAndRefund(job, status, error))) return 'unchanged';
-    await stopOtherParts(deps, batch, p.id);
-    return 'refunded';
+  const partFailed = async (why: string): Promise<UpdateOutcome> => {
+    if (batch[part]!.outputUrl || batch[part]!.failed) return 'unchanged';
+    return ended(deps, job, await deps.jobs.recordPartFailure(job.id, part, p.id, why));
   };
   switch (p.status) {
     case 'succeeded': {
       const url = p.output[0];
-      if (!url || p.dataRemoved) return refund('failed', refundedError(url ? Messages.resultRemoved : reasonOfProviderError(p.error, job.kind), job.cost));
+      if (!url || p.dataRemoved) return partFailed(url ? Messages.resultRemoved : reasonOfProviderError(p.error, job.kind));
       if (batch[part]!.outputUrl) return 'unchanged';
-      const after = await deps.jobs.recordPartOutput(job.id, part, p.id, url);
-      const urls = after?.batch?.map((b) => b.outputUrl);
-      if (!urls) return 'unchanged';
-      if (!urls.every((u): u is string => Boolean(u))) return 'progress';
-      return (await deps.jobs.recordOutput(job.id, undefined, urls, deps.now().getTime())) ? 'recorded' : 'unchanged';
+      return ended(deps, job, await deps.jobs.recordPartOutput(job.id, part, p.id, url));
     }
     case 'failed':
     case 'aborted':
-      return refund('failed', refundedError(reasonOfProviderError(p.error, job.kind), job.cost));
+      return partFailed(reasonOfProviderError(p.error, job.kind));
     case 'canceled':
-      return refund('canceled', refundedError(Messages.generationCanceled, job.cost));
+      return partFailed(Messages.generationCanceled);
     default:
       if (!batch[part]!.providerId) await deps.jobs.markPartStarted(job.id, part, p.id, p.status);
       else if (p.status === 'processing' && job.status !== 'processing' && !job.outputUrl) await deps.jobs.markProgress(job.id, p.status);
@@ -93,14 +87,13 @@ async function applyToPart(deps: ApplyUpdateDeps, job: Job, batch: readonly Batc
   }
 }
 
-/** The batch's other predictions still running are cancelled: the job has ended and refunded, so their images would go unused. */
-async function stopOtherParts(deps: ApplyUpdateDeps, batch: readonly BatchPart[], ended: string): Promise<void> {
-  const running = batch.filter((b) => b.providerId && b.providerId !== ended && !b.outputUrl).map((b) => b.providerId!);
-  if (!deps.provider || !running.length) return;
-  try {
-    const provider = await deps.provider();
-    await Promise.allSettled(running.map((id) => provider.cancel(id)));
-  } catch {
-    // Best effort: each prediction stops by its own Cancel-After deadline anyway.
-  }
+/** After a part's outcome was recorded (`after`: the job as it is now): once every part has ended, the job's outcome. */
+async function ended(deps: ApplyUpdateDeps, read: Job, after: Job | undefined): Promise<UpdateOutcome> {
+  const parts = after?.batch;
+  if (!after || !parts) return 'unchanged';
+  if (!parts.every((b) => b.outputUrl || b.failed)) return 'progress';
+  const urls = parts.flatMap((b) => (b.outputUrl ? [b.outputUrl] : []));
+  if (urls.length) return (await deps.jobs.recordOutput(after.id, undefined, urls, deps.now().getTime())) ? 'recorded' : 'unchanged';
+  // Nothing to deliver: the whole refund, with the first part's reason. A refund that cannot land throws (RefundNotLanded).
+  return (await deps.jobs.failAndRefund(read, 'failed', refundedError(parts.find((b) => b.failed)!.failed!, read.cost))) ? 'refunded' : 'unchanged';
 }

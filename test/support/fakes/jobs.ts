@@ -127,6 +127,14 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     return copy(job);
   }
 
+  async recordPartFailure(id: string, part: number, providerId: string, reason: string) {
+    const job = this.open(id);
+    const slot = job?.batch?.[part];
+    if (!job || !slot || slot.outputUrl || slot.failed || (slot.providerId && slot.providerId !== providerId)) return undefined;
+    Object.assign(slot, { failed: reason, providerId });
+    return copy(job);
+  }
+
   async listOpen(limit: number, cursor?: string): Promise<Page<Job>> {
     const open = [...this.jobs.values()].filter((j) => !isTerminal(j.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     const start = cursor ? Number(cursor) : 0;
@@ -151,7 +159,30 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     return true;
   }
 
-  async succeed(read: Job, media: readonly MediaItem[]) {
+  async succeed(read: Job, media: readonly MediaItem[], partRefund?: { credits: number; note: string }) {
+    if (partRefund) {
+      // The failed parts' price back with the success, in one change (as the adapter's transaction).
+      if (this.refundFails && this.open(read.id)) throw new RefundNotLanded(read.id, 'no-account');
+      const r = this.credits.change({
+        sub: read.owner,
+        delta: partRefund.credits,
+        reason: 'refund',
+        ref: read.id,
+        at: this.now().toISOString(),
+        plan: { kind: 'back', back: Math.max(0, (read.planCost ?? 0) - (read.cost - partRefund.credits)) },
+        ...(read.countsActive ? { activeJobs: { add: -1 } as const } : {}),
+        transition: {
+          holds: () => Boolean(this.open(read.id)),
+          apply: () => {
+            Object.assign(this.jobs.get(read.id)!, { status: 'succeeded', mediaId: media[0]!.id, mediaKey: media[0]!.key, error: partRefund.note });
+            for (const m of media) this.media.add(m);
+          },
+        },
+      });
+      if (r.ok) return true;
+      if (r.why === 'already-done') return false;
+      throw new RefundNotLanded(read.id, r.why);
+    }
     const job = this.open(read.id);
     if (!job) return false;
     Object.assign(job, { status: 'succeeded', mediaId: media[0]!.id, mediaKey: media[0]!.key });

@@ -109,7 +109,8 @@ export function writeJobs(storage: Storage | undefined, jobs: readonly ActiveJob
 }
 
 export type JobOutcome =
-  | { job: ActiveJob; status: 'succeeded'; url: string; mediaId?: string }
+  /** `note`: what the server said beside the result (a batch whose failed images were refunded). */
+  | { job: ActiveJob; status: 'succeeded'; url: string; mediaId?: string; note?: string }
   | { job: ActiveJob; status: 'failed' | 'canceled'; error: string };
 
 export type JobFilter = (job: ActiveJob) => boolean;

@@ -193,7 +193,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
       finish(
         job,
         url
-          ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}) }
+          ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}), ...(result.error ? { note: result.error } : {}) }
           : { job, status: 'failed', error: result.error || fallbackError(job, 'succeeded') },
       );
       return;
@@ -304,7 +304,7 @@ export function createJobTracker(deps: JobTrackerDeps): JobTracker {
     const url = result.imageUrl ?? result.videoUrl;
     const outcome: JobOutcome =
       result.status === 'succeeded' && url
-        ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}) }
+        ? { job, status: 'succeeded', url, ...(result.mediaId ? { mediaId: result.mediaId } : {}), ...(result.error ? { note: result.error } : {}) }
         : { job, status: result.status === 'canceled' ? 'canceled' : 'failed', error: result.error || fallbackError(job, result.status === 'canceled' ? 'canceled' : 'failed') };
     list.report(outcome);
   }

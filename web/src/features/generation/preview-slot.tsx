@@ -9,7 +9,10 @@ export interface PreviewSlotProps {
   /** The last job's failure: shown in the preview's place (with the credits refunded) until dismissed. */
   failure?: string;
   onDismissFailure?: () => void;
-  /** A cancel the user chose: told in a neutral line above the preview, which keeps its picture. */
+  /**
+   * A neutral line above the preview, which keeps its picture: a cancel the user chose, or a batch's images that could
+   * not be made (the others are shown, the failed ones refunded).
+   */
   canceled?: string;
   onDismissCanceled?: () => void;
   children: ReactNode;

@@ -102,6 +102,8 @@ export function useResultPreview({ generator, filter, media, newest, onReady, on
     if (outcome.status === 'succeeded') {
       setChosen({ url: outcome.url, prompt: outcome.job.prompt, mediaId: outcome.mediaId });
       setFailure(undefined);
+      // A batch that delivered part of its images says how many failed and were refunded, above the result.
+      setCanceled(outcome.note);
       picked.write(outcome.mediaId);
       onReady(outcome.job.prompt);
       void media.refresh();
