@@ -1,4 +1,12 @@
 /** Credit packs. Amounts are strings in USD so money is never a float. */
+import { wan } from './models/wan';
+
+/**
+ * What a basic video costs: the registry's price of the spec's basic video, a 5 s Wan clip. (The spec's table says
+ * 12 / 24 / 36 for the three packs, which matches no price: the numbers shown are worked out from this one.)
+ */
+export const BASIC_VIDEO_CREDITS = wan.price({ duration: 5, aspectRatio: '16:9' });
+
 export interface CreditPack {
   id: string;
   credits: number;
@@ -6,17 +14,21 @@ export interface CreditPack {
   amount: string;
   /** Price in cents, for arithmetic. */
   cents: number;
-  /** How many basic (Wan 5 s) videos the pack is worth, as the spec states it. */
+  /** How many basic videos (5 s Wan clips) the pack pays for in full: its credits over BASIC_VIDEO_CREDITS, rounded down. */
   basicVideos: number;
 }
 
 export const CURRENCY = 'USD';
 
-export const CREDIT_PACKS: readonly CreditPack[] = [
-  { id: 'pack-72', credits: 72, amount: '6.99', cents: 699, basicVideos: 12 },
-  { id: 'pack-150', credits: 150, amount: '13.99', cents: 1399, basicVideos: 24 },
-  { id: 'pack-300', credits: 300, amount: '25.99', cents: 2599, basicVideos: 36 },
-];
+const pack = (credits: number, amount: string, cents: number): CreditPack => ({
+  id: `pack-${credits}`,
+  credits,
+  amount,
+  cents,
+  basicVideos: Math.floor(credits / BASIC_VIDEO_CREDITS),
+});
+
+export const CREDIT_PACKS: readonly CreditPack[] = [pack(72, '6.99', 699), pack(150, '13.99', 1399), pack(300, '25.99', 2599)];
 
 /**
  * Cents of a USD amount given as "6.99" or 6.99, or undefined unless it is an exact amount with at most

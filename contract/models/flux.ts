@@ -33,11 +33,14 @@ export const fluxFast: ModelDef = {
   // $0.003 an image, counted as a cent.
   providerCents: (o) => 1 * Number(o.count),
   price: (o) => Number(o.count),
-  plan: (o, prompt) => ({
+  plan: (o, prompt, _hasImage, seedChosen) => ({
     model: FLUX_SCHNELL_MODEL,
     // PNG: every saved image is checked as the PNG its entry promises (the model's default is WebP). One image a
-    // prediction, each with its own seed (`seeds`), all created at once with `Prefer: wait`.
-    input: { prompt, aspect_ratio: String(o.aspectRatio), num_outputs: 1, seed: Number(o.seed), output_format: 'png' },
+    // prediction, each with its own seed (`seeds`), all created at once with `Prefer: wait`. `go_fast` (the schema's
+    // default, true) runs fp8 weights, under which Replicate documents the outputs as not deterministic even with a
+    // seed (replicate/cog-flux#49): a seed the caller chose runs bf16 (`go_fast: false`), so the same seed gives the
+    // same picture again; a drawn seed keeps the fast path.
+    input: { prompt, aspect_ratio: String(o.aspectRatio), num_outputs: 1, seed: Number(o.seed), output_format: 'png', ...(seedChosen ? { go_fast: false } : {}) },
     ...(Number(o.count) > 1 ? { seeds: batchSeeds(Number(o.seed), Number(o.count)) } : {}),
   }),
   shown,

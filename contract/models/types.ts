@@ -147,8 +147,12 @@ export interface ModelDef {
   providerCents?: (o: ResolvedOptions) => number;
   /** Credits for a request with these options (only called for an orderable combination). */
   price: (o: ResolvedOptions) => number;
-  /** The prediction (or predictions: a batch, a clip's segments) a request runs; `hasImage`: a start (or source) picture is given. */
-  plan: (o: ResolvedOptions, prompt: string, hasImage: boolean) => PredictionPlan;
+  /**
+   * The prediction (or predictions: a batch, a clip's segments) a request runs; `hasImage`: a start (or source) picture
+   * is given; `seedChosen`: the caller gave the seed (it was not drawn for them), so the result must be one that seed
+   * gives again.
+   */
+  plan: (o: ResolvedOptions, prompt: string, hasImage: boolean, seedChosen?: boolean) => PredictionPlan;
   /** The options stored with the job and shown with its result. */
   shown: (o: ResolvedOptions) => Record<string, OptionValue>;
   /** Typical run time in seconds, for the progress estimate. */

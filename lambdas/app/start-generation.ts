@@ -72,7 +72,7 @@ async function fromSource(deps: StartGenerationDeps, owner: string, def: ModelDe
   const picture = pictures.find((p) => p.input === 'image')!;
   const source = await deps.media.get(owner, (picture as { mediaId: string }).mediaId);
   if (!source) throw new NotFound(Messages.mediaNotFound);
-  if (!def.rerun) return planGeneration(def, source.prompt, options, pictures);
+  if (!def.rerun) return { ...planGeneration(def, source.prompt, options, pictures), promptOfSource: true };
   const own = resolveOptions(def, options, () => 0);
   if (!own.ok) throw new InvalidInput(own.reason);
   const planned = planGeneration(modelToVary(def, source), source.prompt, settingsOf(source), []);

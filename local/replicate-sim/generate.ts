@@ -3,6 +3,7 @@
  * the image(s) or video rendered by media.ts.
  */
 import { FLUX_KONTEXT_MODEL } from '../../contract/models/edit';
+import { FLUX_SCHNELL_MODEL } from '../../contract/models/flux';
 import { KLING_MODEL } from '../../contract/models/kling';
 import { REAL_ESRGAN_MODEL } from '../../contract/models/upscale';
 import { batchDraws, downloadImage, exactImageSize, MediaError, renderImage, renderVideo, startImageSize, upscaleImage } from './media';
@@ -106,7 +107,11 @@ export async function generate(rec: Rec, o: GenerateOptions): Promise<JobOutcome
         : id.startsWith('black-forest-labs/') ? fluxSize(String(i.aspect_ratio))
         : { width: Number(i.width), height: Number(i.height) };
       const urls: string[] = [];
-      const context = [id, prompt, String(i.negative_prompt ?? ''), size.width, size.height];
+      // FLUX.1 [schnell] with `go_fast` (its schema's default) runs fp8 weights, and Replicate documents its outputs as
+      // not deterministic even with a seed (replicate/cog-flux#49): the prediction's own id joins the draw, so no two
+      // runs agree. With `go_fast: false` the same seed and inputs give the same picture, as for the other models.
+      const fast = id === FLUX_SCHNELL_MODEL.id && i.go_fast !== false;
+      const context = [id, prompt, String(i.negative_prompt ?? ''), size.width, size.height, ...(fast ? [rec.p.id] : [])];
       for (const [k, draw] of batchDraws(rec.seed, context, Number(i.num_outputs ?? 1)).entries()) {
         const png = await renderImage({
           ...size,

@@ -50,6 +50,15 @@ describe('a batch of images', () => {
     expect(predictions(ctx).map((p) => [p.request.input.seed, p.request.input.num_outputs, p.request.waitSeconds])).toEqual([[9, 1, 5], [10, 1, 5]]);
   });
 
+  it('runs FLUX Fast with go_fast off when the caller chose the seed, so it gives the same pictures again; a drawn seed keeps the fast path', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    await startGeneration(ctx.deps, CALLER, { model: 'flux-fast', prompt: 'two foxes', options: { count: 2, seed: 9 } });
+    expect(predictions(ctx).map((p) => p.request.input.go_fast)).toEqual([false, false]);
+    const drawn = generationSetup({ credits: 6 });
+    await startGeneration(drawn.deps, CALLER, { model: 'flux-fast', prompt: 'two foxes' });
+    expect(predictions(drawn).map((p) => 'go_fast' in p.request.input)).toEqual([false]);
+  });
+
   it('records the outputs in part order once the last part is in, and saves each image with its own seed', async () => {
     const ctx = generationSetup({ credits: 6 });
     const jobId = await batchOf(ctx, 3);

@@ -2,7 +2,8 @@
  * The Replicate simulator as the official `replicate` client sees it: the calls the deploy guide and the client make
  * (the webhook secret, models and versions, the account), `Prefer: wait` with the result in the create answer,
  * `Cancel-After` deadlines, a failed prediction's error as Replicate words it, and outputs that follow their inputs
- * (same seed and input, same bytes; an upscale is its source at 2x).
+ * (same seed and input, same bytes, but for FLUX schnell's go_fast, which Replicate documents as not deterministic; an
+ * upscale is its source at 2x).
  */
 import Replicate from 'replicate';
 import sharp from 'sharp';
@@ -29,9 +30,9 @@ describe('the replicate client against the simulator', () => {
     await expect(replicate.models.get('acme', 'nothing')).rejects.toThrow(/404/);
   });
 
-  it('answers a create with Prefer: wait once the prediction ended, output included; same seed and input give the same bytes', async () => {
+  it('answers a create with Prefer: wait once the prediction ended, output included; same seed and input (go_fast off) give the same bytes', async () => {
     const replicate = client();
-    const input = { prompt: 'a paper boat', seed: 1234, output_format: 'png', num_outputs: 1 };
+    const input = { prompt: 'a paper boat', seed: 1234, output_format: 'png', num_outputs: 1, go_fast: false };
     const first = await replicate.predictions.create({ model: FLUX_SCHNELL_MODEL.id, input, wait: 30 });
     expect(first.status).toBe('succeeded');
     const again = await replicate.predictions.create({ model: FLUX_SCHNELL_MODEL.id, input, wait: 30 });
@@ -39,6 +40,15 @@ describe('the replicate client against the simulator', () => {
     expect((await bytesOf(a[0]!)).equals(await bytesOf(b[0]!))).toBe(true);
     const other = await replicate.predictions.create({ model: FLUX_SCHNELL_MODEL.id, input: { ...input, seed: 1235 }, wait: 30 });
     expect((await bytesOf((other.output as string[])[0]!)).equals(await bytesOf(a[0]!))).toBe(false);
+  });
+
+  it('gives FLUX schnell with go_fast (its default) a different picture each run, seed or not, as Replicate documents', async () => {
+    const replicate = client();
+    const input = { prompt: 'a paper boat, fast', seed: 1234, output_format: 'png', num_outputs: 1 };
+    const first = await replicate.predictions.create({ model: FLUX_SCHNELL_MODEL.id, input, wait: 30 });
+    const again = await replicate.predictions.create({ model: FLUX_SCHNELL_MODEL.id, input: { ...input, go_fast: true }, wait: 30 });
+    expect([first.status, again.status]).toEqual(['succeeded', 'succeeded']);
+    expect((await bytesOf((first.output as string[])[0]!)).equals(await bytesOf((again.output as string[])[0]!))).toBe(false);
   });
 
   it('upscales a picture to its size times the scale', async () => {

@@ -25,7 +25,7 @@ describe('PricingPage', () => {
       const card = screen.getByTestId(`pack-${pack.id}`);
       expect(within(card).getByRole('heading', { name: `${pack.credits} credits` })).toBeInTheDocument();
       expect(card).toHaveTextContent(formatUsd(pack.cents));
-      expect(card).toHaveTextContent(`Equivalent to ${pack.basicVideos} basic videos`);
+      expect(card).toHaveTextContent(`Equivalent to ${Math.floor(pack.credits / 8)} basic videos`);
     }
     // No past date presented as the future.
     expect(document.body.textContent).not.toMatch(/2025/);

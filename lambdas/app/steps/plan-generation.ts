@@ -14,7 +14,7 @@ export function planGeneration(model: ModelDef, prompt: string, given: OptionVal
   if (!r.ok) throw new InvalidInput(r.reason);
   const refused = model.refuseImages?.(r.options, new Set<ImageInputId>(pictures.map((p) => p.input)));
   if (refused) throw new InvalidInput(refused);
-  const plan = model.plan(r.options, prompt, pictures.some((p) => p.input !== 'endImage'));
+  const plan = model.plan(r.options, prompt, pictures.some((p) => p.input !== 'endImage'), given.seed !== undefined);
   return {
     kind: model.kind,
     model: plan.model.id,

@@ -31,6 +31,8 @@ export interface JobRequest {
   model: string;
   version?: string;
   prompt: string;
+  /** The prompt is the source result's, carried over (upscale), not the caller's words about the pictures given. */
+  promptOfSource?: boolean;
   cost: number;
   /** Model input without the start image. */
   input: Record<string, unknown>;
@@ -127,7 +129,8 @@ function startImageLongSideOf(model: string): number {
  * the call's Idempotency-Key: a retry of a call whose charge was made answers that call's job, charged once.
  */
 export async function startJob(deps: StartJobDeps, owner: string, req: JobRequest, balance?: number, requestKey?: string) {
-  checkPrompt(deps, req.prompt, typeof req.options.negativePrompt === 'string' ? req.options.negativePrompt : undefined);
+  const onPicture = Boolean(req.pictures?.length) && !req.promptOfSource;
+  checkPrompt(deps, req.prompt, typeof req.options.negativePrompt === 'string' ? req.options.negativePrompt : undefined, onPicture);
   const input = { ...req.input };
   let size: ImageSize | undefined;
   for (const picture of req.pictures ?? []) {

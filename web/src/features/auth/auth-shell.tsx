@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { textLinkClass } from '../../components/link-styles';
 import { cx } from '../../lib/cx';
-import { AUTH_CLIP } from '../marketing';
+import { AUTH_CLIP, studioLine } from '../marketing';
 
 const WIDE = '(min-width: 1024px)';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -36,7 +36,7 @@ export function AuthVideo() {
       <div className="relative hidden aspect-[4/5] max-h-[calc(100dvh-12rem)] overflow-hidden rounded-card border border-line bg-gradient-to-br from-brand/30 via-surface to-accent/25 shadow-card lg:block" aria-hidden="true" data-testid="auth-panel">
         <div className="absolute inset-x-0 bottom-0 p-8">
           <p className="text-lg font-semibold text-ink">From a prompt to a moving picture.</p>
-          <p className="mt-1 text-sm text-ink-muted">Images from 1 credit. Videos with Wan 2.1 and Pixverse.</p>
+          <p className="mt-1 text-sm text-ink-muted">{studioLine()}</p>
         </div>
       </div>
     );
@@ -61,7 +61,7 @@ export function AuthVideo() {
       />
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-canvas/90 to-transparent p-8">
         <p className="text-lg font-semibold text-ink">From a prompt to a moving picture.</p>
-        <p className="mt-1 text-sm text-ink-muted">Images from 1 credit. Videos with Wan 2.1 and Pixverse.</p>
+        <p className="mt-1 text-sm text-ink-muted">{studioLine()}</p>
       </div>
     </div>
   );

@@ -8,7 +8,9 @@ import { SIGNUP_CREDITS } from '../../../../contract/catalog';
 import { formatUsd } from '../../../../contract/packs';
 import { MODEL_VIEWS } from '../../../../contract/models/view';
 import { cheapestPack, listOf, priceSummary } from './price-text';
+import { generatorNames, imageModelNames, operationNames, videoModelNames } from './model-names';
 
+/** The three steps; every model named comes from the registry (model-names.ts). */
 const STEPS = [
   {
     title: 'Describe it',
@@ -16,7 +18,7 @@ const STEPS = [
   },
   {
     title: 'Pick a model',
-    body: 'Images come from SDXL at 768 × 768. For video, choose Wan 2.1 for text- or image-to-video at 480p, or Pixverse v4.5 for sharper clips up to 1080p.',
+    body: `Images come from ${imageModelNames()}. For video, choose ${videoModelNames().replace(/ and (?=[^,]*$)/, ' or ')}, from a prompt or a start image of your own. Any picture of yours can then go through ${operationNames().replace(/ and (?=[^,]*$)/, ' or ')}.`,
   },
   {
     title: 'Generate and keep',
@@ -33,7 +35,7 @@ export function LandingPage() {
       <title>Framewright · AI image and video studio</title>
       <meta
         name="description"
-        content="Framewright turns a prompt or a single image into AI images and short video clips with Wan 2.1 and Pixverse. Start with 10 free credits."
+        content={`Framewright turns a prompt or a single image into AI images and short video clips with ${generatorNames()}. Start with ${SIGNUP_CREDITS} free credits.`}
       />
       {/* The hero's poster is the first screen's largest image: fetched first (the build moves this into the head). */}
       <link rel="preload" as="image" href={HERO_CLIP.poster} type="image/webp" fetchPriority="high" />

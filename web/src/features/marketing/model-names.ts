@@ -1,0 +1,24 @@
+import { MODEL_VIEWS } from '../../../../contract/models/view';
+import type { MediaKind } from '../../../../contract/media-kinds';
+import { cheapestPrice, credits, listOf } from './price-text';
+
+/**
+ * Which models the studio runs, named as the registry names them (contract/models/), for every public page that
+ * names them: a page that lists them by hand goes stale the day a model is added.
+ */
+const available = MODEL_VIEWS.filter((m) => !m.upcoming);
+const generators = (kind: MediaKind) => available.filter((m) => m.kind === kind && m.operation === 'generate');
+
+/** "a, b and c" */
+const andList = (items: readonly string[]): string => listOf(items).replace(/ or (?=[^,]*$)/, ' and ');
+
+/** "SDXL, FLUX Fast and FLUX 1.1 Pro" */
+export const imageModelNames = (): string => andList(generators('image').map((m) => m.name));
+/** "Wan 2.1 (480p), Pixverse v4.5 and Kling 2.1" */
+export const videoModelNames = (): string => andList(generators('video').map((m) => m.name));
+/** Every model that makes something from a prompt: "SDXL, FLUX Fast, ... and Kling 2.1" */
+export const generatorNames = (): string => andList([...generators('image'), ...generators('video')].map((m) => m.name));
+/** "Edit by prompt, Upscale and Variations": what works on a picture already made. */
+export const operationNames = (): string => andList(available.filter((m) => m.operation !== 'generate').map((m) => m.name));
+/** "Images from 1 credit. Videos with Wan 2.1 (480p), Pixverse v4.5 and Kling 2.1." */
+export const studioLine = (): string => `Images from ${credits(cheapestPrice(generators('image')))}. Videos with ${videoModelNames()}.`;
