@@ -52,10 +52,17 @@ function rateLimited(body: Record<string, unknown>): boolean {
   return lower.includes(BUSY_MARKER);
 }
 
+/** Each create call's prompt, once its body was read (the simulator's call log names it). */
+const prompts = new WeakMap<IncomingMessage, string>();
+export const promptOf = (req: IncomingMessage): string | undefined => prompts.get(req);
+
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, MAX_BODY);
   if (raw === TOO_LARGE) throw problem(413, 'Payload too large', 'The request body is too large.');
-  return parseJsonObject(raw);
+  const body = parseJsonObject(raw);
+  const prompt = (body.input as { prompt?: unknown } | undefined)?.prompt;
+  if (typeof prompt === 'string') prompts.set(req, prompt);
+  return body;
 }
 
 /**
