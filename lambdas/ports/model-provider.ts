@@ -43,7 +43,7 @@ export interface CreatePrediction {
 
 /** A provider refused the request (e.g. input validation): the user can fix it, nothing ran. */
 export class ProviderRefused extends Error {}
-/** The provider is rate limiting us (429 after the client's own retries): nothing was created. */
+/** The provider is rate limiting us (429 after the adapter's backoff, replicate-provider.ts): nothing was created. */
 export class ProviderBusy extends Error {}
 /** The provider does not know this prediction (404). */
 export class PredictionNotFound extends Error {}

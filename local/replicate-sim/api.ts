@@ -3,6 +3,7 @@
  * model), list, get and cancel predictions, the output files (no auth, byte ranges, as replicate.delivery serves
  * them), and the simulator's own download counter. routes.ts maps paths to them.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteRange } from '../shared/byte-range';
 import { readBody, sendJson, TOO_LARGE } from '../shared/http';
@@ -52,10 +53,17 @@ function rateLimited(body: Record<string, unknown>): boolean {
   return lower.includes(BUSY_MARKER);
 }
 
+/** Each create call's prompt, once its body was read (the simulator's call log names it). */
+const prompts = new WeakMap<IncomingMessage, string>();
+export const promptOf = (req: IncomingMessage): string | undefined => prompts.get(req);
+
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, MAX_BODY);
   if (raw === TOO_LARGE) throw problem(413, 'Payload too large', 'The request body is too large.');
-  return parseJsonObject(raw);
+  const body = parseJsonObject(raw);
+  const prompt = (body.input as { prompt?: unknown } | undefined)?.prompt;
+  if (typeof prompt === 'string') prompts.set(req, prompt);
+  return body;
 }
 
 /**
@@ -73,7 +81,12 @@ export function cancelAfterMs(header: string | string[] | undefined): number | u
   return ms;
 }
 
-/** A model as GET /v1/models/{owner}/{name} answers it; an official model's versions are not listed (they report "hidden"). */
+/**
+ * A model as GET /v1/models/{owner}/{name} answers it, with its `latest_version` and that version's OpenAPI schema
+ * (Replicate's guidance reads a model's input from `latest_version.openapi_schema`): an official model too, whose
+ * predictions report the version "hidden" and whose versions are not listed; its version id here is a stable digest of
+ * the model and its schema (the real one is Replicate's; nothing of ours depends on it).
+ */
 function modelBody(m: SimModel) {
   const [owner, name] = m.id.split('/') as [string, string];
   return {
@@ -88,13 +101,13 @@ function modelBody(m: SimModel) {
     run_count: 0,
     cover_image_url: null,
     default_example: null,
-    latest_version: m.official ? null : versionBody(m),
+    latest_version: versionBody(m),
   };
 }
 
 function versionBody(m: SimModel) {
   return {
-    id: m.version,
+    id: m.official ? createHash('sha256').update(`${m.id}\n${JSON.stringify(m.published)}`).digest('hex') : m.version,
     created_at: '2024-01-01T00:00:00.000Z',
     cog_version: '0.9.4',
     openapi_schema: { openapi: '3.0.2', info: { title: 'Cog', version: '0.1.0' }, components: { schemas: { Input: m.published } } },

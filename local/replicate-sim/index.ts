@@ -41,7 +41,7 @@ import { createRouter } from './routes';
 import { webhookSecretKey } from './signing';
 import { persistence } from './persist';
 import { createState } from './state';
-import type { ReplicateSim, ReplicateSimOptions } from './types';
+import type { ReplicateSim, ReplicateSimOptions, SimCall } from './types';
 import { createWebhooks } from './webhooks';
 
 export { signWebhook } from './signing';
@@ -52,6 +52,9 @@ export {
   type ReplicateSimOptions,
   type SimPrediction,
 } from './types';
+
+/** How many API calls `calls()` remembers. */
+const MAX_CALLS_KEPT = 10_000;
 
 export async function startReplicateSimulator(opts: ReplicateSimOptions): Promise<ReplicateSim> {
   if (!opts.apiToken) throw new Error('startReplicateSimulator: apiToken is required');
@@ -76,7 +79,13 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     ...(opts.dataDir ? { persist: persistence(opts.dataDir, opts.log ?? (() => {})) } : {}),
   });
 
-  const server = http.createServer(createRouter(createApi(state, opts.webhookSecret), opts.apiToken, opts.rateLimits));
+  const calls: SimCall[] = [];
+  const server = http.createServer(
+    createRouter(createApi(state, opts.webhookSecret), opts.apiToken, opts.rateLimits, (call) => {
+      calls.push(call);
+      if (calls.length > MAX_CALLS_KEPT) calls.shift();
+    }),
+  );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,6 +113,7 @@ export async function startReplicateSimulator(opts: ReplicateSimOptions): Promis
     predictions() {
       return state.all().map((r) => structuredClone(r.p));
     },
+    calls: () => calls.map((c) => ({ ...c })),
     setTimings(t) {
       if (t.imageMs !== undefined) timings.imageMs = t.imageMs;
       if (t.videoMs !== undefined) timings.videoMs = t.videoMs;

@@ -9,8 +9,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../shared/http';
 import { routeTable } from '../shared/route-table';
-import type { Api } from './api';
+import { promptOf, type Api } from './api';
 import { createRateLimiter, kindOf, type RateLimits } from './rate-limits';
+import type { SimCall } from './types';
 import { HttpError, notFound, problem } from './validation';
 
 /** What a route's handler gets: the request, its URL and its path parameters. */
@@ -51,7 +52,7 @@ function apiRoutes(api: Api) {
 }
 
 /** The request listener: answers errors as Replicate does (problem+json); every unknown path or method is a 404. */
-export function createRouter(api: Api, apiToken: string, limits?: RateLimits) {
+export function createRouter(api: Api, apiToken: string, limits?: RateLimits, onCall?: (call: SimCall) => void) {
   const open = openRoutes(api);
   const guarded = apiRoutes(api);
   const limiter = createRateLimiter(limits);
@@ -69,8 +70,16 @@ export function createRouter(api: Api, apiToken: string, limits?: RateLimits) {
     if (typeof unguarded === 'object') return unguarded.handle({ req, res, url, params: unguarded.params });
     if (!authorized(req)) throw problem(401, 'Unauthenticated', 'You did not pass a valid authentication token');
     const apiPath = path.replace(/^\/v1(?=\/|$)/, '');
+    const kind = kindOf(method, apiPath);
+    if (onCall) {
+      const at = Date.now();
+      res.once('finish', () => {
+        const prompt = promptOf(req);
+        onCall({ at, method, path: apiPath, kind, status: res.statusCode, ...(prompt !== undefined ? { prompt } : {}) });
+      });
+    }
     // Every authenticated call counts, found or not, as it does at Replicate.
-    limiter.take(kindOf(method, apiPath));
+    limiter.take(kind);
     const found = guarded(method, apiPath);
     if (typeof found !== 'object') throw notFound();
     return found.handle({ req, res, url, params: found.params });

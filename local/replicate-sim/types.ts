@@ -146,7 +146,21 @@ export interface ReplicateSim {
   close(): Promise<void>;
   /** test hooks */
   predictions(): SimPrediction[];
+  /** The authenticated API calls received (the last 10,000), as Replicate's rate limits count them; not Replicate's. */
+  calls(): SimCall[];
   setTimings(t: { imageMs?: number; videoMs?: number; outputTtlMs?: number; hangMs?: number; jitterMs?: number }): void;
+}
+
+/** One API call the simulator received: when (epoch ms), what, and how it was answered. */
+export interface SimCall {
+  at: number;
+  method: string;
+  /** The API path without its `/v1`. */
+  path: string;
+  kind: 'create' | 'other';
+  status: number;
+  /** The call's body's `input.prompt`, for a create whose body was read (not one the account's limits refused first). */
+  prompt?: string;
 }
 
 export interface OutputFile {

@@ -127,6 +127,10 @@ describe('image generator: a job from start to preview', () => {
     await waitFor(() => expect(generateButton()).toBeEnabled());
     expect(promptField()).toBeEnabled();
     expect(within(await runningJobs()).getByRole('button', { name: 'Cancel a lighthouse at dusk' })).toBeEnabled();
+    // Not begun yet: the tile says when it is given up (the model's maximum run time from the start) and refunded.
+    const sdxlDeadline = new Date(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)[0].createdAt + sdxl.maxRunSeconds * 1000);
+    const by = sdxlDeadline.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    expect(within(await runningJobs()).getByText(`If it has not started by ${by}, it is cancelled and refunded.`)).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(ACTIVE_JOBS_KEY)!)).toEqual([
       expect.objectContaining({ predictionId: 'job-1', prompt: 'a lighthouse at dusk', createdAt: expect.any(Number) }),
     ]);
@@ -134,6 +138,8 @@ describe('image generator: a job from start to preview', () => {
     await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     expect(api.calls('GET', '/api/check-status/*')).toHaveLength(1);
     expect(api.calls('GET', '/api/check-status/*')[0]!.path).toBe('/api/check-status/job-1');
+    // Rendering: the provider has begun it, so the start deadline is no longer shown.
+    await waitFor(() => expect(screen.queryByText(/^If it has not started by /)).not.toBeInTheDocument());
 
     done = true;
     api.on('GET', '/api/media', { status: 200, body: { items: [mediaItem({ id: 'm-new', prompt: 'a lighthouse at dusk', url: 'https://media.test/new.png' })] } });

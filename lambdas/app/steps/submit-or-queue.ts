@@ -57,7 +57,8 @@ export async function drainQueue(
     if (!submitted.ok && 'held' in submitted) {
       busy = true;
       result.waiting += 1;
-    } else result.submitted += 1;
+    } else if (!submitted.ok && submitted.refunded) result.refunded += 1;
+    else result.submitted += 1;
   }
   return result;
 }

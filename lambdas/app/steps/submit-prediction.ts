@@ -2,12 +2,12 @@
  * Asking the provider for a charged job's prediction (its first, or a clip's next segment), refunding at once if it
  * refuses or cannot be reached.
  */
-import { maxRunMsOf } from '../../../contract/catalog';
 import { Messages } from '../../../contract/errors';
 import { refundedError } from '../../domain/job-messages';
 import { isTerminal, type BatchPart, type Job } from '../../ports/jobs';
 import { isProviderTerminal, ProviderBusy, ProviderRefused, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
 import { applyProviderUpdate, type ApplyUpdateDeps } from './apply-provider-update';
+import { cancelAfterSeconds } from './job-deadline';
 import { cancelPredictionsOf, webhookUrlFor } from './job-predictions';
 
 export interface SubmitDeps extends ApplyUpdateDeps {
@@ -39,7 +39,15 @@ export interface SubmitOptions {
 const unanswered = (e: unknown): boolean => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
 
 export async function submitPrediction(deps: SubmitDeps, job: Job, req: PredictionRequest, options: SubmitOptions = {}): Promise<Submitted> {
-  if (job.batch) return submitBatch(deps, job, job.batch, req, options);
+  // Every prediction is asked to stop by our own deadline for the job's run (its Cancel-After): one that has not
+  // started by then ends aborted and unbilled, and its webhook refunds the job.
+  const cancelAfter = cancelAfterSeconds(job, deps.now());
+  if (cancelAfter === undefined) {
+    // Past the deadline already (it waited in our queue that long): nothing is asked for, the job is refunded.
+    const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(Messages.generationBusy, job.cost));
+    return { ok: false, refunded, error: new ProviderBusy('the job waited past its deadline'), reason: Messages.generationBusy };
+  }
+  if (job.batch) return submitBatch(deps, job, job.batch, req, options, cancelAfter);
   let prediction: ProviderPrediction;
   let provider: ModelProvider | undefined;
   try {
@@ -50,7 +58,7 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
       input: req.input,
       webhookUrl: webhookUrlFor(deps.webhookUrl, job),
       ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
-      cancelAfterSeconds: maxRunMsOf(req.model) / 1000,
+      cancelAfterSeconds: cancelAfter,
     });
   } catch (error) {
     // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
@@ -82,7 +90,7 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
  * refused, busy or unanswered, whatever was made for the job is cancelled; the job is held for our queue when nothing
  * runs for it and only busyness or silence stopped it, and otherwise failed and refunded whole.
  */
-async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart[], req: PredictionRequest, options: SubmitOptions): Promise<Submitted> {
+async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart[], req: PredictionRequest, options: SubmitOptions, cancelAfter: number): Promise<Submitted> {
   let provider: ModelProvider;
   try {
     provider = await deps.provider();
@@ -98,7 +106,7 @@ async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart
         input: { ...req.input, seed: b.seed },
         webhookUrl: webhookUrlFor(deps.webhookUrl, job, part),
         ...(req.waitSeconds ? { waitSeconds: req.waitSeconds } : {}),
-        cancelAfterSeconds: maxRunMsOf(req.model) / 1000,
+        cancelAfterSeconds: cancelAfter,
       }),
     ),
   );

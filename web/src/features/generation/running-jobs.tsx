@@ -97,6 +97,17 @@ export function JobProgress({ job, status, now, className }: JobProgressProps) {
   );
 }
 
+/**
+ * When a job not yet begun by the provider is given up (the create's Cancel-After, our own deadline for its run: the
+ * model's maximum run time from the start), as a local time; none for a clip made in parts, whose later parts have
+ * deadlines of their own.
+ */
+function startDeadline(job: ActiveJob): string | undefined {
+  const model = modelOfReplicate(job.model);
+  if (!model || runOfJob(job).predictions > 1) return undefined;
+  return new Date(job.createdAt + model.maxRunSeconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 export interface JobTilesProps extends JobListProps {
@@ -130,6 +141,9 @@ export function JobTiles({ jobs, queue, statuses, onError }: JobTilesProps) {
                 {status !== 'processing' && place >= 0 && <span>· {ordinal(place + 1)} in your queue</span>}
               </p>
               <JobProgress job={job} status={status} now={now} />
+              {status !== 'processing' && startDeadline(job) && (
+                <p className="text-xs text-ink-subtle">If it has not started by {startDeadline(job)}, it is cancelled and refunded.</p>
+              )}
               <div className="flex justify-end">
                 <CancelJobButton job={job} status={status} onError={onError} />
               </div>
