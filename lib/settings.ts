@@ -31,8 +31,8 @@ export interface Settings {
   /** The built SPA: web/dist (`npm run build`), or context `webDist` (tests pass a fixture). */
   webDist: string;
   /**
-   * Context `existingSenderIdentity=true`: the SES identity of senderEmail (or senderDomain) already exists in this
-   * account and region (another stage or app made it), so the stack uses it instead of creating it (which fails).
+   * Context `existingSenderIdentity=true` (dev only): the SES identity of senderEmail (or senderDomain) already exists
+   * in this account and region (made outside this app), so no mail stack creates it (lib/mail-stack.ts).
    */
   existingSenderIdentity: boolean;
   /** Where alarms are mailed (context `alarmEmail`; SNS asks the address to confirm). None: the topic has no subscriber. */
@@ -133,6 +133,9 @@ export function readSettings(scope: Construct): Settings {
       throw new SettingsError('Prod needs -c cognitoEmail=ses: Cognito\'s own sender sends 50 verification and reset emails a day (verify senderEmail in SES first: docs/deploy.md)');
     }
     if (alarmEmail === undefined) throw new SettingsError('Prod needs -c alarmEmail=<address>: without it every alarm and budget alert notifies nobody');
+    if (flag('existingSenderIdentity', false)) {
+      throw new SettingsError('Prod refuses -c existingSenderIdentity=true: prod sends from the identity its own mail stack creates and retains (Framewright-prod-mail), never one another stage could delete');
+    }
     if (reservedConcurrency && accountConcurrency === undefined) {
       throw new SettingsError(
         'Prod reserves Lambda concurrency: pass -c accountConcurrency=<ConcurrentExecutions of `aws lambda get-account-settings`> (a new account may have 10: raise it first, docs/deploy.md), or -c reservedConcurrency=false',
