@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as path from 'node:path';
@@ -49,6 +51,14 @@ describe('prod stage', () => {
         ':identity/support@framewright.app',
       ]);
     }
+  });
+
+  it('gives no function a simulator, an emulator endpoint or a self-signed signer', () => {
+    const env = resourcesOfType(prod.template, 'AWS::Lambda::Function').map(([, f]) => (f.Properties!.Environment?.Variables ?? {}) as Record<string, unknown>);
+    const unsafe = env.flatMap((vars) =>
+      Object.entries(vars).filter(([k, v]) => /^(AWS_ENDPOINT_URL|SIM_|PAYPAL_SIM|CONTENT_CREDENTIALS_FALLBACK|REPLICATE_BASE_URL)/.test(k) || /localhost|127\.0\.0\.1|sandbox\.paypal/.test(JSON.stringify(v))),
+    );
+    expect(unsafe).toEqual([]);
   });
 
   it('takes payments through live PayPal', () => {
@@ -151,9 +161,45 @@ describe('settings from context', () => {
     });
   });
 
-  it('takes live PayPal in prod unless told otherwise', () => {
+  it('takes live PayPal in prod, and refuses the sandbox there', () => {
     expect(settings({ ...PROD, senderEmail: 'a@b.co' }).paypal).toBe('live');
-    expect(settings({ ...PROD, senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+    expect(() => settings({ ...PROD, senderEmail: 'a@b.co', paypal: 'sandbox' })).toThrow(/^Prod refuses -c paypal=sandbox: customers would buy real credits with sandbox money$/);
+    expect(settings({ senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+  });
+
+  it('refuses in prod, one line each, what a paying customer must never meet: example addresses, the emulators, a local build', () => {
+    const messageOf = (context: Record<string, string>) => {
+      try {
+        settings({ ...PROD, senderEmail: 'hello@framewright.app', ...context });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(messageOf({})).toBe('accepted');
+    expect(messageOf({ senderEmail: 'hello@example.org' })).toBe('Prod refuses -c senderEmail=hello@example.org: example.org is reserved for examples and tests, nobody reads it');
+    expect(messageOf({ supportEmail: 'help@shop.test' })).toMatch(/^Prod refuses -c supportEmail=help@shop.test: shop.test is reserved/);
+    expect(messageOf({ alarmEmail: 'ops@example.com' })).toMatch(/^Prod refuses -c alarmEmail=ops@example.com: [^\n]*$/);
+    // The embedded stack's shell left in the environment.
+    for (const [key, value] of [['AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:8000'], ['REPLICATE_BASE_URL', 'http://localhost:5173/_replicate']]) {
+      process.env[key] = value;
+      try {
+        expect(messageOf({})).toBe(`Prod refuses to synthesise with ${key} set: the shell points at the embedded stack's emulators (unset them)`);
+        expect(() => settings({ senderEmail: 'a@b.co' })).not.toThrow();
+      } finally {
+        delete process.env[key];
+      }
+    }
+    // A web build whose pages name a local address (e.g. built against the embedded stack).
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-dist-'));
+    try {
+      fs.writeFileSync(path.join(dist, 'index.html'), '<link rel="canonical" href="https://framewright.app/">');
+      expect(messageOf({ webDist: dist })).toBe('accepted');
+      fs.writeFileSync(path.join(dist, 'sitemap.xml'), '<loc>http://localhost:5173/faq</loc>');
+      expect(messageOf({ webDist: dist })).toBe('Prod refuses a web build naming a local address (sitemap.xml): build it for the cloud (npm run build)');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('refuses prod with an unsafe setting, in one line each; dev keeps its defaults', () => {
