@@ -7,8 +7,20 @@ import type { RouteDef, RouteId } from './routes';
  * 429 (the app's polling backs off and retries; providers retry their webhooks).
  */
 export const THROTTLES = {
-  /** Provider callbacks: about one per job or payment event, retried by the provider when refused. */
-  webhook: { rateLimit: 50, burstLimit: 100 },
+  /**
+   * Provider callbacks: a prediction's start and completion (two a create: 20/s at Replicate's 600 creates a minute)
+   * and PayPal's payment events, retried by the provider when refused. The burst is no deeper than the rate: every
+   * request of a burst runs at once, and the webhook functions' reserved concurrency (lib/constructs/concurrency.ts)
+   * must hold the burst and a second of the rate, or Lambda's throttle answers 500 (test/infra/limits.test.ts).
+   */
+  webhook: { rateLimit: 30, burstLimit: 30 },
+  /**
+   * Starting a job (generate-image, generate-video, generations): a start holds its function while the model runs
+   * with `Prefer: wait` (seconds), so the burst and the rate times that hold must fit the generation functions'
+   * reserved concurrency (lib/constructs/concurrency.ts); past the throttle a start is answered 429, never Lambda's
+   * 500. The rate holds the capacity model's design peak (test/domain/capacity.test.ts).
+   */
+  generation: { rateLimit: 20, burstLimit: 20 },
   /** Public share links (page, file, poster): crawlers unfurl a shared link in bursts when it goes around. */
   share: { rateLimit: 100, burstLimit: 200 },
   /** The job poll: every open job of every signed-in user asks every few seconds. */
@@ -21,12 +33,19 @@ export const THROTTLES = {
 
 export type ThrottleClass = keyof typeof THROTTLES;
 
+/**
+ * API Gateway answers a throttled request 429 with no Retry-After; CloudFront's /api/* behaviour adds this one to an
+ * answer that has none (a response headers policy header that does not override the origin's: an answer of ours
+ * that knows its wait keeps it). A route's bucket refills a token in a second at the lowest rate of all.
+ */
+export const THROTTLE_RETRY_AFTER_SECONDS = 1;
+
 /** The kind of every route of the contract (a route added to routes.ts must be given one here). */
 export const ROUTE_THROTTLE_CLASS = {
   health: 'rest',
   me: 'rest',
   createUpload: 'rest',
-  generateImage: 'rest',
+  generateImage: 'generation',
   checkStatus: 'polling',
   listMedia: 'rest',
   deleteMedia: 'rest',
@@ -46,8 +65,8 @@ export const ROUTE_THROTTLE_CLASS = {
   deleteAccount: 'rest',
   replicateWebhook: 'webhook',
   sendContact: 'rest',
-  generateVideo: 'rest',
-  generations: 'rest',
+  generateVideo: 'generation',
+  generations: 'generation',
   models: 'rest',
   cancelJob: 'rest',
   getMedia: 'rest',

@@ -4,6 +4,7 @@ import type { BackgroundFunctionDef } from '../contract/functions';
 import type { RouteDef } from '../contract/routes';
 import { EdgeStack } from './edge-stack';
 import { FramewrightStack } from './framewright-stack';
+import { MailStack } from './mail-stack';
 import { assertRegionSupported } from './regions';
 import { readSettings, SettingsError } from './settings';
 
@@ -46,6 +47,16 @@ export function buildApp(app: App, options: BuildAppOptions = {}): FramewrightSt
     env: { account, region: 'us-east-1' },
     crossRegionReferences: true,
   });
+  // The sender identity first, in a retained stack of its own: the app stack's user pool names it once verified.
+  const mail = settings.existingSenderIdentity
+    ? undefined
+    : new MailStack(app, `Framewright-${settings.stage}-mail`, {
+        stage: settings.stage,
+        senderEmail: settings.senderEmail,
+        senderDomain: settings.senderDomain,
+        description: `Framewright (${settings.stage}): the SES sender identity (retained; verify it before deploying the app)`,
+        env: { account, region },
+      });
   const stack = new FramewrightStack(app, `Framewright-${settings.stage}`, {
     settings,
     routes: options.routes,
@@ -55,6 +66,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): FramewrightSt
     env: { account, region },
     crossRegionReferences: true,
   });
+  if (mail) stack.addStackDependency(mail, 'the user pool names the sender identity');
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
 }

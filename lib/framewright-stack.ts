@@ -53,7 +53,7 @@ export class FramewrightStack extends Stack {
 
   constructor(scope: Construct, id: string, props: FramewrightStackProps) {
     super(scope, id, props);
-    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, webDist, existingSenderIdentity } = props.settings;
+    const { stage, senderEmail, senderDomain, supportEmail, cognitoEmail, paypal, webDist } = props.settings;
     const routes = props.routes ?? ROUTES;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
@@ -67,7 +67,7 @@ export class FramewrightStack extends Stack {
       cloudFrontLogs: props.edge?.logBucket,
     });
     this.data.allowBrowserAccessFrom(this.site.url);
-    this.email = new Email(this, 'Email', { senderEmail, senderDomain, supportEmail, existing: existingSenderIdentity });
+    this.email = new Email(this, 'Email', { senderEmail, senderDomain, supportEmail });
     this.auth = new Auth(this, 'Auth', { stage, siteUrl: this.site.url, cognitoEmail, email: this.email });
     this.secret = new AppSecret(this, 'Secrets', { stage });
     this.authWaf = new AuthWaf(this, 'AuthWaf', { stage, userPool: this.auth.userPool });
@@ -189,17 +189,6 @@ export class FramewrightStack extends Stack {
     for (const route of routes.filter((r) => r.auth === 'signature')) {
       const name = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Url`;
       outputs[name] = [`${this.site.url}${route.path}`, `Callback URL of ${route.method} ${route.path}`];
-    }
-    const identity = this.email.identity;
-    if (senderDomain && identity) {
-      const records = [
-        [identity.dkimDnsTokenName1, identity.dkimDnsTokenValue1],
-        [identity.dkimDnsTokenName2, identity.dkimDnsTokenValue2],
-        [identity.dkimDnsTokenName3, identity.dkimDnsTokenValue3],
-      ] as const;
-      records.forEach(([name, value], i) => {
-        outputs[`SenderDkimRecord${i + 1}`] = [`${name} CNAME ${value}`, `DNS record ${i + 1} of 3 that verifies ${senderDomain} in SES`];
-      });
     }
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });

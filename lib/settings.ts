@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -26,13 +27,13 @@ export interface Settings {
    * is verified and out of the SES sandbox (see docs/deploy.md).
    */
   cognitoEmail: 'cognito' | 'ses';
-  /** PayPal API (context `paypal`): `sandbox` by default in dev, `live` in prod. */
+  /** PayPal API (context `paypal`): `sandbox` by default in dev, `live` in prod (which refuses `sandbox`). */
   paypal: 'sandbox' | 'live';
   /** The built SPA: web/dist (`npm run build`), or context `webDist` (tests pass a fixture). */
   webDist: string;
   /**
-   * Context `existingSenderIdentity=true`: the SES identity of senderEmail (or senderDomain) already exists in this
-   * account and region (another stage or app made it), so the stack uses it instead of creating it (which fails).
+   * Context `existingSenderIdentity=true` (dev only): the SES identity of senderEmail (or senderDomain) already exists
+   * in this account and region (made outside this app), so no mail stack creates it (lib/mail-stack.ts).
    */
   existingSenderIdentity: boolean;
   /** Where alarms are mailed (context `alarmEmail`; SNS asks the address to confirm). None: the topic has no subscriber. */
@@ -64,6 +65,43 @@ export const PAYPAL_BASE_URLS = {
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Names reserved for documentation and testing (RFC 2606, RFC 6761): no customer's mail comes from or goes to them. */
+const RESERVED_DOMAIN = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
+/** Addresses only the embedded stack's emulators answer at (a local build's or shell's leftovers). */
+const LOCAL_URL = /https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:\d+)?/i;
+
+/**
+ * What a paying customer must never meet in prod, refused at synth in one line each: sandbox money, a documentation
+ * address on their mail, the embedded stack's emulators (a shell still pointing the SDK at them, or a web build that
+ * names them). `env` is the synthesising process's environment; `webDist` the build the stack uploads.
+ */
+function assertProdSafe(s: Pick<Settings, 'paypal' | 'senderEmail' | 'supportEmail' | 'alarmEmail' | 'senderDomain'>, env: NodeJS.ProcessEnv, webDist: string): void {
+  if (s.paypal === 'sandbox') throw new SettingsError('Prod refuses -c paypal=sandbox: customers would buy real credits with sandbox money');
+  for (const [key, value] of [['senderEmail', s.senderEmail], ['supportEmail', s.supportEmail], ['alarmEmail', s.alarmEmail], ['senderDomain', s.senderDomain]] as const) {
+    const domain = value?.split('@').pop();
+    if (domain && RESERVED_DOMAIN.test(domain)) throw new SettingsError(`Prod refuses -c ${key}=${value}: ${domain} is reserved for examples and tests, nobody reads it`);
+  }
+  const emulated = Object.keys(env).filter((k) => k.startsWith('AWS_ENDPOINT_URL') && env[k]);
+  for (const key of ['REPLICATE_BASE_URL', 'PAYPAL_BASE_URL']) if (env[key] && LOCAL_URL.test(env[key])) emulated.push(key);
+  if (emulated.length > 0) throw new SettingsError(`Prod refuses to synthesise with ${emulated.join(', ')} set: the shell points at the embedded stack's emulators (unset them)`);
+  const named = filesNamingLocalUrls(webDist);
+  if (named.length > 0) throw new SettingsError(`Prod refuses a web build naming a local address (${named.slice(0, 3).join(', ')}): build it for the cloud (npm run build)`);
+}
+
+/** The build's pages, sitemap, robots and JSON that name a local URL (the scripts are libraries' own strings). */
+function filesNamingLocalUrls(webDist: string): string[] {
+  if (!fs.existsSync(webDist)) return [];
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.(html|xml|txt|json|webmanifest)$/.test(entry.name) && LOCAL_URL.test(fs.readFileSync(file, 'utf8'))) found.push(path.relative(webDist, file));
+    }
+  };
+  walk(webDist);
+  return found;
+}
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 /** A setting that is wrong: bin/app.ts prints its message as one line, without a stack trace. */
@@ -133,6 +171,10 @@ export function readSettings(scope: Construct): Settings {
       throw new SettingsError('Prod needs -c cognitoEmail=ses: Cognito\'s own sender sends 50 verification and reset emails a day (verify senderEmail in SES first: docs/deploy.md)');
     }
     if (alarmEmail === undefined) throw new SettingsError('Prod needs -c alarmEmail=<address>: without it every alarm and budget alert notifies nobody');
+    assertProdSafe({ paypal, senderEmail, supportEmail, alarmEmail, senderDomain }, process.env, webDist);
+    if (flag('existingSenderIdentity', false)) {
+      throw new SettingsError('Prod refuses -c existingSenderIdentity=true: prod sends from the identity its own mail stack creates and retains (Framewright-prod-mail), never one another stage could delete');
+    }
     if (reservedConcurrency && accountConcurrency === undefined) {
       throw new SettingsError(
         'Prod reserves Lambda concurrency: pass -c accountConcurrency=<ConcurrentExecutions of `aws lambda get-account-settings`> (a new account may have 10: raise it first, docs/deploy.md), or -c reservedConcurrency=false',

@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../contract/app-config';
 import { COGNITO_WAF_BLOCK } from '../contract/edge-limits';
 import { Messages } from '../contract/errors';
+import { THROTTLE_RETRY_AFTER_SECONDS } from '../contract/throttles';
 import type { Background } from './background';
 import { asCloudFront, cognitoRateLimiter, edgeRateLimiter, viewerIp } from './gateway/edge';
 import type { LocalLive } from './live';
@@ -53,6 +54,9 @@ export function originRoutes(t: OriginTargets): OriginRoute[] {
     if (edgeLimited(viewerIp(req), url.pathname)) {
       return sendJson(res, 429, { message: 'Too Many Requests', error: Messages.tooManyRequests }, NO_STORE);
     }
+    // CloudFront's /api/* response headers policy: a Retry-After on an answer without one (API Gateway's 429 has
+    // none); a header the answer sets itself wins, as the policy's does not override (lib/constructs/site.ts).
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) res.setHeader('retry-after', String(THROTTLE_RETRY_AFTER_SECONDS));
     if (!(await t.gateway(asCloudFront(req, t.edgeHeader()), res))) sendJson(res, 404, { message: 'Not Found' });
   };
 

@@ -18,9 +18,10 @@ import {
 } from '../contract/capacity-model';
 import { BACKGROUND_FUNCTIONS } from '../contract/functions';
 import { THROTTLES } from '../contract/throttles';
-import { RESERVED_CONCURRENCY } from '../lib/constructs/concurrency';
+import { holdSecondsOf, RESERVED_CONCURRENCY } from '../lib/constructs/concurrency';
 import { STAGE_THROTTLE } from '../lib/constructs/stage-access-logs';
 
+const generationHold = holdSecondsOf({ id: 'generateImage', auth: 'user' });
 const stream = BACKGROUND_FUNCTIONS.find((f) => f.id === 'saveJobOutput')!.trigger as { batchSize?: number; parallelization?: number };
 
 interface Limit {
@@ -44,9 +45,9 @@ const limits: Limit[] = [
   },
   {
     component: 'generate-image, reserved concurrency',
-    limit: `${RESERVED_CONCURRENCY.generation} at once / ${A.createSeconds} s a create`,
+    limit: `${RESERVED_CONCURRENCY.generation} at once / ${generationHold} s a start (Prefer: wait)`,
     perUser: D.imageStartsPerSecond,
-    capacity: RESERVED_CONCURRENCY.generation / A.createSeconds,
+    capacity: RESERVED_CONCURRENCY.generation / generationHold,
     source: 'lib/constructs/concurrency.ts (a busy provider queues the start: steps/submit-or-queue.ts)',
   },
   {
@@ -64,10 +65,10 @@ const limits: Limit[] = [
     source: 'contract/throttles.ts',
   },
   {
-    component: 'generate-image route throttle (rest)',
-    limit: `${THROTTLES.rest.rateLimit} requests/s`,
+    component: 'generate-image route throttle (generation)',
+    limit: `${THROTTLES.generation.rateLimit} requests/s`,
     perUser: D.imageStartsPerSecond,
-    capacity: THROTTLES.rest.rateLimit,
+    capacity: THROTTLES.generation.rateLimit,
     source: 'contract/throttles.ts',
   },
   {

@@ -88,8 +88,8 @@ export class Auth extends Construct {
       removalPolicy: removalPolicyFor(props.stage),
     });
 
-    // Cognito checks the SES identity when the pool is created or updated.
-    if (props.cognitoEmail === 'ses' && props.email.identity) this.userPool.node.addDependency(props.email.identity);
+    // Cognito checks the SES identity when the pool is created or updated: it is the mail stack's, verified before
+    // this stack is deployed (lib/mail-stack.ts), never one this stack creates.
 
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,

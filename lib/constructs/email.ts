@@ -1,5 +1,4 @@
 import { Stack } from 'aws-cdk-lib';
-import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface EmailProps {
@@ -9,17 +8,14 @@ export interface EmailProps {
   senderDomain?: string;
   /** Where contact messages go. */
   supportEmail: string;
-  /** The identity already exists in this account and region (Settings.existingSenderIdentity): use it, create nothing. */
-  existing?: boolean;
 }
 
 /**
- * The SES identity the app sends from: an address (SES emails it a verification link when the stack creates
- * it) or a domain (verified once its DKIM CNAME records are published).
+ * The SES identity the app sends from, named by ARN: an address or a domain that the stage's mail stack created and
+ * verified beforehand (lib/mail-stack.ts), or one made outside the app (Settings.existingSenderIdentity). The app
+ * stack never creates it: Cognito refuses a pool whose mail names an identity not verified yet.
  */
 export class Email extends Construct {
-  /** The identity the stack created; undefined when it adopted an existing one. */
-  readonly identity?: ses.EmailIdentity;
   readonly senderEmail: string;
   readonly senderDomain?: string;
   /**
@@ -34,12 +30,7 @@ export class Email extends Construct {
     this.senderEmail = props.senderEmail;
     this.senderDomain = props.senderDomain;
     const sender = props.senderDomain ?? props.senderEmail;
-    // SES identities are one per name in an account and region: a second stack creating the same one fails.
-    const identityArn = props.existing
-      ? Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: sender })
-      : (this.identity = new ses.EmailIdentity(this, 'Sender', {
-          identity: props.senderDomain ? ses.Identity.domain(props.senderDomain) : ses.Identity.email(props.senderEmail),
-        })).emailIdentityArn;
+    const identityArn = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: sender });
     const support = props.supportEmail.toLowerCase();
     const recipients =
       support === props.senderEmail.toLowerCase()

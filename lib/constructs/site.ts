@@ -10,6 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { fillSitePlaceholders, SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER, type SiteManifest } from '../../contract/site';
 import { LIVE_PATH } from '../../contract/live';
+import { THROTTLE_RETRY_AFTER_SECONDS } from '../../contract/throttles';
 import type { AppConfig } from '../../contract/app-config';
 import { removalPolicyFor, SettingsError, type Stage } from '../settings';
 
@@ -104,6 +105,7 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
+  private readonly apiResponseHeaders: cloudfront.ResponseHeadersPolicy;
   /** https://<distribution domain>, the app's public origin. */
   readonly url: string;
   private readonly props: SiteProps;
@@ -155,22 +157,33 @@ export class Site extends Construct {
       "frame-ancestors 'none'",
       'upgrade-insecure-requests',
     ].join('; ');
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      contentTypeOptions: { override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+    };
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: cloudFrontName(props.stage, region, 'security-headers'),
       comment: 'Framewright security headers',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
-        },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
+      securityHeadersBehavior,
+    });
+    // The API's answers: the same, and a Retry-After where the answer has none (API Gateway's throttle sends a 429
+    // without one; CloudFront runs no function on an origin's 4xx, so a header that does not override is the way).
+    this.apiResponseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      responseHeadersPolicyName: cloudFrontName(props.stage, region, 'api-headers'),
+      comment: 'Framewright security headers, and Retry-After on a throttled API answer',
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Retry-After', value: String(THROTTLE_RETRY_AFTER_SECONDS), override: false }],
       },
     });
 
@@ -245,7 +258,7 @@ export class Site extends Construct {
         allowedMethods: methods,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: this.responseHeaders,
+        responseHeadersPolicy: pattern === '/api/*' ? this.apiResponseHeaders : this.responseHeaders,
         compress: true,
       });
     }

@@ -25,7 +25,7 @@ describe('the capacity model sets the stage limits', () => {
 
   it.each([
     ['polling (the job poll)', THROTTLES.polling.rateLimit, DEMAND_PER_USER.pollsPerSecond],
-    ['rest (the generation starts)', THROTTLES.rest.rateLimit, DEMAND_PER_USER.imageStartsPerSecond],
+    ['generation (the starts)', THROTTLES.generation.rateLimit, DEMAND_PER_USER.imageStartsPerSecond],
   ])('holds the %s route throttle above the design peak', (_kind, limit, perUser) => {
     expect(limit).toBeGreaterThanOrEqual(throttleFor(perUser).rateLimit);
   });

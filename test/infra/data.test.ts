@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { logicalId, resourcesOfType, synthForSuite } from './synth';
+import { logicalId, mailTemplate, resourcesOfType, synthForSuite } from './synth';
 
 describe('Data: table and buckets', () => {
   const synth = synthForSuite();
@@ -130,7 +130,7 @@ describe('Data: table and buckets', () => {
     });
   });
 
-  it('creates the SES identity of the sender', () => {
-    synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@framewright.app' });
+  it("creates the SES identity of the sender in the stage's mail stack", () => {
+    mailTemplate(synth).hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@framewright.app' });
   });
 });

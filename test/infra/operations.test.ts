@@ -143,7 +143,7 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
       ...resourcesOfType(synth.template, 'AWS::CloudFront::OriginAccessControl').map(([, r]) => r.Properties!.OriginAccessControlConfig.Name),
       ...resourcesOfType(synth.template, 'AWS::CloudFront::Function').map(([, r]) => r.Properties!.Name),
     ];
-    expect(names.length).toBe(4);
+    expect(names.length).toBe(5);
     for (const name of names) expect(name).toMatch(/^fw-dev-eu-west-1-/);
   });
 
@@ -162,6 +162,7 @@ describe('operations in prod and special accounts', () => {
       expect(of('POST /api/webhooks/paypal')).toBe(RESERVED_CONCURRENCY.webhook);
       expect(of('POST /api/generate-image')).toBe(RESERVED_CONCURRENCY.generation);
       expect(of('POST /api/generate-video')).toBe(RESERVED_CONCURRENCY.generation);
+      expect(of('POST /api/generations')).toBe(RESERVED_CONCURRENCY.generation);
       expect(of('GET /api/check-status/{predictionId}')).toBeUndefined();
     } finally {
       s.cleanup();

@@ -1,10 +1,12 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as path from 'node:path';
 import { ROUTES } from '../../contract/routes';
 import { reservedConcurrencyOf } from '../../lib/constructs/concurrency';
 import { readSettings, REPO_ROOT } from '../../lib/settings';
-import { resourcesOfType, synthForSuite, synthTemplate } from './synth';
+import { mailTemplate, resourcesOfType, synthForSuite, synthTemplate } from './synth';
 
 // One prod synth for the file: the prod stage's own tests and the dev/prod comparison read it.
 const prod = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app', cognitoEmail: 'ses', alarmEmail: 'ops@framewright.app', accountConcurrency: '1000' } });
@@ -24,7 +26,7 @@ describe('prod stage', () => {
   });
 
   it('sends from the configured addresses', () => {
-    prod.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
+    mailTemplate(prod).hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'hello@framewright.app' });
     prod.template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'framewright/prod/app' });
     const fn = resourcesOfType(prod.template, 'AWS::Lambda::Function').find(([, f]) => f.Properties!.Description === 'GET /api/health');
     expect(fn?.[1].Properties!.Environment.Variables).toMatchObject({
@@ -42,13 +44,21 @@ describe('prod stage', () => {
     for (const st of sendStatements) {
       expect(st.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'hello@framewright.app' } });
       const resources = [st.Resource].flat();
-      const isSender = (arn: any) => JSON.stringify(arn).includes('"Ref":"EmailSender');
+      const isSender = (arn: any) => identityOf(arn) === ':identity/hello@framewright.app';
       expect(resources.filter(isSender)).toHaveLength(1);
       expect(resources.filter((r) => !isSender(r)).map(identityOf).sort()).toEqual([
         ':identity/framewright.app',
         ':identity/support@framewright.app',
       ]);
     }
+  });
+
+  it('gives no function a simulator, an emulator endpoint or a self-signed signer', () => {
+    const env = resourcesOfType(prod.template, 'AWS::Lambda::Function').map(([, f]) => (f.Properties!.Environment?.Variables ?? {}) as Record<string, unknown>);
+    const unsafe = env.flatMap((vars) =>
+      Object.entries(vars).filter(([k, v]) => /^(AWS_ENDPOINT_URL|SIM_|PAYPAL_SIM|CONTENT_CREDENTIALS_FALLBACK|REPLICATE_BASE_URL)/.test(k) || /localhost|127\.0\.0\.1|sandbox\.paypal/.test(JSON.stringify(v))),
+    );
+    expect(unsafe).toEqual([]);
   });
 
   it('takes payments through live PayPal', () => {
@@ -109,9 +119,10 @@ describe('a domain sender', () => {
   it('verifies the domain and outputs its DKIM records', () => {
     const synth = synthTemplate({ context: { senderEmail: 'hello@framewright.app', senderDomain: 'framewright.app' } });
     try {
-      synth.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'framewright.app' });
-      const outputs = synth.template.toJSON().Outputs;
-      const identity = Object.keys(synth.template.findResources('AWS::SES::EmailIdentity'))[0]!;
+      const mail = mailTemplate(synth);
+      mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'framewright.app' });
+      const outputs = mail.toJSON().Outputs;
+      const identity = Object.keys(mail.findResources('AWS::SES::EmailIdentity'))[0]!;
       for (const i of [1, 2, 3]) {
         expect(outputs[`SenderDkimRecord${i}`].Value).toEqual({
           'Fn::Join': ['', [{ 'Fn::GetAtt': [identity, `DkimDNSTokenName${i}`] }, ' CNAME ', { 'Fn::GetAtt': [identity, `DkimDNSTokenValue${i}`] }]],
@@ -150,9 +161,45 @@ describe('settings from context', () => {
     });
   });
 
-  it('takes live PayPal in prod unless told otherwise', () => {
+  it('takes live PayPal in prod, and refuses the sandbox there', () => {
     expect(settings({ ...PROD, senderEmail: 'a@b.co' }).paypal).toBe('live');
-    expect(settings({ ...PROD, senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+    expect(() => settings({ ...PROD, senderEmail: 'a@b.co', paypal: 'sandbox' })).toThrow(/^Prod refuses -c paypal=sandbox: customers would buy real credits with sandbox money$/);
+    expect(settings({ senderEmail: 'a@b.co', paypal: 'sandbox' }).paypal).toBe('sandbox');
+  });
+
+  it('refuses in prod, one line each, what a paying customer must never meet: example addresses, the emulators, a local build', () => {
+    const messageOf = (context: Record<string, string>) => {
+      try {
+        settings({ ...PROD, senderEmail: 'hello@framewright.app', ...context });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(messageOf({})).toBe('accepted');
+    expect(messageOf({ senderEmail: 'hello@example.org' })).toBe('Prod refuses -c senderEmail=hello@example.org: example.org is reserved for examples and tests, nobody reads it');
+    expect(messageOf({ supportEmail: 'help@shop.test' })).toMatch(/^Prod refuses -c supportEmail=help@shop.test: shop.test is reserved/);
+    expect(messageOf({ alarmEmail: 'ops@example.com' })).toMatch(/^Prod refuses -c alarmEmail=ops@example.com: [^\n]*$/);
+    // The embedded stack's shell left in the environment.
+    for (const [key, value] of [['AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:8000'], ['REPLICATE_BASE_URL', 'http://localhost:5173/_replicate']]) {
+      process.env[key] = value;
+      try {
+        expect(messageOf({})).toBe(`Prod refuses to synthesise with ${key} set: the shell points at the embedded stack's emulators (unset them)`);
+        expect(() => settings({ senderEmail: 'a@b.co' })).not.toThrow();
+      } finally {
+        delete process.env[key];
+      }
+    }
+    // A web build whose pages name a local address (e.g. built against the embedded stack).
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-dist-'));
+    try {
+      fs.writeFileSync(path.join(dist, 'index.html'), '<link rel="canonical" href="https://framewright.app/">');
+      expect(messageOf({ webDist: dist })).toBe('accepted');
+      fs.writeFileSync(path.join(dist, 'sitemap.xml'), '<loc>http://localhost:5173/faq</loc>');
+      expect(messageOf({ webDist: dist })).toBe('Prod refuses a web build naming a local address (sitemap.xml): build it for the cloud (npm run build)');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('refuses prod with an unsafe setting, in one line each; dev keeps its defaults', () => {

@@ -3,7 +3,7 @@ import { SITE_MANIFEST, SITE_ORIGIN_PLACEHOLDER } from '../../contract/site';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { BackgroundFunctionDef } from '../../contract/functions';
 import type { RouteDef } from '../../contract/routes';
@@ -86,6 +86,11 @@ export function synthForSuite(options: SynthOptions = {}): Synthesized & { templ
   });
   afterAll(() => suite.cleanup?.());
   return suite;
+}
+
+/** The template of the stage's mail stack (lib/mail-stack.ts: the SES sender identity, deployed first). */
+export function mailTemplate(s: Synthesized): Template {
+  return Template.fromStack(s.app.node.findChild(`${s.stack.stackName}-mail`) as Stack);
 }
 
 export const TRACING_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
