@@ -68,6 +68,12 @@ export const Messages = {
   dailyGenerationCap: (cap: number) =>
     `You have reached today's limit of ${cap} generations. No credits were charged. Please try again tomorrow (the limit resets at 00:00 UTC).`,
   invalidPack: 'Choose one of the credit packs.',
+  /**
+   * Not in the spec: a pack or plan ordered without `withdrawalConsent: true`. EU consumers may withdraw from a digital
+   * purchase for 14 days unless, before supply, they ask for it at once and acknowledge losing that right.
+   */
+  withdrawalConsentRequired:
+    'Please confirm that you want your credits now and that you lose your 14-day right of withdrawal once you use them.',
   /** PAYMENT_RETURN_PATHS spelled out for the caller: 'returnPath must be one of /, /generator, ... or /admin.' */
   invalidReturnPath: `returnPath must be one of ${PAYMENT_RETURN_PATHS.slice(0, -1).join(', ')} or ${PAYMENT_RETURN_PATHS.at(-1)}.`,
   paymentUnavailable: 'PayPal is not available right now. Please try again in a few minutes.',

@@ -22,6 +22,18 @@ import { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS } from './payment-ret
 
 // ---- POST /api/create-paypal-payment -------------------------------------------------------------------------
 
+/**
+ * EU consumers may withdraw from a purchase of digital content within 14 days, unless before supply they expressly
+ * ask for it at once and acknowledge losing that right (Directive 2011/83/EU, Art. 16(m)). Checkout asks both in one
+ * unticked box (WITHDRAWAL_CONSENT_TEXT); the server refuses an order or a plan without it and records when it was
+ * given, and the purchase mail repeats it (the durable medium).
+ */
+export const WithdrawalConsent = z.literal(true, { error: Messages.withdrawalConsentRequired });
+
+/** The checkbox's words at checkout, repeated in the confirmation mail. */
+export const WITHDRAWAL_CONSENT_TEXT =
+  'I want my credits now. I understand that I lose my 14-day right of withdrawal once I use them.';
+
 export { DEFAULT_PAYMENT_RETURN_PATH, PAYMENT_RETURN_PATHS, isPaymentReturnPath } from './payment-return-paths';
 export const PaymentReturnPath = z.enum(PAYMENT_RETURN_PATHS, { error: Messages.invalidReturnPath });
 export type PaymentReturnPath = z.infer<typeof PaymentReturnPath>;
@@ -34,6 +46,8 @@ export const CreatePaymentRequest = z.object(
     credits: z.number({ error: Messages.invalidPack }),
     /** The app page to come back to after PayPal; '/' when left out. */
     returnPath: PaymentReturnPath.optional(),
+    /** The buyer's express request for the credits now, acknowledging the lost right of withdrawal (WithdrawalConsent). */
+    withdrawalConsent: WithdrawalConsent,
   },
   { error: Messages.invalidPack },
 );

@@ -13,7 +13,7 @@
  */
 import * as z from 'zod';
 import { Messages } from './errors';
-import { PaymentReturnPath } from './payments';
+import { PaymentReturnPath, WithdrawalConsent } from './payments';
 import { PLANS } from './plans';
 
 export const PlanView = z.object({
@@ -35,6 +35,8 @@ export const CreateSubscriptionRequest = z.object(
     planId: PlanId,
     /** The app page to come back to after PayPal; '/' when left out. */
     returnPath: PaymentReturnPath.optional(),
+    /** As for a pack: the buyer asks for each month's credits at once and acknowledges the lost right of withdrawal. */
+    withdrawalConsent: WithdrawalConsent,
   },
   { error: Messages.invalidPlan },
 );

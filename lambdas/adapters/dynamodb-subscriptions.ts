@@ -27,6 +27,7 @@ function toSubscription(r: Record<string, unknown>): Subscription | undefined {
     createdAt: String(r.createdAt),
     statusAt: String(r.statusAt ?? r.createdAt),
     returnPath: returnPath.success ? returnPath.data : '/',
+    ...(r.withdrawalConsentAt ? { withdrawalConsentAt: String(r.withdrawalConsentAt) } : {}),
     ...(r.nextBillingAt ? { nextBillingAt: String(r.nextBillingAt) } : {}),
     ...(r.nextRetryAt ? { nextRetryAt: String(r.nextRetryAt) } : {}),
     ...(r.failedPayments !== undefined ? { failedPayments: Number(r.failedPayments) } : {}),
@@ -85,6 +86,7 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
                   createdAt: s.createdAt,
                   statusAt: s.statusAt,
                   returnPath: s.returnPath,
+                  ...(s.withdrawalConsentAt ? { withdrawalConsentAt: s.withdrawalConsentAt } : {}),
                 },
                 // One plan at a time: a new subscription replaces only one that is over or never began.
                 ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:active, :suspended))',

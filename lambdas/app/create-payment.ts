@@ -28,6 +28,8 @@ export async function createPayment(deps: CreatePaymentDeps, caller: Caller, inp
   const owner = caller.sub;
   const pack = findPack(input.amount, input.credits);
   if (!pack) throw new InvalidInput(Messages.invalidPack);
+  // The handler's schema already refused an order without it; a use case called some other way must not sell without it.
+  if (input.withdrawalConsent !== true) throw new InvalidInput(Messages.withdrawalConsentRequired);
   // The handler's schema already checked it; a use case called some other way must not open a redirect either.
   if (input.returnPath !== undefined && !isPaymentReturnPath(input.returnPath)) throw new InvalidInput(Messages.invalidReturnPath);
 
@@ -75,6 +77,8 @@ export async function createPayment(deps: CreatePaymentDeps, caller: Caller, inp
     statusAt: createdAt,
     approvalUrl: created.approvalUrl,
     returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
+    // Given with this request (the schema refuses one without it), before PayPal could supply anything.
+    withdrawalConsentAt: createdAt,
   });
   return { paymentUrl: created.approvalUrl, orderId: created.id };
 }

@@ -24,6 +24,8 @@ export interface SubscribeDeps extends Pick<SubscriptionDeps, 'subscriptions' | 
 export async function subscribe(deps: SubscribeDeps, caller: Caller, input: CreateSubscriptionRequest): Promise<ApprovalResponse> {
   const plan = findPlan(input.planId);
   if (!plan) throw new InvalidInput(Messages.invalidPlan);
+  // The handler's schema already refused a plan without it; a use case called some other way must not sell without it.
+  if (input.withdrawalConsent !== true) throw new InvalidInput(Messages.withdrawalConsentRequired);
   await getOrCreateAccount(deps, caller);
   const current = await deps.subscriptions.get(caller.sub);
   if (current && (current.status === 'active' || current.status === 'suspended')) throw new Conflict(Messages.alreadySubscribed);
@@ -61,6 +63,7 @@ export async function subscribe(deps: SubscribeDeps, caller: Caller, input: Crea
     createdAt: at,
     statusAt: at,
     returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
+    withdrawalConsentAt: at,
   });
   // Another tab's subscription became active in between: this one is never shown to the buyer.
   if (!started) throw new Conflict(Messages.alreadySubscribed);

@@ -135,6 +135,11 @@ export interface Order {
   subscriptionId?: string;
   /** The app page PayPal's return and cancel send the buyer back to; orders stored before it existed have none ('/'). */
   returnPath?: PaymentReturnPath;
+  /**
+   * When the buyer asked for the credits at once and acknowledged losing the right of withdrawal (checkout's
+   * WithdrawalConsent); orders from before it was asked, and plan billings (their plan holds it), have none.
+   */
+  withdrawalConsentAt?: string;
   captureId?: string;
   capturedAt?: string;
   /** Cents refunded or reversed so far, and the credits that took back. */

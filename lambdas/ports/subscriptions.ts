@@ -67,6 +67,8 @@ export interface Subscription {
   createdAt: string;
   statusAt: string;
   returnPath: PaymentReturnPath;
+  /** When the buyer asked for each month's credits at once and acknowledged losing the right of withdrawal. */
+  withdrawalConsentAt?: string;
   nextBillingAt?: string;
   /** When PayPal retries a failed payment (the user is told; absent when paid). */
   nextRetryAt?: string;

@@ -28,7 +28,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   generateVideo: { prompt: 'a red fox', model: 'pixverse/pixverse-v4.5', duration: 5, quality: '720p' },
   generations: { model: 'kling', prompt: 'a red fox', options: { quality: '1080p', duration: 5 }, inputs: { startImage: 'users/x/images/1.png', endImage: 'abc123' } },
   cancelJob: { acceptCharge: true },
-  createPaypalPayment: { amount: PACK_72.amount, credits: PACK_72.credits, returnPath: '/generator' },
+  createPaypalPayment: { withdrawalConsent: true, amount: PACK_72.amount, credits: PACK_72.credits, returnPath: '/generator' },
   shareMedia: { showPrompt: false },
   createSubscription: { planId: 'plan-starter', returnPath: '/pricing' },
   changeSubscription: { planId: 'plan-creator' },

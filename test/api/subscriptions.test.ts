@@ -7,6 +7,7 @@ import { Messages } from '../../contract/errors';
 import { CURRENCY } from '../../contract/packs';
 import { PLANS } from '../../contract/plans';
 import { ApprovalResponse, PlansResponse, SubscriptionView } from '../../contract/subscriptions';
+import { userItems } from '../support/generation';
 import { visit } from '../support/payments';
 import { decideSubscription, startSubscription, subscribe, subscriptionOf } from '../support/subscriptions';
 import { api, createAccount, stackUrl, WELCOME_CREDITS, type TestUser } from '../support/users';
@@ -38,7 +39,7 @@ describe('plan routes', () => {
 
   it('the signed-in routes answer 401 without a token, and change nothing', async () => {
     const calls: Array<[string, string, unknown?]> = [
-      ['POST', '/api/subscriptions', { planId: STARTER.id }],
+      ['POST', '/api/subscriptions', { withdrawalConsent: true, planId: STARTER.id }],
       ['GET', '/api/subscription'],
       ['POST', '/api/subscription/cancel'],
       ['POST', '/api/subscription/change', { planId: CREATOR.id }],
@@ -79,6 +80,8 @@ describe('plan routes', () => {
       ['an array', [STARTER.id], 400, Messages.invalidPlan],
       ['no body', undefined, 400, Messages.invalidPlan],
       ['a return page not allowed', { planId: STARTER.id, returnPath: 'https://evil.example/' }, 400, Messages.invalidReturnPath],
+      ['no withdrawal consent', { planId: STARTER.id }, 400, Messages.withdrawalConsentRequired],
+      ['withdrawal consent refused', { planId: STARTER.id, withdrawalConsent: false }, 400, Messages.withdrawalConsentRequired],
       ['malformed JSON', '{"planId": ', 400, Messages.invalidJson],
       ['a body that is not JSON', 'planId=plan-starter', 415, Messages.jsonOnly, { 'content-type': 'application/x-www-form-urlencoded' }],
     ];
@@ -90,13 +93,16 @@ describe('plan routes', () => {
   });
 
   it('POST /api/subscriptions answers PayPal approval page; a second while one is active is 409', async () => {
-    const res = await answer(await post(user, '/api/subscriptions', { planId: CREATOR.id, returnPath: '/pricing' }));
+    const res = await answer(await post(user, '/api/subscriptions', { withdrawalConsent: true, planId: CREATOR.id, returnPath: '/pricing' }));
     expect(res.status).toBe(200);
     expect(ApprovalResponse.strict().parse(res.body).approvalUrl).toMatch(/\/webapps\/billing\/subscriptions\?ba_token=/);
     // Not approved yet: pending, nothing granted.
     expect(await subscriptionOf(user)).toMatchObject({ planId: CREATOR.id, status: 'pending', planCredits: 0 });
+    // The buyer's withdrawal consent is kept with the plan, with when it was given.
+    const [plan] = await userItems(user.sub, 'SUBSCRIPTION');
+    expect(plan).toMatchObject({ subscriptionId: expect.any(String), withdrawalConsentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
-    const twice = await answer(await post(subscriber, '/api/subscriptions', { planId: CREATOR.id }));
+    const twice = await answer(await post(subscriber, '/api/subscriptions', { withdrawalConsent: true, planId: CREATOR.id }));
     expect(twice).toEqual(refused(409, Messages.alreadySubscribed));
     expect(await subscriptionOf(subscriber)).toMatchObject({ id: subscriptionId, planId: STARTER.id, status: 'active' });
   });
@@ -125,7 +131,7 @@ describe('plan routes', () => {
     expect(SubscriptionView.strict().parse(res.body)).toEqual({ id: subscriptionId, planId: CREATOR.id, status: 'cancelled', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
     expect(await answer(await post(subscriber, '/api/subscription/cancel'))).toEqual(refused(409, Messages.noSubscription));
     // A new plan may begin once the old one is cancelled.
-    expect((await post(subscriber, '/api/subscriptions', { planId: CREATOR.id })).status).toBe(200);
+    expect((await post(subscriber, '/api/subscriptions', { withdrawalConsent: true, planId: CREATOR.id })).status).toBe(200);
     expect(await startSubscription(user, STARTER.id)).toMatch(/ba_token=/);
   });
 });

@@ -36,7 +36,7 @@ const subscriptionEvent = (id: string, type: string, subscriptionId: string) => 
 
 /** BUYER subscribed to Starter and approved at PayPal, the return not seen yet: what PayPal's webhooks bring. */
 async function approvedNotReturned(ctx: SubscriptionsContext) {
-  await subscribe(ctx.deps, BUYER, { planId: STARTER.id });
+  await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
   const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
   return { id, sale: ctx.subscriptionPaypal.approve(id) };
 }

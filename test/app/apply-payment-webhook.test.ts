@@ -36,7 +36,7 @@ describe('applyPaymentWebhook', () => {
 
   it('CHECKOUT.ORDER.APPROVED captures and credits; a redelivery is a duplicate and asks nothing', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'CHECKOUT.ORDER.APPROVED' });
     expect(await applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).toEqual({ handled: 'duplicate' });
@@ -48,7 +48,7 @@ describe('applyPaymentWebhook', () => {
 
   it('PAYMENT.CAPTURE.COMPLETED credits a capture made elsewhere without capturing again', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     await ctx.paypal.captureOrder(orderId);
     expect(await applyPaymentWebhook(ctx.deps, delivery(captureEvent(orderId)))).toEqual({ handled: 'credited', eventType: 'PAYMENT.CAPTURE.COMPLETED' });
@@ -64,7 +64,7 @@ describe('applyPaymentWebhook', () => {
 
   it('fails without recording the event while PayPal is down, so the redelivery settles it', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     ctx.deps.provider = async () =>
       Object.assign(Object.create(ctx.paypal) as FakePaypal, {
@@ -81,7 +81,7 @@ describe('applyPaymentWebhook', () => {
 
   it('credits once when ten copies of one delivery and the capture event arrive at the same moment', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     const settled = await Promise.allSettled([
       ...Array.from({ length: 10 }, () => applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))),
@@ -103,7 +103,7 @@ describe('applyPaymentWebhook', () => {
 
   it('fails while PayPal cannot say whether a delivery is genuine, claiming nothing, so the retry is handled', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
     await expect(applyPaymentWebhook(ctx.deps, delivery(approvedEvent(orderId)))).rejects.toBeInstanceOf(PaymentProviderUnavailable);
@@ -114,7 +114,7 @@ describe('applyPaymentWebhook', () => {
 
   it('marks a dispute on the paid order, and an update arriving after the resolution does not reopen it', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     await settleOrder(ctx.deps, orderId, 'capture');
     const dispute = (id: string, type: string) => ({ id, event_type: type, resource: { disputed_transactions: [{ seller_transaction_id: `CAP-${orderId}` }] } });
@@ -137,7 +137,7 @@ describe('taking credits back', () => {
   });
 
   async function paidOrder(ctx: PaymentsContext) {
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     await settleOrder(ctx.deps, orderId, 'capture');
     return { orderId, captureId: `CAP-${orderId}` };
@@ -184,7 +184,7 @@ describe('taking credits back', () => {
 
   it('a refund that overtakes the purchase credits first, then takes back', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     await ctx.paypal.captureOrder(orderId); // captured; our return and webhooks have not arrived yet
     const captureId = `CAP-${orderId}`;

@@ -11,7 +11,7 @@ import { paymentsSetup, BUYER, MemoryOrders } from '../support/fakes/payments';
 describe('cancelPaymentReturn', () => {
   it("goes back to the order's page with payment=cancel and marks the order canceled; a later approval still credits it", async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/generator' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: '/generator' });
     expect(await cancelPaymentReturn(ctx.deps, orderId)).toEqual({ outcome: { payment: 'cancel', order: orderId }, returnPath: '/generator' });
     expect(ctx.orders.orders.get(orderId)).toMatchObject({ status: 'canceled', statusAt: '2026-01-02T03:04:05.000Z' });
     expect(ctx.paypal.captureCalls).toBe(0);

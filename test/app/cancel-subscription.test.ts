@@ -60,7 +60,7 @@ describe('cancelSubscription', () => {
     const none = await caught(cancelSubscription(ctx.deps, BUYER.sub));
     expect(none).toBeInstanceOf(Conflict);
     expect(none.message).toBe(Messages.noSubscription);
-    await subscribe(ctx.deps, BUYER, { planId: STARTER.id });
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
     expect((await caught(cancelSubscription(ctx.deps, BUYER.sub))).message).toBe(Messages.noSubscription);
     expect(ctx.subscriptionPaypal.calls).not.toContain('cancel');
   });

@@ -35,7 +35,7 @@ describe('changeSubscription', () => {
 
   it('PayPal brings the buyer back to the page the change was asked from, not the one they subscribed from', async () => {
     const ctx = subscriptionsSetup();
-    await subscribe(ctx.deps, BUYER, { planId: STARTER.id, returnPath: '/pricing' });
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id, returnPath: '/pricing' });
     const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
     ctx.subscriptionPaypal.approve(id);
     await settleSubscriptionReturn(ctx.deps, id);
@@ -101,7 +101,7 @@ describe('changeSubscription', () => {
     const none = await caught(changeSubscription(ctx.deps, BUYER.sub, { planId: CREATOR.id }));
     expect(none).toBeInstanceOf(Conflict);
     expect(none.message).toBe(Messages.noSubscription);
-    await subscribe(ctx.deps, BUYER, { planId: STARTER.id });
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
     expect((await caught(changeSubscription(ctx.deps, BUYER.sub, { planId: CREATOR.id }))).message).toBe(Messages.noSubscription);
     const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
     ctx.subscriptionPaypal.approve(id);

@@ -19,7 +19,7 @@ describe('createPayment', () => {
     async (packId, amount, credits) => {
       const { deps, paypal, orders } = paymentsSetup();
       const pack = CREDIT_PACKS.find((p) => p.id === packId)!;
-      const result = await createPayment(deps, BUYER, { amount, credits });
+      const result = await createPayment(deps, BUYER, { withdrawalConsent: true, amount, credits });
       expect(paypal.created).toEqual([
         expect.objectContaining({
           amount: { currency: 'USD', value: pack.amount },
@@ -51,7 +51,7 @@ describe('createPayment', () => {
 
   it.each(PAYMENT_RETURN_PATHS)('keeps returnPath %s on the order; PayPal still comes back to our API', async (returnPath) => {
     const { deps, paypal, orders } = paymentsSetup();
-    const { orderId } = await createPayment(deps, BUYER, { amount: '6.99', credits: 72, returnPath });
+    const { orderId } = await createPayment(deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath });
     expect(paypal.created[0]).toMatchObject({ returnUrl: 'https://app.example.com/api/paypal/return', cancelUrl: 'https://app.example.com/api/paypal/cancel' });
     expect((await orders.get(orderId))?.returnPath).toBe(returnPath);
   });
@@ -60,7 +60,7 @@ describe('createPayment', () => {
     'refuses returnPath %p before asking PayPal',
     async (returnPath) => {
       const { deps, paypal, orders } = paymentsSetup();
-      const err = await caught(createPayment(deps, BUYER, { amount: '6.99', credits: 72, returnPath: returnPath as PaymentReturnPath }));
+      const err = await caught(createPayment(deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: returnPath as PaymentReturnPath }));
       expect(err).toBeInstanceOf(InvalidInput);
       expect(err.message).toBe(Messages.invalidReturnPath);
       expect(paypal.created).toHaveLength(0);
@@ -89,7 +89,7 @@ describe('createPayment', () => {
     [Infinity, 300],
   ] as const)('refuses %p for %p credits without asking PayPal', async (amount, credits) => {
     const { deps, paypal, orders } = paymentsSetup();
-    const err = await caught(createPayment(deps, BUYER, { amount, credits }));
+    const err = await caught(createPayment(deps, BUYER, { withdrawalConsent: true, amount, credits }));
     expect(err).toBeInstanceOf(InvalidInput);
     expect(err.message).toBe(Messages.invalidPack);
     expect(paypal.created).toHaveLength(0);
@@ -99,7 +99,7 @@ describe('createPayment', () => {
   it('tells the buyer to try later when PayPal is down, and stores nothing', async () => {
     const { deps, paypal, orders, logs } = paymentsSetup();
     paypal.down = true;
-    const err = await caught(createPayment(deps, BUYER, { amount: '6.99', credits: 72 }));
+    const err = await caught(createPayment(deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 }));
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.message).toBe(Messages.paymentUnavailable);
     expect(orders.orders.size).toBe(0);

@@ -10,7 +10,7 @@ import { reconcileOrders } from '../../lambdas/app/reconcile-orders';
 import { paymentsSetup, BUYER, type PaymentsContext } from '../support/fakes/payments';
 
 describe('reconcileOrders', () => {
-  const order = (ctx: PaymentsContext) => createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 }).then((r) => r.orderId);
+  const order = (ctx: PaymentsContext) => createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 }).then((r) => r.orderId);
   const outcomeDeps = (ctx: PaymentsContext) => ({ orders: ctx.orders, accounts: ctx.deps.accounts, now: ctx.deps.now });
 
   it('a return that could not reach PayPal says pending; the reconciler captures once PayPal is back, and only once', async () => {

@@ -11,7 +11,7 @@ import { paymentsSetup, BUYER, type PaymentsContext } from '../support/fakes/pay
 
 describe('settleOrder', () => {
   async function approvedOrder(ctx: PaymentsContext, approve = true) {
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '13.99', credits: 150 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '13.99', credits: 150 });
     if (approve) ctx.paypal.approve(orderId);
     return orderId;
   }
@@ -114,7 +114,7 @@ describe('settlePaymentReturn', () => {
 
   it('sends the buyer to success with the owner and credits, pending while PayPal is down, error otherwise', async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'error', order: orderId }));
     ctx.paypal.approve(orderId);
     ctx.paypal.down = true;
@@ -128,7 +128,7 @@ describe('settlePaymentReturn', () => {
 
   it("goes back to the order's page whatever the outcome", async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
     const back = (outcome: Record<string, unknown>) => ({ outcome, returnPath: '/video-generator/wan' });
     expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(back({ payment: 'error', order: orderId }));
     ctx.paypal.approve(orderId);
@@ -140,7 +140,7 @@ describe('settlePaymentReturn', () => {
 
   it("an order stored without a return path (before it existed) goes back to '/'", async () => {
     const ctx = paymentsSetup();
-    const { orderId } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72, returnPath: '/admin' });
+    const { orderId } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: '/admin' });
     delete ctx.orders.orders.get(orderId)!.returnPath;
     ctx.paypal.approve(orderId);
     expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual(home({ payment: 'success', order: orderId }));
@@ -148,7 +148,7 @@ describe('settlePaymentReturn', () => {
 
   it('a declined funding source goes back to PayPal\u2019s approval page', async () => {
     const ctx = paymentsSetup();
-    const { orderId, paymentUrl } = await createPayment(ctx.deps, BUYER, { amount: '6.99', credits: 72 });
+    const { orderId, paymentUrl } = await createPayment(ctx.deps, BUYER, { withdrawalConsent: true, amount: '6.99', credits: 72 });
     ctx.paypal.approve(orderId);
     ctx.paypal.captureAs = 'INSTRUMENT_DECLINED';
     expect(await settlePaymentReturn(ctx.deps, orderId)).toEqual({ approvalUrl: paymentUrl });

@@ -13,7 +13,7 @@ import { subscriptionsSetup, type SubscriptionsContext } from '../support/fakes/
 const STARTER = PLANS[0]!;
 
 async function pending(ctx: SubscriptionsContext, returnPath: '/pricing' | '/admin' = '/pricing') {
-  await subscribe(ctx.deps, BUYER, { planId: STARTER.id, returnPath });
+  await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id, returnPath });
   return (await ctx.subscriptions.get(BUYER.sub))!.id;
 }
 

@@ -87,7 +87,7 @@ async function follow(user: TestUser, jobId: string, cancel: boolean, until: num
 async function buy(user: TestUser): Promise<void> {
   const { status, body } = await call('POST /api/create-paypal-payment', user, '/api/create-paypal-payment', {
     method: 'POST',
-    body: JSON.stringify({ amount: PACK_72.amount, credits: PACK_72.credits }),
+    body: JSON.stringify({ withdrawalConsent: true, amount: PACK_72.amount, credits: PACK_72.credits }),
   });
   if (status !== 200) return;
   const back = await decideAtPaypal(String(body.paymentUrl), 'approve');

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Messages } from '../../contract/errors';
+import { WITHDRAWAL_CONSENT_TEXT } from '../../contract/payments';
 import { expectNoA11yViolations } from './support/a11y';
 import { createVerifiedUser, loginViaUi, storedIdToken } from './support/accounts';
 
@@ -31,6 +33,13 @@ async function openBuyCredits(page: Page): Promise<void> {
 
 /** Presses Buy on the 72 pack and waits for PayPal's approval page. */
 async function buy72(page: Page): Promise<void> {
+  const consent = page.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT });
+  // The box is unticked at first; a Buy before it is ticked says so and goes nowhere.
+  if (!(await consent.isChecked())) {
+    await page.getByRole('button', { name: 'Buy 72 credits for $6.99' }).click();
+    await expect(page.getByRole('alert')).toHaveText(Messages.withdrawalConsentRequired);
+    await consent.check();
+  }
   await page.getByRole('button', { name: 'Buy 72 credits for $6.99' }).click();
   await expect(page).toHaveURL(/\/checkoutnow\?token=[A-Z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Pay Framewright' })).toBeVisible();
@@ -102,7 +111,7 @@ test('a forged return URL shows no success message and adds nothing', async ({ p
 test('the landing page names the buyer by masked email; a refund at PayPal takes the credits back and My Payments says so', async ({ page, request }) => {
   await openBuyCredits(page);
   const token = await storedIdToken(page);
-  const started = await request.post('/api/create-paypal-payment', { headers: { authorization: `Bearer ${token}` }, data: { amount: '6.99', credits: 72, returnPath: '/' } });
+  const started = await request.post('/api/create-paypal-payment', { headers: { authorization: `Bearer ${token}` }, data: { withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: '/' } });
   expect(started.status()).toBe(200);
   const { paymentUrl } = (await started.json()) as { paymentUrl: string };
   await page.goto(paymentUrl);

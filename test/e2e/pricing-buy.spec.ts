@@ -3,7 +3,9 @@
  * exactly that pack, approves, and is back on /pricing with the credits added, as the page and the server say.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { Messages } from '../../contract/errors';
 import { CREDIT_PACKS, formatUsd } from '../../contract/packs';
+import { WITHDRAWAL_CONSENT_TEXT } from '../../contract/payments';
 import { createVerifiedUser, storedIdToken, submitLogin } from './support/accounts';
 
 async function creditsOnServer(page: Page): Promise<number> {
@@ -28,7 +30,12 @@ test('a signed-out visitor buys the 150 pack from /pricing: sign in, PayPal for 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
   await submitLogin(page, user);
 
-  // Straight to PayPal's approval page, for that pack's price.
+  // The purchase asks for the withdrawal consent first (the box starts unticked), then goes to PayPal's approval page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Buy ${pack.credits} credits for ${formatUsd(pack.cents)}`);
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Messages.withdrawalConsentRequired);
+  await page.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }).check();
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
   await expect(page).toHaveURL(/\/checkoutnow\?token=[A-Z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Pay Framewright' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: `${formatUsd(pack.cents)} USD` }).last()).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { formatUsd } from '../../contract/packs';
+import { WITHDRAWAL_CONSENT_TEXT } from '../../contract/payments';
 import { PLANS } from '../../contract/plans';
 import { createVerifiedUser, submitLogin } from './support/accounts';
 
@@ -20,7 +21,9 @@ test('a new visitor subscribes from /pricing and sees the plan and its credits i
   await page.getByRole('link', { name: 'Log in' }).click();
   await submitLogin(page, user);
 
-  // PayPal's subscription approval page for that plan.
+  // The withdrawal consent first, then PayPal's subscription approval page for that plan.
+  await page.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }).check();
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
   await expect(page).toHaveURL(/\/webapps\/billing\/subscriptions\?ba_token=BA-[A-Z0-9]+$/);
   await expect(page.getByText(plan.name)).toBeVisible();
   await page.getByRole('button', { name: 'Agree and subscribe' }).click();

@@ -224,7 +224,7 @@ describe('idempotent starts', () => {
     await api(user, '/api/me');
     const key = `buy-${Date.now()}`;
     const pay = () =>
-      api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: PACK_72.amount, credits: PACK_72.credits }), headers: { 'Idempotency-Key': key } });
+      api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, amount: PACK_72.amount, credits: PACK_72.credits }), headers: { 'Idempotency-Key': key } });
     const [a, b] = [await pay(), await pay()];
     expect([a.status, b.status]).toEqual([200, 200]);
     const [first, second] = [await a.json(), await b.json()];

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Messages } from '../../contract/errors';
-import { PAYMENT_RETURN_PATHS } from '../../contract/payments';
+import { PAYMENT_RETURN_PATHS, WITHDRAWAL_CONSENT_TEXT } from '../../contract/payments';
 import { userItems } from '../support/generation';
 import {
   PACK_150,
@@ -20,7 +20,7 @@ import {
   visit,
   waitUntil,
 } from '../support/payments';
-import { api, createUser, stackEnv, stackUrl, type TestUser } from '../support/users';
+import { api, createUser, mailFor, stackEnv, stackUrl, type TestUser } from '../support/users';
 
 const credits = async (user: TestUser) => ((await (await api(user, '/api/me')).json()) as { credits: number }).credits;
 const purchases = async (user: TestUser) => (await userItems(user.sub, 'LEDGER#')).filter((l) => l.reason === 'purchase');
@@ -51,7 +51,7 @@ describe('POST /api/create-paypal-payment', () => {
 
   it('accepts the amount as a number too', async () => {
     const user = await createUser();
-    const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: 25.99, credits: 300 }) });
+    const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, amount: 25.99, credits: 300 }) });
     expect(res.status).toBe(200);
     const { orderId } = await res.json();
     expect(await orderItem(orderId)).toMatchObject({ credits: 300, amount: '25.99' });
@@ -60,20 +60,20 @@ describe('POST /api/create-paypal-payment', () => {
   it('refuses any amount and credits pair that is not a pack with 400, and creates no order', async () => {
     const user = await createUser();
     const bodies: unknown[] = [
-      { amount: '6.99', credits: 150 },
-      { amount: '13.99', credits: 72 },
-      { amount: '0.01', credits: 300 },
-      { amount: '6.994', credits: 72 },
-      { amount: 6.989, credits: 72 },
-      { amount: '6.99', credits: 72.5 },
-      { amount: '-6.99', credits: -72 },
-      { amount: '0', credits: 0 },
-      { amount: 'six', credits: 72 },
-      { amount: '6.99', credits: '72' },
-      { amount: null, credits: 72 },
-      { credits: 72 },
-      { amount: '6.99' },
-      {},
+      { withdrawalConsent: true, amount: '6.99', credits: 150 },
+      { withdrawalConsent: true, amount: '13.99', credits: 72 },
+      { withdrawalConsent: true, amount: '0.01', credits: 300 },
+      { withdrawalConsent: true, amount: '6.994', credits: 72 },
+      { withdrawalConsent: true, amount: 6.989, credits: 72 },
+      { withdrawalConsent: true, amount: '6.99', credits: 72.5 },
+      { withdrawalConsent: true, amount: '-6.99', credits: -72 },
+      { withdrawalConsent: true, amount: '0', credits: 0 },
+      { withdrawalConsent: true, amount: 'six', credits: 72 },
+      { withdrawalConsent: true, amount: '6.99', credits: '72' },
+      { withdrawalConsent: true, amount: null, credits: 72 },
+      { withdrawalConsent: true, credits: 72 },
+      { withdrawalConsent: true, amount: '6.99' },
+      { withdrawalConsent: true },
       [],
     ];
     for (const body of bodies) {
@@ -90,8 +90,34 @@ describe('POST /api/create-paypal-payment', () => {
     expect(await scanItems('begins_with(pk, :p) AND #owner = :o', { ':p': 'ORDER#', ':o': user.sub }, { '#owner': 'owner' })).toHaveLength(0);
   });
 
+  it('refuses a pack without the buyer\'s withdrawal consent with 400, and creates no order', async () => {
+    const user = await createUser();
+    for (const consent of [undefined, false, 'true', 1, null]) {
+      const body = { amount: PACK_72.amount, credits: PACK_72.credits, ...(consent === undefined ? {} : { withdrawalConsent: consent }) };
+      const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify(body) });
+      expect({ consent, status: res.status, json: await res.json() }).toEqual({
+        consent,
+        status: 400,
+        json: expect.objectContaining({ error: Messages.withdrawalConsentRequired, code: 'INVALID_INPUT' }),
+      });
+    }
+    expect(await userItems(user.sub, 'PAYMENT#')).toHaveLength(0);
+  });
+
+  it('records when the buyer consented on the order, and the receipt repeats it', async () => {
+    const user = await createUser();
+    const { orderId, paymentUrl } = await startPayment(user, PACK_72);
+    const [copy] = await userItems(user.sub, 'PAYMENT#');
+    const consentAt = String(copy?.withdrawalConsentAt);
+    expect(consentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await orderItem(orderId)).toMatchObject({ withdrawalConsentAt: consentAt });
+    expect((await visit(await decideAtPaypal(paymentUrl, 'approve'))).status).toBe(302);
+    const receipt = await waitUntil('the receipt', async () => (await mailFor(user.email)).find((m) => /receipt/i.test(m.subject)));
+    expect(receipt.text).toContain(`at checkout (${consentAt}) you confirmed: "${WITHDRAWAL_CONSENT_TEXT}"`);
+  });
+
   it('needs a signed-in user', async () => {
-    const res = await api(undefined, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: '6.99', credits: 72 }) });
+    const res = await api(undefined, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, amount: '6.99', credits: 72 }) });
     expect(res.status).toBe(401);
   });
 });
@@ -239,7 +265,7 @@ describe('coming back to the page the buyer started on (returnPath)', () => {
       ['/admin'],
     ];
     for (const returnPath of foreign) {
-      const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: '6.99', credits: 72, returnPath }) });
+      const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, amount: '6.99', credits: 72, returnPath }) });
       expect({ returnPath, status: res.status, json: await res.json() }).toEqual({
         returnPath,
         status: 400,

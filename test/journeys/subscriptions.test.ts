@@ -37,7 +37,7 @@ describe('plans', () => {
 
   it('subscribing needs a plan of ours; the answer says which', async () => {
     const user = await createAccount();
-    const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ planId: 'plan-free' }) });
+    const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId: 'plan-free' }) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe(Messages.invalidPlan);
     expect(await subscriptionOf(user)).toEqual({ status: 'none', planCredits: 0, packCredits: WELCOME_CREDITS });
@@ -70,13 +70,13 @@ describe('plans', () => {
     const payments = (await (await api(user, '/api/payments')).json()) as { orders: Array<Record<string, unknown>> };
     expect(payments.orders).toEqual([expect.objectContaining({ id: sale, packId: STARTER.id, credits: STARTER.credits, amount: STARTER.price, status: 'captured' })]);
     // One plan at a time.
-    const again = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ planId: CREATOR.id }) });
+    const again = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId: CREATOR.id }) });
     expect(again.status).toBe(409);
   });
 
   it('cancelled on PayPal before approving: back to the page with cancel, nothing granted', async () => {
     const user = await createAccount();
-    const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ planId: STARTER.id, returnPath: '/admin' }) });
+    const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId: STARTER.id, returnPath: '/admin' }) });
     const { approvalUrl } = (await res.json()) as { approvalUrl: string };
     const back = await visit(await decideSubscription(approvalUrl, 'cancel'));
     expect(back.location).toBe('/admin?subscription=cancel');
@@ -162,7 +162,7 @@ describe('plans', () => {
     const user = await createAccount();
     const { id } = await subscribe(user, STARTER.id);
     await allSalesHandled(id);
-    const res = await api(user, '/api/subscription/change', { method: 'POST', body: JSON.stringify({ planId: CREATOR.id }) });
+    const res = await api(user, '/api/subscription/change', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId: CREATOR.id }) });
     expect(res.status).toBe(200);
     const { approvalUrl } = (await res.json()) as { approvalUrl: string };
     await visit(await decideSubscription(approvalUrl, 'approve'));

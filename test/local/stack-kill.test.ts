@@ -82,7 +82,7 @@ const call = (token: string, p: string, init: RequestInit = {}) =>
   fetch(`${stack!.url}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
 
 async function buy(token: string): Promise<{ orderId: string; paymentUrl: string }> {
-  const res = await call(token, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ amount: PACK_72.amount, credits: PACK_72.credits }) });
+  const res = await call(token, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, amount: PACK_72.amount, credits: PACK_72.credits }) });
   expect(res.status).toBe(200);
   return (await res.json()) as { orderId: string; paymentUrl: string };
 }

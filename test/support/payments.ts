@@ -13,7 +13,7 @@ export const PACK_150 = CREDIT_PACKS[1]!;
 
 /** POST /api/create-paypal-payment for a pack, optionally with the app page to come back to. */
 export async function startPayment(user: TestUser, pack: CreditPack = PACK_72, returnPath?: string): Promise<{ paymentUrl: string; orderId: string }> {
-  const body = { amount: pack.amount, credits: pack.credits, ...(returnPath !== undefined ? { returnPath } : {}) };
+  const body = { withdrawalConsent: true, amount: pack.amount, credits: pack.credits, ...(returnPath !== undefined ? { returnPath } : {}) };
   const res = await api(user, '/api/create-paypal-payment', { method: 'POST', body: JSON.stringify(body) });
   const answer = await res.json();
   if (res.status !== 200) throw new Error(`create-paypal-payment ${res.status}: ${JSON.stringify(answer)}`);

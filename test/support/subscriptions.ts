@@ -7,7 +7,7 @@ import { scanItems, visit, waitUntil } from './payments';
 
 /** POST /api/subscriptions, answered 200 with PayPal's approval page. */
 export async function startSubscription(user: TestUser, planId: string, returnPath = '/pricing'): Promise<string> {
-  const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ planId, returnPath }) });
+  const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId, returnPath }) });
   const body = (await res.json()) as { approvalUrl: string };
   if (res.status !== 200) throw new Error(`subscribe ${res.status}: ${JSON.stringify(body)}`);
   return body.approvalUrl;

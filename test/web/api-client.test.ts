@@ -63,7 +63,7 @@ describe('a call that charges (Idempotency-Key)', () => {
   it('gives up after its bounded retries, and never retries a 4xx answer or a call without a key', async () => {
     jest.useFakeTimers();
     fetchMock.mockResolvedValue(respond(500, JSON.stringify({ error: 'Something went wrong on our side. Please try again.' })));
-    const failed = errorOf(api.createPaypalPayment({ body: { amount: '6.99', credits: 72 } }));
+    const failed = errorOf(api.createPaypalPayment({ body: { withdrawalConsent: true, amount: '6.99', credits: 72 } }));
     await jest.runAllTimersAsync();
     expect((await failed).status).toBe(500);
     expect(fetchMock).toHaveBeenCalledTimes(RETRY_DELAYS_MS.length + 1);

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Messages } from '../../contract/errors';
 import { maskEmail } from '../../contract/mask-email';
-import { PAYMENT_RETURN_PATHS, PaymentReturnParams, type LedgerReason, type ListPaymentsResponse, type OrderStatus, type PaymentOrderView } from '../../contract/payments';
+import { PAYMENT_RETURN_PATHS, PaymentReturnParams, WITHDRAWAL_CONSENT_TEXT, type LedgerReason, type ListPaymentsResponse, type OrderStatus, type PaymentOrderView } from '../../contract/payments';
 import { resetSessionForTesting } from '../../web/src/features/auth/session-store';
 import { CreditBalance } from '../../web/src/features/credits/credit-balance';
 import { resetCredits, setCredits } from '../../web/src/features/credits';
@@ -333,9 +333,28 @@ describe('Buy buttons', () => {
     window.history.replaceState(null, '', '/admin');
     api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: paypalUrl, orderId: 'ORDER1' } });
     render(<CreditPacks layout="cards" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 150 credits for $13.99' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }));
+    await user.click(screen.getByRole('button', { name: 'Buy 150 credits for $13.99' }));
     await waitFor(() => expect(window.location.hash).toBe('#paypal-approval'));
-    expect(calls()).toEqual([{ method: 'POST', path: '/api/create-paypal-payment', body: { amount: '13.99', credits: 150, returnPath: '/admin' } }]);
+    expect(calls()).toEqual([{ method: 'POST', path: '/api/create-paypal-payment', body: { withdrawalConsent: true, amount: '13.99', credits: 150, returnPath: '/admin' } }]);
+  });
+
+  it('ask for the withdrawal consent first: Buy with the box unticked says so and sends nothing', async () => {
+    window.history.replaceState(null, '', '/admin');
+    api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: paypalUrl, orderId: 'ORDER1' } });
+    render(<CreditPacks layout="cards" />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT });
+    expect(box).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.withdrawalConsentRequired);
+    expect(box).toHaveAccessibleDescription(Messages.withdrawalConsentRequired);
+    expect(calls()).toEqual([]);
+    await user.click(box);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
+    await waitFor(() => expect(calls()).toHaveLength(1));
   });
 
   it('the generator toggle reveals the three packs and sends its own page', async () => {
@@ -351,18 +370,21 @@ describe('Buy buttons', () => {
       '150 credits$13.99 · about 24 basic videosBuy',
       '300 credits$25.99 · about 36 basic videosBuy',
     ]);
+    await user.click(screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }));
     await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
     await waitFor(() => expect(calls()).toHaveLength(1));
-    expect(calls()[0]!.body).toEqual({ amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
+    expect(calls()[0]!.body).toEqual({ withdrawalConsent: true, amount: '6.99', credits: 72, returnPath: '/video-generator/wan' });
   });
 
   it('send no returnPath from a page the server would refuse', async () => {
     window.history.replaceState(null, '', '/somewhere/else');
     api.on('POST', '/api/create-paypal-payment', { status: 200, body: { paymentUrl: 'http://localhost/somewhere/else#pp', orderId: 'ORDER3' } });
     render(<CreditPacks />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 300 credits for $25.99' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }));
+    await user.click(screen.getByRole('button', { name: 'Buy 300 credits for $25.99' }));
     await waitFor(() => expect(calls()).toHaveLength(1));
-    expect(calls()[0]!.body).toEqual({ amount: '25.99', credits: 300 });
+    expect(calls()[0]!.body).toEqual({ withdrawalConsent: true, amount: '25.99', credits: 300 });
   });
 
   it.each([
@@ -373,6 +395,7 @@ describe('Buy buttons', () => {
     api.on('POST', '/api/create-paypal-payment', reply);
     const user = userEvent.setup();
     render(<CreditPacks layout="cards" />);
+    await user.click(screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }));
     await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' })).toBeEnabled();

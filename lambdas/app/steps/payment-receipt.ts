@@ -4,6 +4,7 @@
  * a second credit: the same details stay on the order in My Payments.
  */
 import { findPack, formatUsd, toCents } from '../../../contract/packs';
+import { WITHDRAWAL_CONSENT_TEXT } from '../../../contract/payments';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mail, Mailer } from '../../ports/mailer';
 import type { Order } from '../../ports/payments';
@@ -28,6 +29,14 @@ export function receiptMail(to: string, order: Order): Mail {
     `PayPal order id: ${order.id}`,
     `Date: ${order.capturedAt ?? ''}`,
     '',
+    // The durable confirmation of checkout's consent (contract/payments WithdrawalConsent).
+    ...(order.withdrawalConsentAt
+      ? [
+          `Right of withdrawal: at checkout (${order.withdrawalConsentAt}) you confirmed: "${WITHDRAWAL_CONSENT_TEXT}"`,
+          'Unused credits of this purchase can still be refunded as our terms say (section 4, Refunds).',
+          '',
+        ]
+      : []),
     'You can see this payment any time in My Account > My Payments.',
   ];
   return { to: [to], subject: `Your Framewright receipt: ${order.credits} credits`, text: lines.join('\n') };

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { WITHDRAWAL_CONSENT_TEXT } from '../../../contract/payments';
 import { baseUrl, createVerifiedUser, loginViaUi, storedIdToken, type E2EUser } from './accounts';
 
 export const START_IMAGE = path.join(__dirname, '..', 'fixtures', 'start-image.png');
@@ -44,6 +45,7 @@ export function sidebarBalance(page: Page): Locator {
 /** Buys a pack from a generator page's Buy Credits toggle through the PayPal simulator's approval page. */
 export async function buyCredits(page: Page, credits: 72 | 150 | 300): Promise<void> {
   await page.getByRole('complementary').getByRole('button', { name: 'Buy Credits' }).click();
+  await page.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }).check();
   await page.getByRole('button', { name: new RegExp(`^Buy ${credits} credits for`) }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   // Back on the generator: the message shows (and the page then clears the query string).

@@ -296,7 +296,7 @@ export type SubscriptionsContext = ReturnType<typeof subscriptionsSetup>;
 
 /** BUYER subscribes to `planId`, approves at PayPal (the first month is billed) and comes back: the plan is active. */
 export async function subscribed(ctx: SubscriptionsContext, planId: string): Promise<{ id: string; firstSale: ProviderSale }> {
-  await subscribe(ctx.deps, BUYER, { planId });
+  await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId });
   const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
   const firstSale = ctx.subscriptionPaypal.approve(id);
   await settleSubscriptionReturn(ctx.deps, id);

@@ -65,6 +65,12 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
           a full refund of a purchase when none of its credits were used and you ask for it within 24 hours of buying.
         </li>
       </ul>
+      <p>
+        Right of withdrawal (EU and UK consumers): credits are digital content supplied as soon as PayPal confirms your
+        payment. Before you pay, you ask us to supply them at once and acknowledge that you lose your 14-day right of
+        withdrawal once you use them; we record when you did and confirm it in your receipt. Until you use any credit of
+        a purchase, the refunds above still apply.
+      </p>
 
       <H className={heading}>5. Your content</H>
       <p>

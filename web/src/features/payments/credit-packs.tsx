@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cx } from '../../lib/cx';
 import { startPayment } from './start-payment';
+import { WithdrawalConsent } from './withdrawal-consent';
 
 export interface CreditPacksProps {
   /** Compact rows for a generator sidebar; cards for My Account. */
@@ -14,11 +15,13 @@ export interface CreditPacksProps {
 
 /**
  * The three credit packs, each with a Buy button that creates the PayPal order on the server and goes to PayPal's
- * approval page. PayPal brings the buyer back to this page when the server allows it (see startPayment).
+ * approval page, once the buyer ticked the withdrawal consent above them (a Buy before that says so at the box). PayPal brings the buyer back to this page when the server allows it (see startPayment).
  */
 export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
   const [busy, setBusy] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [consent, setConsent] = useState(false);
+  const [needsConsent, setNeedsConsent] = useState(false);
 
   // Back from PayPal with the browser's Back button, the page may come from the back-forward cache with the
   // button still spinning: make the packs usable again.
@@ -31,6 +34,10 @@ export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
   }, []);
 
   async function buy(pack: CreditPack) {
+    if (!consent) {
+      setNeedsConsent(true);
+      return;
+    }
     setBusy(pack.id);
     setError(undefined);
     try {
@@ -44,6 +51,15 @@ export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
   const cards = layout === 'cards';
   return (
     <div className={className}>
+      <WithdrawalConsent
+        className="mb-3"
+        checked={consent}
+        onChange={(checked) => {
+          setConsent(checked);
+          if (checked) setNeedsConsent(false);
+        }}
+        error={needsConsent ? Messages.withdrawalConsentRequired : undefined}
+      />
       <ul aria-label="Credit packs" className={cx('grid', cards ? 'gap-4 sm:grid-cols-3' : 'gap-2')}>
         {CREDIT_PACKS.map((pack) => (
           <li

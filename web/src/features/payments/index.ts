@@ -3,6 +3,8 @@
  * - `BuyCreditsToggle`: the generators' 'Buy Credits' toggle revealing the three packs.
  * - `CreditPacks`: the packs with Buy buttons (POST /api/create-paypal-payment with the current page as returnPath,
  *   then PayPal's approval page).
+ * - `WithdrawalConsent`: checkout's unticked box (the buyer asks for the credits now and acknowledges losing the right of
+ *   withdrawal once they are used), before any pack or plan goes to PayPal.
  * - `PaymentReturnNotice`: on the generators and My Account, the message for `?payment=...` after PayPal sends the
  *   buyer back; re-reads the balance, then clears the payment keys from the query string.
  * - `PaymentHistory`: orders and credit ledger (My Account > My Payments).
@@ -16,6 +18,7 @@
  */
 export { BuyCreditsToggle } from './buy-credits-toggle';
 export { CreditPacks } from './credit-packs';
+export { WithdrawalConsent } from './withdrawal-consent';
 export { PaymentReturnNotice } from './payment-return-notice';
 export { PaymentHistory } from './payment-history';
 export {

@@ -98,5 +98,6 @@ export function landingPaymentNotice(answer: PaymentOutcomeResponse): PaymentNot
 /** The /buy page's words (buy-page.tsx). */
 export const BuyMessages = {
   redirecting: 'Taking you to PayPal...',
+  continueToPaypal: 'Continue to PayPal',
   unknownPack: 'That credit pack does not exist. Please choose one of the packs.',
 } as const;

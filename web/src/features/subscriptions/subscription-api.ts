@@ -18,9 +18,12 @@ export function useSubscription() {
   return useQuery(subscriptionQuery, queryClient);
 }
 
-/** Starts the plan at PayPal and sends the browser to its approval page; PayPal brings the buyer back to `returnPath`. */
+/**
+ * Starts the plan at PayPal and sends the browser to its approval page; PayPal brings the buyer back to `returnPath`.
+ * Called only once the buyer ticked checkout's withdrawal consent, which the plan carries.
+ */
 export async function startSubscription(planId: string, returnPath: PaymentReturnPath, go: (url: string) => void = (url) => window.location.assign(url)) {
-  const { approvalUrl } = await api.createSubscription({ body: { planId, returnPath } });
+  const { approvalUrl } = await api.createSubscription({ body: { withdrawalConsent: true, planId, returnPath } });
   go(approvalUrl);
 }
 

@@ -1,15 +1,17 @@
 /**
  * My Account's plan: the plan, its status and next billing date, plan credits and pack credits; Subscribe (a plan of
- * the contract), Change plan or Cancel. Back from PayPal (`?subscription=...`) it reads the plan again.
+ * the contract, once the buyer ticked the withdrawal consent), Change plan or Cancel. Back from PayPal (`?subscription=...`) it reads the plan again.
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Messages } from '../../../../contract/errors';
 import { PLANS, findPlan } from '../../../../contract/plans';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format-date-time';
 import { refreshCredits } from '../credits';
+import { WithdrawalConsent } from '../payments';
 import { queryClient } from '../../lib/query-client';
 import { cancelPlan, changePlan, startSubscription, subscriptionQuery, useSubscription } from './subscription-api';
 
@@ -20,6 +22,8 @@ export function SubscriptionPanel({ className }: { className?: string }) {
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const [consent, setConsent] = useState(false);
+  const [needsConsent, setNeedsConsent] = useState(false);
   const returned = params.get('subscription');
 
   useEffect(() => {
@@ -70,6 +74,17 @@ export function SubscriptionPanel({ className }: { className?: string }) {
       </dl>
       {data.problem && <Alert variant="error" className="mt-3">{data.problem}</Alert>}
       {failure && <Alert variant="error" className="mt-3">{failure}</Alert>}
+      {!live && (
+        <WithdrawalConsent
+          className="mt-4"
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            if (checked) setNeedsConsent(false);
+          }}
+          error={needsConsent ? Messages.withdrawalConsentRequired : undefined}
+        />
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {live
           ? PLANS.filter((p) => p.id !== data.planId && data.status === 'active').map((p) => (
@@ -78,7 +93,7 @@ export function SubscriptionPanel({ className }: { className?: string }) {
               </Button>
             ))
           : PLANS.map((p) => (
-              <Button key={p.id} disabled={busy} className={WRAPS} onClick={() => run(() => startSubscription(p.id, '/admin'))}>
+              <Button key={p.id} disabled={busy} className={WRAPS} onClick={() => (consent ? run(() => startSubscription(p.id, '/admin')) : setNeedsConsent(true))}>
                 Subscribe: {p.name}, ${p.price}/month, {p.credits} credits
               </Button>
             ))}
