@@ -23,6 +23,13 @@ export const BusinessMetric = {
   ProviderCreates: 'ProviderCreates',
   /** Every other call to Replicate's API (reads, lists, cancels), against its limit for the rest. */
   ProviderOtherRequests: 'ProviderOtherRequests',
+  /**
+   * What Replicate charged us for each ended prediction, in US cents, by model (`predict_time` > 0: it ran; an aborted
+   * prediction costs nothing): a failure it billed counts too.
+   */
+  ProviderCostCents: 'ProviderCostCents',
+  /** What a succeeded job's credits are worth, in US cents at the cheapest pack's price per credit, by model. */
+  RevenueCents: 'RevenueCents',
   /** A job's refund that could not be written (the job stays open and is retried): never expected, always alarmed. */
   RefundNotLanded: 'RefundNotLanded',
 } as const;

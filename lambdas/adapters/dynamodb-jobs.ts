@@ -350,6 +350,16 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
         ExpressionAttributeValues: { ...OPEN, ':now': now, ':due': now - intervalMs },
       });
     },
+
+    async notePredictionCost(job, providerId, seconds, cents) {
+      return updateIf(db, {
+        TableName: table,
+        Key: jobKey(job.id),
+        UpdateExpression: 'SET costed = list_append(if_not_exists(costed, :none), :pid) ADD providerSeconds :s, providerCents :c',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(costed) OR NOT contains(costed, :id))',
+        ExpressionAttributeValues: { ':none': [], ':pid': [providerId], ':id': providerId, ':s': seconds, ':c': cents },
+      });
+    },
   };
 
   /** The update that ends an open job (failed or canceled) with why, under `condition`. */

@@ -9,6 +9,7 @@ import type { Job, JobStore } from '../ports/jobs';
 import { RefundNotLanded } from '../domain/errors';
 import { logger } from '../logger';
 import type { OrderStore } from '../ports/payments';
+import { revenueCents } from '../domain/provider-cost';
 
 export interface JobMeterOptions {
   /** Also count each refund as this (the reconciler's deps count ReconcilerRefund). */
@@ -38,8 +39,16 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
     },
     async succeed(job, media) {
       const done = await jobs.succeed(job, media);
-      if (done) metrics.count(BusinessMetric.JobSucceeded, 1, { model: job.model });
+      if (done) {
+        metrics.count(BusinessMetric.JobSucceeded, 1, { model: job.model });
+        metrics.count(BusinessMetric.RevenueCents, revenueCents(job.cost), { model: job.model });
+      }
       return done;
+    },
+    async notePredictionCost(job, providerId, seconds, cents) {
+      const noted = await jobs.notePredictionCost(job, providerId, seconds, cents);
+      if (noted && cents > 0) metrics.count(BusinessMetric.ProviderCostCents, cents, { model: job.model });
+      return noted;
     },
     async failAndRefund(job, status, error) {
       const done = await notLanded(job, () => jobs.failAndRefund(job, status, error));

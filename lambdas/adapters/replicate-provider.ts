@@ -17,6 +17,7 @@ export interface ReplicatePrediction {
   output?: unknown;
   error?: unknown;
   data_removed?: boolean;
+  metrics?: { predict_time?: number };
 }
 
 /**
@@ -41,7 +42,15 @@ export function errorText(error: unknown): string | undefined {
 export function toPrediction(p: ReplicatePrediction): ProviderPrediction {
   const output = Array.isArray(p.output) ? p.output.map(String) : p.output ? [String(p.output)] : [];
   const error = errorText(p.error);
-  return { id: p.id, status: p.status, output, ...(error ? { error } : {}), ...(p.data_removed ? { dataRemoved: true } : {}) };
+  const predictTime = p.metrics?.predict_time;
+  return {
+    id: p.id,
+    status: p.status,
+    output,
+    ...(error ? { error } : {}),
+    ...(p.data_removed ? { dataRemoved: true } : {}),
+    ...(typeof predictTime === 'number' && Number.isFinite(predictTime) ? { predictTime } : {}),
+  };
 }
 
 const statusOf = (err: unknown) => (err as { response?: { status?: number } }).response?.status;

@@ -44,7 +44,7 @@ export function replicateWebhooks(secret: () => Promise<string>): ModelWebhooks 
       const part = /^\d$/.test(d.query.part ?? '') ? Number(d.query.part) : undefined;
       const prediction =
         body && typeof body.id === 'string' && typeof body.status === 'string'
-          ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error, data_removed: body.data_removed })
+          ? toPrediction({ id: body.id, status: body.status, output: body.output, error: body.error, data_removed: body.data_removed, metrics: body.metrics })
           : undefined;
       return { eventId: headers.id!, ...(jobId ? { jobId } : {}), ...(part !== undefined ? { part } : {}), ...(prediction ? { prediction } : {}) };
     },

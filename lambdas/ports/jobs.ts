@@ -26,6 +26,11 @@ export interface Job {
   createdAt: string;
   /** When the provider was last asked for this job's status (epoch ms). */
   polledAt?: number;
+  /** What the job's ended predictions cost us: the seconds they ran (`metrics.predict_time`) and Replicate's charge in US cents. */
+  providerSeconds?: number;
+  providerCents?: number;
+  /** The predictions whose cost is counted in providerSeconds and providerCents (each once). */
+  costed?: string[];
   /** The provider's output URL once it succeeded: the job stays open until the copy to S3 (save-job-output) ends it. */
   outputUrl?: string;
   /** Every output URL when the prediction made several files (several images); outputUrl is the first. */
@@ -212,6 +217,11 @@ export interface JobStore {
   cancel(job: Job, refund: boolean, error: string): Promise<boolean>;
   /** Claims the right to ask the provider now: true for one caller per interval. */
   claimPoll(id: string, now: number, intervalMs: number): Promise<boolean>;
+  /**
+   * Adds an ended prediction's run time and cost to the job's, once per prediction (whether or not the job is still
+   * open: a late webhook of a refunded job still cost us). False when it was counted already.
+   */
+  notePredictionCost(job: Pick<Job, 'id' | 'model'>, providerId: string, seconds: number, cents: number): Promise<boolean>;
 }
 
 export interface MediaIndex {

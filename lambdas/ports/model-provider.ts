@@ -14,6 +14,8 @@ export interface ProviderPrediction {
   error?: string;
   /** The provider deleted the prediction's output (Replicate does after about an hour). */
   dataRemoved?: boolean;
+  /** Seconds the model ran (Replicate's `metrics.predict_time`), once it ended: 0 or absent for one that never started. */
+  predictTime?: number;
 }
 
 /** A prediction as a list shows it: enough to find the one a lost create call made. */

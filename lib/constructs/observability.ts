@@ -71,6 +71,11 @@ export const ALARM_THRESHOLDS = {
   promptsRefused: 10,
   /** Jobs the provider failed (all models) in 5 minutes: an empty Replicate balance, a 401, a removed model version. */
   providerFailures: 5,
+  /**
+   * A model's margin over a day, in percent of what its succeeded jobs' credits are worth (RevenueCents) less what
+   * Replicate charged for its predictions (ProviderCostCents, billed failures included): below it, its price needs a look.
+   */
+  modelMarginPercent: 20,
   /** SES bounce rate (share of sends): SES reviews an account at 5% and may pause its sending at 10%. */
   sesBounceRate: 0.05,
   /** Hours without a single API request (prod only) before the traffic alarm fires. */
@@ -183,6 +188,26 @@ export class Observability extends Construct {
       new cloudwatch.MathExpression({ label: 'Jobs failed, all models', expression: Object.keys(failedPerModel).join(' + ') || '0', usingMetrics: failedPerModel, period: FIVE_MINUTES }),
       ALARM_THRESHOLDS.providerFailures,
     );
+
+    // A model whose margin over a day fell below the threshold (a price under its provider cost, or billed failures we
+    // refunded): revenue at the cheapest pack's price per credit against what Replicate charged, per model.
+    for (const model of props.models) {
+      const day = Duration.days(1);
+      const m = (name: string) => new cloudwatch.Metric({ ...business(name, { model }), period: day });
+      alarm(
+        `margin-${model.replace(/[^A-Za-z0-9]+/g, '-')}`,
+        `${model}: margin under ${ALARM_THRESHOLDS.modelMarginPercent}% over a day (docs/deploy.md, Runbook).`,
+        new cloudwatch.MathExpression({
+          label: `Margin % ${model}`,
+          // No revenue: a loss when anything was billed, else nothing to say.
+          expression: 'IF(FILL(rev, 0) > 0, 100 * (FILL(rev, 0) - FILL(cost, 0)) / FILL(rev, 0), IF(FILL(cost, 0) > 0, -100, 100))',
+          usingMetrics: { rev: m(M.RevenueCents), cost: m(M.ProviderCostCents) },
+          period: day,
+        }),
+        ALARM_THRESHOLDS.modelMarginPercent,
+        cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      );
+    }
 
     // ---- email: SES's own account metrics in this region (sign-up codes and contact messages go through it) ----
     alarm('ses-rejects', 'SES rejected an email (it would not send it at all).', new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Reject', statistic: 'Sum', period: FIVE_MINUTES }), 1);

@@ -245,7 +245,11 @@ export function createState(o: StateOptions) {
     rec.completedMs = Date.now();
     rec.p.status = 'canceled';
     rec.p.completed_at = new Date(rec.completedMs).toISOString();
-    rec.p.metrics = { total_time: Math.round((rec.completedMs - rec.createdMs) / 10) / 100 };
+    // A running prediction is billed for the time it ran (predict_time); one cancelled before it started, for nothing.
+    rec.p.metrics = {
+      ...(rec.startedMs !== undefined ? { predict_time: Math.round((rec.completedMs - rec.startedMs) / 10) / 100 } : {}),
+      total_time: Math.round((rec.completedMs - rec.createdMs) / 10) / 100,
+    };
     save(rec);
     notify(rec, 'completed');
     wake(rec);

@@ -45,6 +45,12 @@ describe('what a first prod deploy gets: per-route throttles, alarms, a versione
     const models = failures.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric.Dimensions.find((d: any) => d.Name === 'model').Value);
     expect(models).toEqual(expect.arrayContaining(['stability-ai/sdxl', 'pixverse/pixverse-v4.5']));
     expect(failures.Metrics.every((m: any) => !m.MetricStat || m.MetricStat.Metric.MetricName === 'JobFailed')).toBe(true);
+    // A model's margin over a day: revenue against what Replicate charged, one alarm per model.
+    const margin = alarm('margin-pixverse-pixverse-v4-5')!;
+    expect(margin).toMatchObject({ Threshold: ALARM_THRESHOLDS.modelMarginPercent, ComparisonOperator: 'LessThanThreshold' });
+    const marginInputs = margin.Metrics.filter((m: any) => m.MetricStat).map((m: any) => [m.MetricStat.Metric.MetricName, m.MetricStat.Period]);
+    expect(marginInputs.sort()).toEqual([['ProviderCostCents', 86_400], ['RevenueCents', 86_400]]);
+    expect(alarm('margin-stability-ai-sdxl')).toBeDefined();
     expect(alarm('ses-rejects')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reject', Threshold: 1 });
     expect(alarm('ses-bounce-rate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: ALARM_THRESHOLDS.sesBounceRate });
     const trigger = resourcesOfType(prod.template, 'AWS::Lambda::Function').find(([, f]) => /CustomMessage/.test(f.Properties!.Description ?? ''))![0];

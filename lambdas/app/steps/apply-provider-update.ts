@@ -2,7 +2,8 @@ import { Messages } from '../../../contract/errors';
 import { reasonOfProviderError, refundedError } from '../../domain/job-messages';
 import type { BatchPart, Job, JobStore } from '../../ports/jobs';
 import { isTerminal } from '../../ports/jobs';
-import type { ProviderPrediction } from '../../ports/model-provider';
+import { isProviderTerminal, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { predictionCents } from '../../domain/provider-cost';
 
 export interface ApplyUpdateDeps {
   jobs: JobStore;
@@ -25,6 +26,7 @@ export type UpdateOutcome = 'recorded' | 'refunded' | 'progress' | 'unchanged';
  * prediction's id here; a prediction that is not the job's own is ignored.
  */
 export async function applyProviderUpdate(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction, part?: number): Promise<UpdateOutcome> {
+  await noteCost(deps, job, p);
   if (isTerminal(job.status)) return 'unchanged';
   if (job.batch) return applyToPart(deps, job, job.batch, p, part);
   if (job.providerId && job.providerId !== p.id) return 'unchanged';
@@ -96,4 +98,15 @@ async function ended(deps: ApplyUpdateDeps, read: Job, after: Job | undefined): 
   if (urls.length) return (await deps.jobs.recordOutput(after.id, undefined, urls, deps.now().getTime())) ? 'recorded' : 'unchanged';
   // Nothing to deliver: the whole refund, with the first part's reason. A refund that cannot land throws (RefundNotLanded).
   return (await deps.jobs.failAndRefund(read, 'failed', refundedError(parts.find((b) => b.failed)!.failed!, read.cost))) ? 'refunded' : 'unchanged';
+}
+
+/**
+ * An ended prediction's run time and cost go on its job, once (whatever the job's state: a refunded job's prediction
+ * that Replicate billed still cost us). Only a prediction of this job's: its own, a batch part's, or a past segment's.
+ */
+async function noteCost(deps: ApplyUpdateDeps, job: Job, p: ProviderPrediction): Promise<void> {
+  if (!isProviderTerminal(p.status) || p.predictTime === undefined) return;
+  const ours = !job.providerId || job.providerId === p.id || job.pastProviderIds?.includes(p.id) || job.batch?.some((b) => !b.providerId || b.providerId === p.id);
+  if (!ours || job.costed?.includes(p.id)) return;
+  await deps.jobs.notePredictionCost(job, p.id, p.predictTime, predictionCents(job, p.predictTime));
 }

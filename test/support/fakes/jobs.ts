@@ -205,6 +205,13 @@ export class MemoryJobs implements JobStore, JobStatusReader {
     return true;
   }
 
+  async notePredictionCost(read: Pick<Job, 'id' | 'model'>, providerId: string, seconds: number, cents: number) {
+    const job = this.jobs.get(read.id);
+    if (!job || job.costed?.includes(providerId)) return false;
+    Object.assign(job, { costed: [...(job.costed ?? []), providerId], providerSeconds: (job.providerSeconds ?? 0) + seconds, providerCents: (job.providerCents ?? 0) + cents });
+    return true;
+  }
+
   async claimPoll(id: string, now: number, intervalMs: number) {
     const job = this.open(id);
     if (!job || (job.polledAt !== undefined && job.polledAt >= now - intervalMs)) return false;

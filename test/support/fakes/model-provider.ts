@@ -75,7 +75,14 @@ export class FakeModelProvider implements ModelProvider {
   update(id: string, change: Partial<ProviderPrediction>): ProviderPrediction {
     const p = this.predictions.get(id)!;
     Object.assign(p, change);
-    return { id: p.id, status: p.status, output: [...p.output], ...(p.error ? { error: p.error } : {}), ...(p.dataRemoved ? { dataRemoved: true } : {}) };
+    return {
+      id: p.id,
+      status: p.status,
+      output: [...p.output],
+      ...(p.error ? { error: p.error } : {}),
+      ...(p.dataRemoved ? { dataRemoved: true } : {}),
+      ...(p.predictTime !== undefined ? { predictTime: p.predictTime } : {}),
+    };
   }
 
   /** The one prediction made so far (most tests make one). */
