@@ -148,7 +148,7 @@ describe('settings from context', () => {
       paypal: 'sandbox',
       webDist: path.join(REPO_ROOT, 'web', 'dist'),
       existingSenderIdentity: false,
-      monthlyBudgetUsd: 50,
+      monthlyBudgetUsd: 75,
       dailyGenerationCap: 200,
       reservedConcurrency: false,
     });
