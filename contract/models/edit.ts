@@ -9,6 +9,7 @@ export const edit: ModelDef = {
   operation: 'edit',
   inputs: { prompt: { required: true }, images: { image: { label: 'Picture to edit', required: true, from: 'result', field: 'input_image' } } },
   name: 'Edit by prompt',
+  madeWith: 'FLUX.1 Kontext [pro]',
   tagline: 'Say what to change in one of your pictures.',
   strengths: [
     'FLUX.1 Kontext [pro] changes what you ask for and keeps the rest: the scene, the faces, the size.',

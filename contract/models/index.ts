@@ -25,6 +25,12 @@ export function modelOfReplicate(id: string): ModelDef | undefined {
   return MODELS.find((m) => !m.upcoming && m.models.some((r) => r.id === id));
 }
 
+/** What made a saved result, by its Replicate model id: the name its label gives and the operation it did. */
+export function madeWithOf(replicateId: string): { name: string; operation: ModelDef['operation'] } | undefined {
+  const def = modelOfReplicate(replicateId);
+  return def && { name: def.madeWith ?? def.name, operation: def.operation };
+}
+
 export * from './options';
 export type * from './types';
 export { sdxl, fluxFast, fluxPro, wan, pixverse, kling, edit, upscale, variations };

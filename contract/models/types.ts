@@ -123,6 +123,11 @@ export interface ModelDef {
    */
   waitSeconds?: number;
   name: string;
+  /**
+   * The model that makes the entry's files, by name, where the entry's own name is an operation's ("Upscale" is made
+   * by Real-ESRGAN): a result's label names what made it (contract/ai-label.ts).
+   */
+  madeWith?: string;
   /** One line: what it is for (the chooser's and the features page's cards, the generator's heading). */
   tagline: string;
   /** What it does well, a sentence each (the features page's card). */

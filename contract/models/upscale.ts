@@ -14,6 +14,7 @@ export const upscale: ModelDef = {
   operation: 'upscale',
   inputs: { prompt: undefined, images: { image: { label: 'Picture to upscale', required: true, from: 'result', field: 'image' } } },
   name: 'Upscale',
+  madeWith: 'Real-ESRGAN',
   tagline: 'One of your pictures, two or four times larger.',
   strengths: ['Real-ESRGAN sharpens as it enlarges, for prints and large screens.', 'The same price at 2x and at 4x.'],
   upcoming: false,

@@ -1,4 +1,5 @@
 import type { ModelDef, ResolvedOptions } from './types';
+import { WAN_COST } from './wan-price';
 
 export const WAN_T2V_MODEL = {
   id: 'wavespeedai/wan-2.1-t2v-480p',
@@ -19,7 +20,6 @@ export const WAN_CLIP: Readonly<Record<number, { segments: number; num_frames: n
   5: { segments: 1, num_frames: 81, frames_per_second: 16 },
   10: { segments: 2, num_frames: 81, frames_per_second: 16 },
 };
-const WAN_COST: Readonly<Record<number, number>> = { 5: 8, 10: 16 };
 /** Image-to-video's frame area for each aspect ratio. */
 const MAX_AREA: Readonly<Record<string, string>> = { '16:9': '832x480', '9:16': '480x832' };
 

@@ -1,6 +1,6 @@
 import { aiGeneratedLabel } from '../../contract/ai-label';
 import { MEDIA_KINDS, type MediaKind } from '../../contract/media-kinds';
-import { modelOfReplicate } from '../../contract/models';
+import { madeWithOf, modelOfReplicate } from '../../contract/models';
 import { SHARE_TOKEN } from '../../contract/schemas';
 import type { MediaIndex, MediaItem } from '../ports/jobs';
 import type { MediaStore } from '../ports/media-store';
@@ -126,7 +126,8 @@ export async function showSharePage(deps: ShowShareDeps, token: string): Promise
   const kind = SHARE_VIEWS[item.type];
   const title = showPrompt && item.prompt.trim() ? item.prompt.trim().slice(0, 120) : `${kind.what} made with ${model}`;
   // Said where people look, not only in the file's content credentials: the page and its link previews.
-  const label = aiGeneratedLabel(model, madeOn.format(new Date(item.createdAt)));
+  const made = madeWithOf(item.model);
+  const label = aiGeneratedLabel(made?.name ?? model, madeOn.format(new Date(item.createdAt)), made?.operation);
   const description = `${label}. Shared from Framewright.`;
   const alt = showPrompt && item.prompt.trim() ? item.prompt.trim() : `${kind.what} made with ${model}`;
   const shown = kind.view({ item, mediaUrl, alt, ...(posterUrl ? { posterUrl } : {}) });

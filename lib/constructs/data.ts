@@ -4,9 +4,10 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { removalPolicyFor, type Stage } from '../settings';
 import { TABLE_SCHEMA } from '../table-schema';
+import { DELETED_MEDIA_DAYS, TABLE_BACKUP_DAYS } from '../../contract/retention';
 
 /** How long the media bucket keeps an overwritten or deleted object's old version (the window to restore it). */
-export const NONCURRENT_VERSION_DAYS = 30;
+export const NONCURRENT_VERSION_DAYS = DELETED_MEDIA_DAYS;
 
 export interface DataProps {
   stage: Stage;
@@ -69,7 +70,7 @@ export class Data extends Construct {
       sortKey: { name: TABLE_SCHEMA.sortKey, type: dynamodb.AttributeType.STRING },
       stream: dynamodb.StreamViewType[TABLE_SCHEMA.streamView],
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: TABLE_BACKUP_DAYS },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: TABLE_SCHEMA.timeToLive,
       deletionProtection: stage === 'prod',

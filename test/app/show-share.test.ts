@@ -2,6 +2,7 @@
  * The public page of a share link: what a pasted link previews (Open Graph and Twitter tags) and what the page plays,
  * for an image and for a video with and without its poster; a token that names nothing is not found.
  */
+import { REAL_ESRGAN_MODEL } from '../../contract/models/upscale';
 import { shareMedia } from '../../lambdas/app/share-media';
 import { showSharePage } from '../../lambdas/app/show-share';
 import type { MediaItem } from '../../lambdas/ports/jobs';
@@ -68,6 +69,13 @@ describe('showSharePage', () => {
     expect(tags.map(([name]) => name)).not.toContain('og:image');
     expect(tags.map(([name]) => name)).not.toContain('twitter:image');
     expect(html).not.toContain(' poster=');
+  });
+
+  it('labels an upscale with the model that made its file, not as AI-generated with "Upscale"', async () => {
+    const { html } = await pageOf({ width: 1536, height: 1024, model: REAL_ESRGAN_MODEL.id, createdAt: '2026-03-03T12:00:00.000Z' });
+    const description = meta(html).find(([k]) => k === 'og:description')?.[1];
+    expect(description).toMatch(/^Upscaled with Real-ESRGAN on /);
+    expect(html).not.toContain('AI-generated with Upscale');
   });
 
   it('finds nothing for a token that names no share', async () => {

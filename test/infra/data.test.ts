@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { TABLE_BACKUP_DAYS } from '../../contract/retention';
 import { logicalId, mailTemplate, resourcesOfType, synthForSuite } from './synth';
 
 describe('Data: table and buckets', () => {
@@ -20,7 +21,8 @@ describe('Data: table and buckets', () => {
         { AttributeName: 'opensk', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      // The window the terms quote (contract/retention.ts).
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: TABLE_BACKUP_DAYS },
       SSESpecification: { SSEEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
     });

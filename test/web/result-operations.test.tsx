@@ -57,6 +57,20 @@ describe('the viewer: edit, upscale and variations of an image', () => {
     expect(within(screen.getByRole('region', { name: 'Running', hidden: true })).getByRole('progressbar', { name: 'Progress of make the sky stormy', hidden: true })).toBeInTheDocument();
   });
 
+  it('labels a result with the model that made its file: an upscale is "Upscaled with Real-ESRGAN", an edit "AI-edited with FLUX.1 Kontext [pro]"', async () => {
+    const upscaled = mediaItem({ id: 'up', prompt: 'a harbour at noon', model: REAL_ESRGAN_MODEL.id, options: { scale: 2 } });
+    const edited = mediaItem({ id: 'ed', prompt: 'a harbour at night', model: FLUX_KONTEXT_MODEL.id, options: { seed: 3 } });
+    setUp([upscaled, edited]);
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(Date.parse(upscaled.createdAt));
+    const box = await openViewer('a harbour at noon');
+    expect(within(box).getByTestId('lightbox-ai-label')).toHaveTextContent(`Upscaled with Real-ESRGAN on ${day}`);
+    expect(within(box).getByTestId('lightbox-ai-label')).not.toHaveTextContent('Upscale on');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('lightbox')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Open full size: a harbour at night' }));
+    expect(within(await screen.findByTestId('lightbox')).getByTestId('lightbox-ai-label')).toHaveTextContent(`AI-edited with FLUX.1 Kontext [pro] on ${day}`);
+  });
+
   it('upscales 4x and makes a variation of the shown image', async () => {
     setUp();
     const box = await openViewer('a lighthouse at dusk');

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../web/src/app/router';
 import { setConfigForTesting } from '../../web/src/lib/config';
+import { DELETED_MEDIA_DAYS, TABLE_BACKUP_DAYS } from '../../contract/retention';
 
 describe('/terms', () => {
   beforeEach(() =>
@@ -25,6 +26,9 @@ describe('/terms', () => {
       'generates images and videos',
       'a signed C2PA manifest, embedded in the file, that names it as AI-generated with the model and the date it was made',
       'a Content Credentials reader such as contentcredentials.org/verify',
+      // What lingers after a deletion, from the same numbers the bucket's lifecycle and the table's recovery use.
+      `a deleted image or video stays in our storage as a backup copy for ${DELETED_MEDIA_DAYS} days`,
+      `deleted account records stay in our database backups for up to ${TABLE_BACKUP_DAYS} days`,
     ]) {
       expect(terms).toHaveTextContent(fact);
     }

@@ -3,7 +3,17 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { textLinkClass } from '../../components/link-styles';
 import { cx } from '../../lib/cx';
-import { AUTH_CLIP, studioLine } from '../marketing';
+import { MODEL_VIEWS } from '../../../../contract/models/view';
+import { AUTH_CLIP, credits } from '../marketing';
+
+/** "Images from 1 credit. Videos with Wan 2.1 (480p), Pixverse v4.5 and Kling 2.1.": the registry's models and cheapest image. */
+function studioLine(): string {
+  const generators = MODEL_VIEWS.filter((m) => !m.upcoming && m.operation === 'generate');
+  const images = generators.filter((m) => m.kind === 'image' && m.price !== null).map((m) => m.price!);
+  const videos = generators.filter((m) => m.kind === 'video').map((m) => m.name);
+  const named = videos.length > 1 ? `${videos.slice(0, -1).join(', ')} and ${videos[videos.length - 1]}` : (videos[0] ?? '');
+  return `Images from ${credits(Math.min(...images))}. Videos with ${named}.`;
+}
 
 const WIDE = '(min-width: 1024px)';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -20,7 +20,7 @@ import { getMediaItem, type CollectionView, type MediaItemView } from './media-a
 import { DownloadAction } from './media-card';
 import { seedLabel } from './media-labels';
 import { shareItem, toggleFavorite, unshareItem } from './media-list';
-import { animateUrl, modelName, reuseUrl } from './result-links';
+import { animateUrl, madeWith, modelName, reuseUrl } from './result-links';
 import { ResultOperations } from './result-operations';
 import { durationLabel, FavoriteButton } from './result-parts';
 import { MEDIA_CROSS_ORIGIN } from '../../lib/media-cross-origin';
@@ -273,7 +273,7 @@ export function Lightbox({ items: listed, openId, onOpen, onDelete, collection }
         </div>
         <div className="flex w-full flex-col gap-3 lg:w-80">
           {/* Said where people look, not only in the file's content credentials. */}
-          <AiGeneratedLabel modelName={modelName(item.model)} madeAt={item.createdAt} className="self-start" testId="lightbox-ai-label" />
+          <AiGeneratedLabel modelName={madeWith(item.model).name} operation={madeWith(item.model).operation} madeAt={item.createdAt} className="self-start" testId="lightbox-ai-label" />
           <p className="break-words text-sm text-ink" data-testid="lightbox-prompt">
             {promptText}
           </p>

@@ -4,6 +4,7 @@
  * three cases; support replies within 2 business days; governed by the laws of Israel; covers video.
  */
 import { CREDIT_PACKS } from '../../../../contract/packs';
+import { DELETED_MEDIA_DAYS, TABLE_BACKUP_DAYS } from '../../../../contract/retention';
 import { textLinkClass } from '../../components/link-styles';
 import { AppLink } from '../../lib/navigation';
 import { supportEmail } from './support';
@@ -45,6 +46,12 @@ export function TermsContent({ headingLevel = 2 }: TermsContentProps) {
         purchases that accounting law requires (order number, pack, amount, credits, dates and PayPal&apos;s payment ids),
         without your name, email address or account. To give the free credits once per address, we keep a one-way,
         keyed fingerprint of your email address, from which the address cannot be read back.
+      </p>
+      <p>
+        Deleted files do not vanish at once: a deleted image or video stays in our storage as a backup copy for{' '}
+        {DELETED_MEDIA_DAYS} days, and deleted account records stay in our database backups for up to {TABLE_BACKUP_DAYS}{' '}
+        days, to recover from mistakes; then they are removed automatically. No one can see or use them in that time, and
+        we restore them only to repair a fault of ours.
       </p>
 
       <H className={heading}>3. Credits</H>

@@ -1,10 +1,11 @@
 import { MODEL_VIEWS } from '../../../../contract/models/view';
 import type { MediaKind } from '../../../../contract/media-kinds';
-import { cheapestPrice, credits, listOf } from './price-text';
+import { listOf } from './price-text';
 
 /**
- * Which models the studio runs, named as the registry names them (contract/models/), for every public page that
- * names them: a page that lists them by hand goes stale the day a model is added.
+ * Which models the studio runs, named as the registry names them (contract/models/), for the marketing pages that
+ * name them (the sign-in panel words its own line from the same views): a page that lists them by hand goes stale the
+ * day a model is added.
  */
 const available = MODEL_VIEWS.filter((m) => !m.upcoming);
 const generators = (kind: MediaKind) => available.filter((m) => m.kind === kind && m.operation === 'generate');
@@ -20,5 +21,3 @@ export const videoModelNames = (): string => andList(generators('video').map((m)
 export const generatorNames = (): string => andList([...generators('image'), ...generators('video')].map((m) => m.name));
 /** "Edit by prompt, Upscale and Variations": what works on a picture already made. */
 export const operationNames = (): string => andList(available.filter((m) => m.operation !== 'generate').map((m) => m.name));
-/** "Images from 1 credit. Videos with Wan 2.1 (480p), Pixverse v4.5 and Kling 2.1." */
-export const studioLine = (): string => `Images from ${credits(cheapestPrice(generators('image')))}. Videos with ${videoModelNames()}.`;
