@@ -5,6 +5,7 @@
  * ends succeeded with a message saying how many failed and were refunded.
  */
 import { Messages } from '../../contract/errors';
+import { IMAGE_COST } from '../../contract/models/sdxl';
 import { checkInvariants } from '../support/invariants';
 import { settled } from '../support/jobs';
 import { userItems } from '../support/generation';
@@ -16,12 +17,13 @@ describe('a batch with one failed part', () => {
   it('delivers the three images that succeeded and refunds the one that failed, once', async () => {
     const user = await createUser();
     const before = ((await (await api(user, '/api/me')).json()) as { credits: number }).credits;
+    expect(before).toBeGreaterThanOrEqual(4 * IMAGE_COST);
     const res = await api(user, '/api/generate-image', { method: 'POST', body: JSON.stringify({ prompt: 'four harbour boats [fail-seed-702]', count: 4, seed: 700 }) });
     expect(res.status).toBe(200);
     const { predictionId: jobId, credits: afterCharge } = (await res.json()) as { predictionId: string; credits: number };
-    const charged = before - afterCharge;
-    const perImage = charged / 4;
-    expect(Number.isInteger(perImage) && perImage > 0).toBe(true);
+    const perImage = IMAGE_COST;
+    const charged = 4 * perImage;
+    expect({ before, afterCharge }).toEqual({ before, afterCharge: before - charged });
 
     const job = await settled(jobId);
     const note = Messages.batchPartlyFailed(1, 4, perImage);
