@@ -13,7 +13,6 @@ export default async function globalSetup(): Promise<void> {
     // The edge's per-IP rate rules are off: every test request comes from 127.0.0.1 (edge-limits.test.ts tests them).
     extraEnv: { FW_EDGE_RATE_LIMITS: 'off', FW_API_THROTTLE: 'off', FW_LAMBDA_CONCURRENCY: 'off', SIM_VIDEO_MS: '2000', REPLICATE_TIMEOUT_MS: '3000', RECONCILE_INTERVAL_MS: '3600000', RECONCILE_ASK_AFTER_TYPICAL: 'false' },
     unref: true,
-    readyWithinMs: 300_000,
   });
   exposeStackEnv(stack);
   process.env.FW_TEST_PID = String(stack.child.pid);
