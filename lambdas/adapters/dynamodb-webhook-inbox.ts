@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClaimResult, WebhookInbox } from '../ports/webhooks';
 import { keys } from '../domain/keys';
@@ -19,11 +20,14 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
   return {
     async claim(eventId, info, at): Promise<ClaimResult> {
       const names = Object.keys(info);
+      // This call's own mark: if the SDK retries a write whose first attempt landed (an answer lost, or a store
+      // that answers a contended write with a retryable error), the retry's condition fails on our own claim.
+      const token = randomUUID();
       const taken = await updateIf(db, {
         TableName: table,
         Key: key(eventId),
         UpdateExpression: [
-          'SET #type = :type, provider = :provider, leaseUntil = :lease, receivedAt = if_not_exists(receivedAt, :at), #ttl = :ttl',
+          'SET #type = :type, provider = :provider, leaseUntil = :lease, claimToken = :token, receivedAt = if_not_exists(receivedAt, :at), #ttl = :ttl',
           ...names.map((_, i) => `#n${i} = :v${i}`),
         ].join(', ') + ' ADD claims :one',
         ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(appliedAt) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
@@ -36,6 +40,7 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
           ':at': at.now.toISOString(),
           ':ttl': Math.floor(at.now.getTime() / 1000) + keepDays * 86400,
           ':one': 1,
+          ':token': token,
           ...Object.fromEntries(names.map((n, i) => [`:v${i}`, info[n]])),
         },
       });
@@ -58,6 +63,7 @@ export function dynamoWebhookInbox(db: DynamoDBDocumentClient, table: string, pr
         if (err instanceof ConditionalCheckFailedException) return 'held';
         throw err;
       }
+      if (counted.Attributes?.claimToken === token) return 'claimed';
       return counted.Attributes?.appliedAt ? 'done' : 'held';
     },
     async release(eventId) {

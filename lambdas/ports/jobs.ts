@@ -80,9 +80,9 @@ export interface Job {
   batch?: BatchPart[];
 }
 
-/** The predictions of a job still to hear from: its one prediction, or a batch's parts without their output yet. */
+/** The predictions of a job still to hear from: its one prediction, or a batch's parts that have not ended yet. */
 export const runningPredictions = (job: Job): string[] =>
-  job.batch ? job.batch.flatMap((b) => (b.providerId && !b.outputUrl ? [b.providerId] : [])) : job.providerId ? [job.providerId] : [];
+  job.batch ? job.batch.flatMap((b) => (b.providerId && !b.outputUrl && !b.failed ? [b.providerId] : [])) : job.providerId ? [job.providerId] : [];
 
 export interface BatchPart {
   seed: number;

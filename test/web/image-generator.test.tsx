@@ -1,3 +1,4 @@
+import { Messages } from '../../contract/errors';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POLL_INTERVAL_MS } from '../../contract/catalog';
@@ -330,6 +331,27 @@ describe('image generator: preview and Previous Images', () => {
 });
 
 describe('image generator: how a job ends is told as it is', () => {
+  it('a batch that delivered three of four images shows them, and says above the preview how many failed and were refunded', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api = setUpGenerator({ credits: 10 });
+    const note = Messages.batchPartlyFailed(1, 4, 1);
+    api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-b', credits: 6 } });
+    api.on('GET', '/api/check-status/*', { status: 200, body: { status: 'succeeded', imageUrl: 'https://media.test/b0.png', mediaId: 'b0', error: note, value: 7 } });
+    api.on('GET', '/api/media', {
+      status: 200,
+      body: { items: ['b0', 'b1', 'b3'].map((id) => mediaItem({ id, prompt: 'four kites', url: `https://media.test/${id}.png` })) },
+    });
+    await renderPage();
+    await user.type(promptField(), 'four kites');
+    await user.click(generateButton());
+    await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(await screen.findByTestId('preview-canceled')).toHaveTextContent(note);
+    expect(screen.getAllByRole('img', { name: 'four kites' })[0]).toHaveAttribute('src', 'https://media.test/b0.png');
+    expect(screen.queryByRole('region', { name: 'This generation did not finish' })).not.toBeInTheDocument();
+    expect(await screen.findAllByRole('article', { name: 'four kites' })).toHaveLength(3);
+  });
+
   it('a cancel the user chose reads as a cancel beside the preview, not as a failure', async () => {
     api = setUpGenerator({ credits: 10 });
     api.on('POST', '/api/generations', { status: 200, body: { predictionId: 'job-c', credits: 9 } });
