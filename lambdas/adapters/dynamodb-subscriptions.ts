@@ -172,6 +172,11 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
       return { at: String(r.refusedAt), reason: r.refusedFor === 'account-deleted' ? 'account-deleted' : 'second-plan' };
     },
 
+    async isGranted(saleId) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.order(saleId), sk: 'ORDER' }, ConsistentRead: true, ProjectionExpression: 'pk' }));
+      return Boolean(res.Item);
+    },
+
     async refusedSale(saleId) {
       const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.refusedSale(saleId), sk: keys.refusedSaleItem }, ConsistentRead: true }));
       return res.Item ? toRefusedSale(res.Item) : undefined;

@@ -155,6 +155,8 @@ export interface SubscriptionStore {
   refuse(id: string, at: string, reason: RefusedSale['reason']): Promise<void>;
   /** Why and when the subscription was refused, if it was. */
   refusal(id: string): Promise<{ at: string; reason: RefusedSale['reason'] } | undefined>;
+  /** Whether a billing payment was granted (its order exists). */
+  isGranted(saleId: string): Promise<boolean>;
   /** A refused billing payment's record (`REFUSED_SALE#<saleId>`), if any. */
   refusedSale(saleId: string): Promise<RefusedSale | undefined>;
   /** Writes the refused payment's record (a later write of the same sale replaces it: refunding, then refunded). */

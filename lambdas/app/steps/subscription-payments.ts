@@ -165,7 +165,8 @@ const REFUSAL_REASONS: Record<RefusedSale['reason'], string> = {
 /**
  * Refuses a subscription of ours: marked first (no grant of it lands after), cancelled at PayPal (one cancelled or
  * never approved already is fine), and every payment PayPal took for it refunded in full. Throws while PayPal cannot be
- * reached, so the webhook that found it is delivered again and finishes it (each step is idempotent).
+ * reached, so the webhook that found it is delivered again and finishes it (each step is idempotent). A payment of it
+ * granted already (a deleted account's earlier months, or a grant that won the race with the mark) is not refunded.
  */
 export async function refuseSubscription(deps: SubscriptionDeps, id: string, reason: RefusedSale['reason']): Promise<void> {
   const now = deps.now();
@@ -188,7 +189,8 @@ export async function cancelAtPaypal(provider: SubscriptionProvider, id: string,
 }
 
 /**
- * Refunds a payment of a refused subscription in full, once: recorded first (no grant of the sale lands after it),
+ * Refunds a payment of a refused subscription in full, once (never one granted before the refusal: a deleted
+ * account's earlier months, or a grant that won the race with the mark, were used): recorded first (no grant of the sale lands after it),
  * refunded at PayPal under a request id of the sale (a retry gets the first refund), then recorded as refunded.
  */
 async function refundRefusedSale(
@@ -196,9 +198,11 @@ async function refundRefusedSale(
   subscriptionId: string,
   sale: Pick<ProviderSale, 'id' | 'amount' | 'time'>,
   reason: RefusedSale['reason'],
-): Promise<'refunded'> {
+): Promise<'refunded' | 'already-granted'> {
   const known = await deps.subscriptions.refusedSale(sale.id);
   if (known?.outcome === 'refunded') return 'refunded';
+  // Granted before the refusal (an earlier month of an account deleted since): it was used, it stays.
+  if (!known && (await deps.subscriptions.isGranted(sale.id))) return 'already-granted';
   const record: RefusedSale = known ?? {
     saleId: sale.id,
     subscriptionId,

@@ -281,6 +281,9 @@ export class MemorySubscriptions implements SubscriptionStore {
     const r = this.refusals.get(id);
     return r && { ...r };
   }
+  async isGranted(saleId: string) {
+    return this.orders.orders.has(saleId);
+  }
   async refusedSale(saleId: string) {
     const r = this.refusedSales.get(saleId);
     return r && structuredClone(r);
