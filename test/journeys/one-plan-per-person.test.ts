@@ -20,8 +20,10 @@ const salesOf = async (id: string) =>
 describe('one plan per person', () => {
   it('20 subscribes at once, two pages approved: one ACTIVE at PayPal, the other cancelled and refunded; GET and cancel act on the one that bills', async () => {
     const user = await createAccount();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => startSubscription(user, STARTER.id).catch(() => undefined)));
-    const pages = answers.filter((a): a is string => Boolean(a));
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => startSubscription(user, STARTER.id)));
+    const pages = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    // Each answers its own approval page (a 409 only once one of them is active, which none is yet). On a loaded
+    // machine some of the 20 were seen answering 500 (see the report of issue 36): what matters here is what two of them do.
     expect(pages.length).toBeGreaterThanOrEqual(2);
     // Two tabs approved at once; each browser comes back through the return.
     const backs = await Promise.all([decideSubscription(pages[1]!, 'approve'), decideSubscription(pages[pages.length - 1]!, 'approve')]);
@@ -51,7 +53,7 @@ describe('one plan per person', () => {
     expect((await atPaypal(winner.id)).status).toBe('CANCELLED');
     // Only the plan's month was granted, and nothing was taken back.
     await creditsBecome(user, WELCOME_CREDITS + STARTER.credits);
-  });
+  }, 180_000);
 
   it('DELETE /api/me cancels the plan at PayPal; while PayPal cannot be reached it answers 503 and erases nothing', async () => {
     const user = await createAccount();
@@ -75,7 +77,7 @@ describe('one plan per person', () => {
     expect((await atPaypal(id)).status).toBe('CANCELLED');
     // The month paid before the deletion was used: not refunded.
     expect((await salesOf(id)).map((s) => s.status)).toEqual(['COMPLETED']);
-  });
+  }, 180_000);
 
   it('a page approved after the account was deleted: cancelled at PayPal and its sale refunded, kept without the person', async () => {
     const user = await createAccount();
@@ -94,5 +96,5 @@ describe('one plan per person', () => {
     expect(record).toMatchObject({ subscriptionId: id, reason: 'account-deleted', amount: STARTER.price, currency: 'USD' });
     expect(JSON.stringify(record)).not.toContain(user.sub);
     expect(JSON.stringify(record)).not.toContain(user.email);
-  });
+  }, 180_000);
 });
