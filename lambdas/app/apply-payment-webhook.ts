@@ -46,7 +46,8 @@ async function applyEvent(deps: ApplyPaymentWebhookDeps, event: PaymentEvent): P
   if (eventType === 'PAYMENT.SALE.COMPLETED' && event.sale && event.subscriptionId) {
     const handled = await grantSale(deps, event.subscriptionId, event.sale);
     // A billed cycle moves PayPal's next billing time (and may start a changed plan): read the plan again.
-    if (handled === 'granted' || handled === 'already-granted') await syncSubscription(deps, event.subscriptionId);
+    // (Only for a new grant: a redelivery or a sale granted by another trigger found the plan read already.)
+    if (handled === 'granted') await syncSubscription(deps, event.subscriptionId);
     return { handled, eventType, about: event.sale.id };
   }
   if ((eventType === 'PAYMENT.SALE.REFUNDED' || eventType === 'PAYMENT.SALE.REVERSED') && event.captureId) {
