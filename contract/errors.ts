@@ -195,6 +195,8 @@ export const Messages = {
   /** DELETE /api/me while a generation of the account is still running (its result would be saved after the deletion). */
   deleteWhileRunning: 'A generation is still running. Wait until it ends, then delete your account.',
   accountBeingDeleted: 'This account is being deleted.',
+  /** Not in the spec: DELETE /api/me while PayPal cannot be reached to cancel the account's plan (nothing is erased). */
+  deletePlanUnavailable: 'Your plan could not be cancelled at PayPal right now, so your account was not deleted. Please try again in a few minutes.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   /** Not in the spec: a key is per route, so the same key sent to another route is a client's mistake. */

@@ -107,7 +107,8 @@ export const ROUTES = [
     auth: 'user',
     handler: 'delete-account',
     timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'],
+    // secret:paypal: the account's plan is cancelled at PayPal before anything is erased.
+    grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:paypal', 'secret:origin'],
   },
   // ---- generation: a start image's upload, starting images and videos (charged), following and cancelling a job ----
   {

@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PaymentReturnPath } from '../../contract/payments';
 import { SubscriptionStatus } from '../../contract/subscriptions';
-import { orderOfSale, type Subscription, type SubscriptionStore } from '../ports/subscriptions';
+import { orderOfSale, type RefusedSale, type Subscription, type SubscriptionStore } from '../ports/subscriptions';
 import { keys } from '../domain/keys';
 import { saleGrant } from '../domain/money-rules';
 import { changeCredits, readBalances } from './dynamodb-credits';
@@ -29,8 +29,23 @@ function toSubscription(r: Record<string, unknown>): Subscription | undefined {
     returnPath: returnPath.success ? returnPath.data : '/',
     ...(r.withdrawalConsentAt ? { withdrawalConsentAt: String(r.withdrawalConsentAt) } : {}),
     ...(r.nextBillingAt ? { nextBillingAt: String(r.nextBillingAt) } : {}),
+    ...(r.nextPlanId ? { nextPlanId: String(r.nextPlanId) } : {}),
     ...(r.nextRetryAt ? { nextRetryAt: String(r.nextRetryAt) } : {}),
     ...(r.failedPayments !== undefined ? { failedPayments: Number(r.failedPayments) } : {}),
+  };
+}
+
+function toRefusedSale(r: Record<string, unknown>): RefusedSale {
+  return {
+    saleId: String(r.saleId),
+    subscriptionId: String(r.subscriptionId),
+    amount: { value: String(r.amount), currency: String(r.currency) },
+    saleTime: String(r.saleTime),
+    reason: r.reason === 'account-deleted' ? 'account-deleted' : 'second-plan',
+    outcome: r.outcome === 'refunded' ? 'refunded' : 'refunding',
+    ...(r.refundId ? { refundId: String(r.refundId) } : {}),
+    recordedAt: String(r.recordedAt),
+    ...(r.refundedAt ? { refundedAt: String(r.refundedAt) } : {}),
   };
 }
 
@@ -101,6 +116,98 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
       );
     },
 
+    async adopt(s) {
+      return transactIf(
+        db,
+        {
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  ...mine(s.owner),
+                  type: 'subscription',
+                  owner: s.owner,
+                  subscriptionId: s.id,
+                  planId: s.planId,
+                  status: s.status,
+                  createdAt: s.createdAt,
+                  statusAt: s.statusAt,
+                  returnPath: s.returnPath,
+                },
+                // At most one plan bills per person: the first activated one stays, a later one is refused.
+                ConditionExpression: 'attribute_not_exists(pk) OR #id = :id OR NOT (#status IN (:active, :suspended))',
+                ExpressionAttributeNames: { '#status': 'status', '#id': 'subscriptionId' },
+                ExpressionAttributeValues: { ':active': 'active', ':suspended': 'suspended', ':id': s.id },
+              },
+            },
+            // Not for an account that is gone (its plan is refused) or being deleted.
+            {
+              ConditionCheck: {
+                TableName: table,
+                Key: { pk: keys.user(s.owner), sk: keys.account },
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting)',
+              },
+            },
+            { ConditionCheck: { TableName: table, Key: { pk: keys.subscriptionOwner(s.id), sk: keys.subscription }, ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(refusedAt)' } },
+          ],
+        },
+        'any',
+      );
+    },
+
+    async refuse(id, at, reason) {
+      await db.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { pk: keys.subscriptionOwner(id), sk: keys.subscription },
+          UpdateExpression: 'SET refusedAt = if_not_exists(refusedAt, :at), refusedFor = if_not_exists(refusedFor, :reason)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at, ':reason': reason },
+        }),
+      );
+    },
+
+    async refusal(id) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.subscriptionOwner(id), sk: keys.subscription }, ConsistentRead: true }));
+      const r = res.Item;
+      if (!r?.refusedAt) return undefined;
+      return { at: String(r.refusedAt), reason: r.refusedFor === 'account-deleted' ? 'account-deleted' : 'second-plan' };
+    },
+
+    async isGranted(saleId) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.order(saleId), sk: 'ORDER' }, ConsistentRead: true, ProjectionExpression: 'pk' }));
+      return Boolean(res.Item);
+    },
+
+    async refusedSale(saleId) {
+      const res = await db.send(new GetCommand({ TableName: table, Key: { pk: keys.refusedSale(saleId), sk: keys.refusedSaleItem }, ConsistentRead: true }));
+      return res.Item ? toRefusedSale(res.Item) : undefined;
+    },
+
+    async recordRefusedSale(r) {
+      await db.send(
+        new PutCommand({
+          TableName: table,
+          Item: {
+            pk: keys.refusedSale(r.saleId),
+            sk: keys.refusedSaleItem,
+            type: 'refused-sale',
+            saleId: r.saleId,
+            subscriptionId: r.subscriptionId,
+            amount: r.amount.value,
+            currency: r.amount.currency,
+            saleTime: r.saleTime,
+            reason: r.reason,
+            outcome: r.outcome,
+            ...(r.refundId ? { refundId: r.refundId } : {}),
+            recordedAt: r.recordedAt,
+            ...(r.refundedAt ? { refundedAt: r.refundedAt } : {}),
+          },
+        }),
+      );
+    },
+
     async update(owner, id, f) {
       const names: Record<string, string> = { '#id': 'subscriptionId' };
       const values: Record<string, unknown> = { ':id': id };
@@ -142,6 +249,9 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
           // The marker: a sale is granted once, whichever of its webhook, a redelivery or the return comes first.
           { Put: { TableName: table, Item: { pk: keys.order(g.saleId), sk: 'ORDER', type: 'order', ...orderFields(order) }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: table, Item: { pk: keys.user(g.owner), sk: keys.payment(g.at, g.saleId), type: 'payment', ...orderFields(order) } } },
+          // Never a payment of a refused subscription (it is refunded instead), nor one refunded as refused.
+          { ConditionCheck: { TableName: table, Key: { pk: keys.subscriptionOwner(g.subscriptionId), sk: keys.subscription }, ConditionExpression: 'attribute_not_exists(refusedAt)' } },
+          { ConditionCheck: { TableName: table, Key: { pk: keys.refusedSale(g.saleId), sk: keys.refusedSaleItem }, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       });
       if (r.ok) return { credited: true, balance: r.balance };

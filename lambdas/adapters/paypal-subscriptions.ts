@@ -121,6 +121,14 @@ export function paypalSubscriptions(api: PaypalApi): SubscriptionProvider {
       await call('POST', `/v1/billing/subscriptions/${enc(id)}/cancel`, { body: { reason } });
     },
 
+    async refundSale(saleId, requestId) {
+      // A full refund is an empty body (PayPal's v1 sale refund); PayPal-Request-Id makes a retry get the first refund.
+      const b = await call('POST', `/v1/payments/sale/${enc(saleId)}/refund`, { requestId, body: {} });
+      const amount = money(b.amount);
+      if (typeof b.id !== 'string' || !amount) throw new PaymentProviderUnavailable('PayPal returned a refund without id or amount');
+      return { id: b.id, amount };
+    },
+
     async revise(id, paypalPlanId, returnUrl, cancelUrl) {
       const b = await call('POST', `/v1/billing/subscriptions/${enc(id)}/revise`, {
         body: { plan_id: paypalPlanId, application_context: { return_url: returnUrl, cancel_url: cancelUrl, shipping_preference: 'NO_SHIPPING' } },

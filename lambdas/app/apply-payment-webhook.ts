@@ -21,7 +21,8 @@ const CAPTURE_STATE_EVENTS = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPT
  * (the buyer may never come back); the capture's COMPLETED, PENDING, DENIED and DECLINED read PayPal's order
  * (credit, pending, failed); REFUNDED and REVERSED take the credits back; CUSTOMER.DISPUTE.* mark the order
  * disputed. Plans: BILLING.SUBSCRIPTION.* read the subscription at PayPal (status, plan, next billing, its payments);
- * PAYMENT.SALE.COMPLETED grants a billing payment once (its sale id); PAYMENT.SALE.REFUNDED and REVERSED take its
+ * PAYMENT.SALE.COMPLETED grants a billing payment once (its sale id) and reads the plan again (next billing, a changed
+ * plan), or refunds it when its plan was refused (steps/subscription-payments); PAYMENT.SALE.REFUNDED and REVERSED take its
  * credits back through the same claw-back as a pack's. Throws while PayPal or our table cannot be reached, so PayPal
  * delivers the event again.
  */
@@ -43,7 +44,11 @@ async function applyEvent(deps: ApplyPaymentWebhookDeps, event: PaymentEvent): P
     return { handled: s ? `subscription-${s.status}` : 'unknown-subscription', eventType, about: event.subscriptionId };
   }
   if (eventType === 'PAYMENT.SALE.COMPLETED' && event.sale && event.subscriptionId) {
-    return { handled: await grantSale(deps, event.subscriptionId, event.sale), eventType, about: event.sale.id };
+    const handled = await grantSale(deps, event.subscriptionId, event.sale);
+    // A billed cycle moves PayPal's next billing time (and may start a changed plan): read the plan again.
+    // (Only for a new grant: a redelivery or a sale granted by another trigger found the plan read already.)
+    if (handled === 'granted') await syncSubscription(deps, event.subscriptionId);
+    return { handled, eventType, about: event.sale.id };
   }
   if ((eventType === 'PAYMENT.SALE.REFUNDED' || eventType === 'PAYMENT.SALE.REVERSED') && event.captureId) {
     // A refund can overtake its sale's own event: grant the sale first (PayPal did take it), then take it back.

@@ -5,6 +5,9 @@ import { ErrorCode } from '../../contract/errors';
 import { objectKeys } from '../domain/keys';
 import type { AccountData, UserDirectory } from '../ports/account-data';
 import type { MediaStore } from '../ports/media-store';
+import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
+import type { SubscriptionProvider, SubscriptionStore } from '../ports/subscriptions';
+import { cancelAtPaypal } from './steps/subscription-payments';
 
 /** Deleting an account needs the password typed this recently (the token's auth_time). */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
@@ -13,7 +16,11 @@ export interface DeleteAccountDeps {
   data: AccountData;
   store: MediaStore;
   users: UserDirectory;
+  /** The account's plan, cancelled at PayPal before anything is erased. */
+  subscriptions: Pick<SubscriptionStore, 'get'>;
+  subscriptionProvider: () => Promise<SubscriptionProvider>;
   now: () => Date;
+  log: (message: string, details: Record<string, unknown>) => void;
 }
 
 export interface Caller {
@@ -32,6 +39,11 @@ export interface Caller {
  * generation runs: its result would be saved after. Before anything is erased the account is marked as being deleted,
  * which refuses every later charge: a generation racing the deletion either was charged first (and the deletion waits
  * for it) or is refused with a 409.
+ *
+ * No one is billed without an account: the plan (active or suspended) is cancelled at PayPal first; while PayPal cannot
+ * be reached the answer is 503 (Messages.deletePlanUnavailable) and nothing is erased. A subscription still waiting
+ * for approval cannot be cancelled at PayPal: approved after the deletion, it is refused when it activates (cancelled
+ * and refunded), and so is any payment that still arrives for the account (steps/subscription-payments).
  */
 export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promise<void> {
   const age = deps.now().getTime() / 1000 - me.authTime;
@@ -40,6 +52,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promis
   }
   const data = await deps.data.collect(me.sub);
   if ((await deps.data.countOpenJobs(data.jobIds)) > 0) throw new Conflict(Messages.deleteWhileRunning);
+  await cancelPlan(deps, me.sub);
   // From here no generation can be charged; one charged since `collect` holds a place in activeJobs and refuses the mark.
   if (!(await deps.data.markDeleting(me.sub))) throw new Conflict(Messages.deleteWhileRunning);
   const tombstoneTtl = Math.floor(deps.now().getTime() / 1000) + DELETED_ACCOUNT_TOMBSTONE_SECONDS;
@@ -51,4 +64,18 @@ export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promis
   if (late.userItems.length) await deps.data.erase(me.sub, late, tombstoneTtl);
   await deps.store.removeAll(objectKeys.userPrefix(me.sub));
   await deps.users.deleteUser(me.username);
+}
+
+async function cancelPlan(deps: DeleteAccountDeps, sub: string): Promise<void> {
+  const plan = await deps.subscriptions.get(sub);
+  if (!plan || (plan.status !== 'active' && plan.status !== 'suspended')) return;
+  try {
+    await cancelAtPaypal(await deps.subscriptionProvider(), plan.id, 'The account was deleted');
+  } catch (err) {
+    if (err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused) {
+      deps.log('The plan could not be cancelled at PayPal: the account is not deleted', { owner: sub, id: plan.id, error: err.message });
+      throw new AppError(ErrorCode.Unavailable, Messages.deletePlanUnavailable);
+    }
+    throw err;
+  }
 }

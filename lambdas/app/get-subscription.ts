@@ -23,6 +23,7 @@ export async function getSubscription(deps: GetSubscriptionDeps, owner: string):
     planId: s.planId,
     status: s.status,
     ...(s.status === 'active' && s.nextBillingAt ? { nextBillingAt: s.nextBillingAt } : {}),
+    ...((s.status === 'active' || s.status === 'suspended') && s.nextPlanId ? { nextPlanId: s.nextPlanId } : {}),
     ...balances,
     ...(problem ? { problem } : {}),
   };

@@ -5,7 +5,7 @@ import type { ApprovalResponse, CreateSubscriptionRequest } from '../../contract
 import { Conflict, InvalidInput, ProviderError } from '../domain/errors';
 import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
 import { getOrCreateAccount, type Caller, type GetAccountDeps } from './get-or-create-account';
-import { paypalPlanFor, type SubscriptionDeps } from './steps/subscription-payments';
+import { cancelAtPaypal, paypalPlanFor, type SubscriptionDeps } from './steps/subscription-payments';
 
 const BRAND_NAME = 'Framewright';
 
@@ -20,6 +20,11 @@ export interface SubscribeDeps extends Pick<SubscriptionDeps, 'subscriptions' | 
  * Starts a plan: PayPal gets a subscription to the plan tied to the buyer by custom_id, and we record it (pending)
  * before the buyer sees PayPal's approval page, so the return and every webhook find it. One plan at a time: with a
  * plan active or suspended, the answer is 409 (change it or cancel it instead). Credits come with the payments.
+ *
+ * The new one replaces a pending one, which is cancelled at PayPal. PayPal refuses to cancel one still waiting for
+ * approval (SUBSCRIPTION_STATUS_INVALID), so its page can still be approved (another tab, the back button): the first
+ * subscription PayPal activates becomes the plan, and any other is refused when it activates, cancelled at PayPal and
+ * refunded in full (steps/subscription-payments).
  */
 export async function subscribe(deps: SubscribeDeps, caller: Caller, input: CreateSubscriptionRequest): Promise<ApprovalResponse> {
   const plan = findPlan(input.planId);
@@ -67,5 +72,14 @@ export async function subscribe(deps: SubscribeDeps, caller: Caller, input: Crea
   });
   // Another tab's subscription became active in between: this one is never shown to the buyer.
   if (!started) throw new Conflict(Messages.alreadySubscribed);
+  if (current?.status === 'pending' && current.id !== created.id) {
+    try {
+      await cancelAtPaypal(await deps.subscriptionProvider(), current.id, 'Replaced by a newer subscription of the same account');
+    } catch (err) {
+      // Not cancelled now: should it be approved and activated anyway, it is refused then.
+      if (!(err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused)) throw err;
+      deps.log('An earlier pending subscription was not cancelled at PayPal', { owner: caller.sub, id: current.id, error: err.message });
+    }
+  }
   return { approvalUrl: created.approvalUrl };
 }

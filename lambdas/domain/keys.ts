@@ -70,8 +70,17 @@ export const keys = {
   idempotencyKeyRouteItem: 'ROUTE',
   /** The user's plan (`USER#<sub>`/`SUBSCRIPTION`): PayPal's subscription id, our plan, status, next billing. */
   subscription: 'SUBSCRIPTION',
-  /** A PayPal subscription we made (`SUBSCRIPTION#<id>`/`SUBSCRIPTION`): its owner, for PayPal's webhooks. */
+  /**
+   * A PayPal subscription we made (`SUBSCRIPTION#<id>`/`SUBSCRIPTION`): its owner, for PayPal's webhooks, and
+   * `refusedAt` once it was refused (a second plan of one person, or a plan of a deleted account).
+   */
   subscriptionOwner: (id: string) => `SUBSCRIPTION#${id}`,
+  /**
+   * A billing payment refunded instead of granted (`REFUSED_SALE#<saleId>`/`REFUSED_SALE`): PayPal's ids, amount,
+   * dates, reason and outcome, for support; no owner, nothing personal.
+   */
+  refusedSale: (saleId: string) => `REFUSED_SALE#${saleId}`,
+  refusedSaleItem: 'REFUSED_SALE',
   /**
    * What we made at PayPal (`PAYPAL#<key>`/`PAYPAL`): our catalog product (`product`), each plan at its price and credits
    * (`plan:<id>@<cents>/<credits>`), and back from a PayPal plan id to ours (`paypal-plan:<id>`).

@@ -54,6 +54,12 @@ export interface SubscriptionProvider {
   cancel(id: string, reason: string): Promise<void>;
   /** Asks PayPal to move the subscription to another plan: the buyer approves at the returned page. */
   revise(id: string, paypalPlanId: string, returnUrl: string, cancelUrl: string): Promise<{ approvalUrl: string }>;
+  /**
+   * Refunds all that is left of a billing payment (POST /v1/payments/sale/{id}/refund with an empty body); the same
+   * requestId (PayPal-Request-Id) answers a retry with the first refund. PayPal refuses a sale refunded already
+   * (PaymentRefused).
+   */
+  refundSale(saleId: string, requestId: string): Promise<{ id: string; amount: Money }>;
 }
 
 // ---- our records ---------------------------------------------------------------------------------------------
@@ -70,9 +76,31 @@ export interface Subscription {
   /** When the buyer asked for each month's credits at once and acknowledged losing the right of withdrawal. */
   withdrawalConsentAt?: string;
   nextBillingAt?: string;
+  /** A plan change the buyer approved at PayPal whose price is billed from the next cycle (planId: the one paid now). */
+  nextPlanId?: string;
   /** When PayPal retries a failed payment (the user is told; absent when paid). */
   nextRetryAt?: string;
   failedPayments?: number;
+}
+
+/**
+ * A billing payment we refunded instead of granting: of a second plan the person approved while another one billed
+ * (`second-plan`), or of a plan whose account was deleted (`account-deleted`). Kept for support under the sale's id,
+ * without the person: no owner, no email, nothing of the account; PayPal's ids, the amount and the dates.
+ */
+export interface RefusedSale {
+  saleId: string;
+  subscriptionId: string;
+  amount: Money;
+  /** When PayPal took the payment. */
+  saleTime: string;
+  reason: 'second-plan' | 'account-deleted';
+  /** refunding: recorded, PayPal's refund not confirmed yet (a retry refunds it, same request id); refunded. */
+  outcome: 'refunding' | 'refunded';
+  /** PayPal's refund id (absent when PayPal said the sale was refunded already). */
+  refundId?: string;
+  recordedAt: string;
+  refundedAt?: string;
 }
 
 /** A completed billing payment to credit: stored like an order (its id is the sale id), with the plan's grant. */
@@ -120,11 +148,31 @@ export interface SubscriptionStore {
   ownerOf(id: string): Promise<string | undefined>;
   /** Records a new subscription as the owner's (replacing a cancelled or never approved one); false while another is active or suspended. */
   start(s: Subscription): Promise<boolean>;
+  /**
+   * Makes a subscription PayPal activated the owner's plan, unless another one of theirs is active or suspended, or
+   * the account is gone or being deleted: false then (the caller refuses it). True when it is (now) the owner's plan.
+   */
+  adopt(s: Subscription): Promise<boolean>;
+  /** Marks a subscription of ours as refused (a second plan, or one of a deleted account): none of its payments is granted. */
+  refuse(id: string, at: string, reason: RefusedSale['reason']): Promise<void>;
+  /** Why and when the subscription was refused, if it was. */
+  refusal(id: string): Promise<{ at: string; reason: RefusedSale['reason'] } | undefined>;
+  /** Whether a billing payment was granted (its order exists). */
+  isGranted(saleId: string): Promise<boolean>;
+  /** A refused billing payment's record (`REFUSED_SALE#<saleId>`), if any. */
+  refusedSale(saleId: string): Promise<RefusedSale | undefined>;
+  /** Writes the refused payment's record (a later write of the same sale replaces it: refunding, then refunded). */
+  recordRefusedSale(r: RefusedSale): Promise<void>;
   /** Changes the owner's subscription record, if it is still this PayPal subscription. */
-  update(owner: string, id: string, fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt' | 'returnPath'>>): Promise<void>;
+  update(
+    owner: string,
+    id: string,
+    fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextPlanId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt' | 'returnPath'>>,
+  ): Promise<void>;
   /**
    * One transaction: the sale stored as a captured order of the owner (`ORDER#<saleId>`, once: its own condition), the
-   * owner's payment copy, the plan credits granted with the rollover cap, and their ledger rows.
+   * owner's payment copy, the plan credits granted with the rollover cap, and their ledger rows. Refused (not
+   * credited) when the subscription was refused meanwhile.
    */
   grant(g: SaleGrant): Promise<CreditResult>;
 }

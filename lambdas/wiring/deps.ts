@@ -318,7 +318,10 @@ export function deleteAccountDeps(): DeleteAccountDeps {
     data: dynamoAccountData(dynamo(), table()),
     store: store(),
     users: cognitoUsers(cognitoClient(), c.USER_POOL_ID),
+    subscriptions: subscriptions(),
+    subscriptionProvider: subscriptionProvider(),
     now,
+    log: warn,
   };
 }
 

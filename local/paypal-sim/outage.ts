@@ -4,8 +4,10 @@
  * is retried on the usual schedule, so deliveries resume when PayPal is back). The buyer's pages stay up: a buyer
  * can approve at PayPal while our server cannot reach it. An outage is for everything, or for one order's calls and
  * events (so a test can take PayPal away from its own order without touching the others running at the same time).
+ * The id may be a subscription's too: then the calls about that subscription (`/v1/billing/subscriptions/<id>...`)
+ * go unanswered.
  *
- * POST /simulator/outage {"on": true|false, "order"?: "<id>"}.
+ * POST /simulator/outage {"on": true|false, "order"?: "<order or subscription id>"}.
  */
 export interface Outage {
   set(on: boolean, orderId?: string): void;
@@ -30,7 +32,7 @@ export function createOutage(): Outage {
     blocksPath(path) {
       if (!/^\/v[12]\//.test(path)) return false;
       if (all) return true;
-      const m = /^\/v2\/checkout\/orders\/([^/]+)/.exec(path);
+      const m = /^\/v2\/checkout\/orders\/([^/?]+)/.exec(path) ?? /^\/v1\/billing\/subscriptions\/([^/?]+)/.exec(path);
       return m !== null && orders.has(decodeURIComponent(m[1]!));
     },
     blocksOrder(orderId) {

@@ -54,7 +54,8 @@ describe('changeSubscription', () => {
     await changeSubscription(ctx.deps, BUYER.sub, { planId: CREATOR.id });
     ctx.subscriptionPaypal.approveRevision(id);
     await syncSubscription(ctx.deps, id);
-    expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ planId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
+    // The month paid is Starter's; PayPal bills Creator from the next cycle.
+    expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
     ctx.clock.advance(MONTH);
     const next = ctx.subscriptionPaypal.bill(id, 'completed')!;
     expect(next.amount.value).toBe(CREATOR.price);

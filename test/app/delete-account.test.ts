@@ -56,7 +56,18 @@ function setup() {
   const data = accountData(ctx);
   const removedUsers: string[] = [];
   const users: UserDirectory = { deleteUser: async (username) => void removedUsers.push(username) };
-  const deps = { data, store: ctx.store, users, now: ctx.clock.now };
+  // No plan: PayPal is never asked (test/app/delete-account-plan.test.ts has the plans).
+  const deps = {
+    data,
+    store: ctx.store,
+    users,
+    subscriptions: { get: async () => undefined },
+    subscriptionProvider: async () => {
+      throw new Error('PayPal is not called for an account without a plan');
+    },
+    now: ctx.clock.now,
+    log: () => undefined,
+  };
   const me = { sub: CALLER.sub, username: 'ada', authTime: Math.floor(ctx.clock.now().getTime() / 1000) - 60 };
   return { ctx, data, deps, me, removedUsers };
 }

@@ -166,11 +166,17 @@ describe('plans', () => {
     expect(res.status).toBe(200);
     const { approvalUrl } = (await res.json()) as { approvalUrl: string };
     await visit(await decideSubscription(approvalUrl, 'approve'));
-    expect(await subscriptionOf(user)).toMatchObject({ planId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
+    // The month paid is Starter's; Creator is billed from the next cycle (nextPlanId until then).
+    expect(await subscriptionOf(user)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
     const billed = await atPaypal(id, 'bill', 'completed');
     expect(billed.body.sale.amount.total).toBe(CREATOR.price);
     await allSalesHandled(id);
     await creditsBecome(user, WELCOME_CREDITS + STARTER.credits + CREATOR.credits);
+    const after = await waitUntil('the plan to be Creator', async () => {
+      const s = await subscriptionOf(user);
+      return s.planId === CREATOR.id ? s : undefined;
+    });
+    expect(after.nextPlanId).toBeUndefined();
   });
 
   it('a refunded billing payment takes its plan credits back through the claw-back', async () => {

@@ -35,6 +35,7 @@ export interface SubscriptionAnswer {
   planId?: string;
   status: string;
   nextBillingAt?: string;
+  nextPlanId?: string;
   planCredits: number;
   packCredits: number;
   problem?: string;

@@ -126,6 +126,8 @@ describe('My Account', () => {
     await user.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Delete Account' })).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+    // The plan ends with the account (issue 36).
+    expect(screen.getByText(/Your monthly plan, if you have one, ends with your account: it is cancelled at PayPal first/)).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     // Wraps around to the first tab.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true'));

@@ -4,14 +4,19 @@
  * Whatever order PayPal's events arrive in, each trigger reads PayPal's current answer and grants what PayPal says was
  * paid; a sale's grant is one transaction guarded by its own marker, so the webhook, its redeliveries and the return
  * grant it once between them.
+ *
+ * At most one plan bills per person: the first subscription PayPal activates becomes the person's plan (`adopt`); one
+ * activated while another bills (two approval pages approved), or after the account was deleted, is refused: cancelled
+ * at PayPal and every payment of it refunded in full, never granted (a `REFUSED_SALE#` record per payment, for support).
  */
 import { CURRENCY, toCents } from '../../../contract/packs';
 import { PLANS, findPlan, type Plan } from '../../../contract/plans';
 import type { SubscriptionStatus } from '../../../contract/subscriptions';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mailer } from '../../ports/mailer';
-import type { Money } from '../../ports/payments';
-import type { ProviderSale, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
+import { DEFAULT_PAYMENT_RETURN_PATH } from '../../../contract/payments';
+import { PaymentRefused, type Money } from '../../ports/payments';
+import type { ProviderSale, RefusedSale, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
 
 export interface SubscriptionDeps {
   subscriptions: SubscriptionStore;
@@ -45,26 +50,44 @@ export async function paypalPlanFor(deps: Pick<SubscriptionDeps, 'subscriptions'
 }
 
 /** The plan and months a billing payment paid: the subscription's plan first (several months when a balance was left outstanding), else the plan at that price. */
-function paidFor(amount: Money, planId: string | undefined): { plan: Plan; months: number } | undefined {
+function paidFor(amount: Money, ...planIds: (string | undefined)[]): { plan: Plan; months: number } | undefined {
   const cents = toCents(amount.value);
   if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
-  const own = planId ? findPlan(planId) : undefined;
-  if (own && cents % own.cents === 0) return { plan: own, months: cents / own.cents };
+  for (const planId of planIds) {
+    const own = planId ? findPlan(planId) : undefined;
+    if (own && cents % own.cents === 0) return { plan: own, months: cents / own.cents };
+  }
   const priced = PLANS.find((p) => p.cents === cents);
   return priced ? { plan: priced, months: 1 } : undefined;
 }
 
-export type GrantResult = 'granted' | 'already-granted' | 'ignored';
+export type GrantResult = 'granted' | 'already-granted' | 'ignored' | 'refunded';
 
-/** Grants a completed billing payment of a subscription of ours, once (its sale id is the marker). */
+/**
+ * Grants a completed billing payment of a subscription of ours, once (its sale id is the marker). A payment of a
+ * refused subscription, of a second plan, or of an account that is gone is refunded instead ('refunded').
+ */
 export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, sale: Pick<ProviderSale, 'id' | 'amount' | 'time'>): Promise<GrantResult> {
   const owner = await deps.subscriptions.ownerOf(subscriptionId);
   if (!owner) {
     deps.log('A billing payment of a subscription we did not make', { subscriptionId, saleId: sale.id });
     return 'ignored';
   }
-  const mine = await deps.subscriptions.get(owner);
-  const paid = paidFor(sale.amount, mine?.id === subscriptionId ? mine.planId : undefined);
+  let refusal = await deps.subscriptions.refusal(subscriptionId);
+  if (!refusal && !(await deps.accounts.get(owner))) {
+    // The account is gone (deleted; every plan of it was cancelled first, so a payment racing the deletion).
+    await refuseSubscription(deps, subscriptionId, 'account-deleted');
+    refusal = { at: deps.now().toISOString(), reason: 'account-deleted' };
+  }
+  let mine = await deps.subscriptions.get(owner);
+  if (!refusal && mine?.id !== subscriptionId) {
+    // Not the person's plan: an older plan's payment (granted), or a second plan's, which the sync refuses.
+    await syncSubscription(deps, subscriptionId);
+    refusal = await deps.subscriptions.refusal(subscriptionId);
+    mine = await deps.subscriptions.get(owner);
+  }
+  if (refusal) return refundRefusedSale(deps, subscriptionId, sale, refusal.reason);
+  const paid = paidFor(sale.amount, ...(mine?.id === subscriptionId ? [mine.nextPlanId, mine.planId] : []));
   if (!paid) {
     deps.log('A billing payment that pays for no plan of ours', { subscriptionId, saleId: sale.id, amount: sale.amount });
     return 'ignored';
@@ -81,7 +104,11 @@ export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, 
     amount: sale.amount,
     at,
   });
-  if (!r.credited) return 'already-granted';
+  if (!r.credited) {
+    // Refused between our read and the grant (the grant's own condition): refunded, as any payment of it.
+    const late = await deps.subscriptions.refusal(subscriptionId);
+    return late ? refundRefusedSale(deps, subscriptionId, sale, late.reason) : 'already-granted';
+  }
   await sendPlanReceipt(deps, owner, { saleId: sale.id, subscriptionId, plan: paid.plan, credits, amount: sale.amount, at });
   return 'granted';
 }
@@ -126,9 +153,84 @@ export function statusOf(paypalStatus: string): Exclude<SubscriptionStatus, 'non
 /** Billing payments that took the buyer's money (later refunds are taken back by their own events). */
 const PAID_SALES = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back a refused subscription's payments are listed: it is refused when it starts billing. */
+const REFUSED_SALES_DAYS = 31;
+
+const REFUSAL_REASONS: Record<RefusedSale['reason'], string> = {
+  'second-plan': 'A second plan of the same account: the first one bills; this one is refunded',
+  'account-deleted': 'The account was deleted',
+};
+
+/**
+ * Refuses a subscription of ours: marked first (no grant of it lands after), cancelled at PayPal (one cancelled or
+ * never approved already is fine), and every payment PayPal took for it refunded in full. Throws while PayPal cannot be
+ * reached, so the webhook that found it is delivered again and finishes it (each step is idempotent). A payment of it
+ * granted already (a deleted account's earlier months, or a grant that won the race with the mark) is not refunded.
+ */
+export async function refuseSubscription(deps: SubscriptionDeps, id: string, reason: RefusedSale['reason']): Promise<void> {
+  const now = deps.now();
+  await deps.subscriptions.refuse(id, now.toISOString(), reason);
+  const provider = await deps.subscriptionProvider();
+  await cancelAtPaypal(provider, id, REFUSAL_REASONS[reason]);
+  const sales = await provider.listSales(id, new Date(now.getTime() - REFUSED_SALES_DAYS * DAY_MS), new Date(now.getTime() + DAY_MS));
+  for (const sale of sales) if (PAID_SALES.has(sale.status)) await refundRefusedSale(deps, id, sale, reason);
+  deps.log('A subscription was refused: cancelled at PayPal and its payments refunded', { id, reason, payments: sales.length });
+}
+
+/** Cancels at PayPal; PayPal's SUBSCRIPTION_STATUS_INVALID (cancelled already, or never approved) counts as done. */
+export async function cancelAtPaypal(provider: SubscriptionProvider, id: string, reason: string): Promise<void> {
+  try {
+    await provider.cancel(id, reason);
+  } catch (err) {
+    if (err instanceof PaymentRefused && err.issue === 'SUBSCRIPTION_STATUS_INVALID') return;
+    throw err;
+  }
+}
+
+/**
+ * Refunds a payment of a refused subscription in full, once (never one granted before the refusal: a deleted
+ * account's earlier months, or a grant that won the race with the mark, were used): recorded first (no grant of the sale lands after it),
+ * refunded at PayPal under a request id of the sale (a retry gets the first refund), then recorded as refunded.
+ */
+async function refundRefusedSale(
+  deps: SubscriptionDeps,
+  subscriptionId: string,
+  sale: Pick<ProviderSale, 'id' | 'amount' | 'time'>,
+  reason: RefusedSale['reason'],
+): Promise<'refunded' | 'already-granted'> {
+  const known = await deps.subscriptions.refusedSale(sale.id);
+  if (known?.outcome === 'refunded') return 'refunded';
+  // Granted before the refusal (an earlier month of an account deleted since): it was used, it stays.
+  if (!known && (await deps.subscriptions.isGranted(sale.id))) return 'already-granted';
+  const record: RefusedSale = known ?? {
+    saleId: sale.id,
+    subscriptionId,
+    amount: sale.amount,
+    saleTime: sale.time,
+    reason,
+    outcome: 'refunding',
+    recordedAt: deps.now().toISOString(),
+  };
+  if (!known) await deps.subscriptions.recordRefusedSale(record);
+  const provider = await deps.subscriptionProvider();
+  let refundId: string | undefined;
+  try {
+    refundId = (await provider.refundSale(sale.id, `framewright-refund-${sale.id}`)).id;
+  } catch (err) {
+    // PayPal refuses a sale refunded already (by an earlier attempt without its request id, or at PayPal): done.
+    if (!(err instanceof PaymentRefused) || !/REFUNDED/.test((await provider.getSale(sale.id)).status)) throw err;
+  }
+  await deps.subscriptions.recordRefusedSale({ ...record, outcome: 'refunded', ...(refundId ? { refundId } : {}), refundedAt: deps.now().toISOString() });
+  deps.log('A billing payment was refunded instead of granted', { subscriptionId, saleId: sale.id, reason, refundId });
+  return 'refunded';
+}
+
 /**
  * Reads the subscription at PayPal, records what it says on the owner's plan, and grants every billing payment PayPal
- * lists that was not granted yet. Undefined for a subscription we did not make.
+ * lists that was not granted yet. One PayPal bills that is not the owner's plan becomes it when no other bills, else it
+ * is refused (cancelled and refunded). The plan paid now and the one PayPal bills next (`nextPlanId`, after an approved
+ * change) come from the latest payment. Undefined for a subscription we did not make.
  */
 export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
   const owner = await deps.subscriptions.ownerOf(id);
@@ -143,9 +245,28 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
   const planId = await deps.subscriptions.planOfPaypal(at.paypalPlanId);
   const now = deps.now();
   const before = await deps.subscriptions.get(owner);
+  if (before?.id !== id && (status === 'active' || status === 'suspended')) {
+    const refused = await deps.subscriptions.refusal(id);
+    const adopted =
+      !refused &&
+      planId !== undefined &&
+      (await deps.subscriptions.adopt({
+        owner,
+        id,
+        planId,
+        status,
+        createdAt: now.toISOString(),
+        statusAt: now.toISOString(),
+        returnPath: before?.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
+      }));
+    if (!adopted) {
+      await refuseSubscription(deps, id, refused?.reason ?? ((await deps.accounts.get(owner)) ? 'second-plan' : 'account-deleted'));
+      return (await deps.subscriptions.get(owner)) ?? undefined;
+    }
+  }
   await deps.subscriptions.update(owner, id, {
     status,
-    ...(before?.status !== status ? { statusAt: now.toISOString() } : {}),
+    ...(before?.id === id && before.status !== status ? { statusAt: now.toISOString() } : {}),
     ...(planId ? { planId } : {}),
     nextBillingAt: status === 'active' ? at.nextBillingAt : undefined,
     nextRetryAt: at.nextRetryAt,
@@ -153,11 +274,16 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
   });
   const mine = await deps.subscriptions.get(owner);
   if (status !== 'pending' && mine?.id === id) {
-    const from = new Date(Date.parse(mine.createdAt) - 24 * 60 * 60 * 1000);
-    const to = new Date(now.getTime() + 24 * 60 * 60 * 1000);
-    for (const sale of await provider.listSales(id, from, to)) {
-      if (PAID_SALES.has(sale.status)) await grantSale(deps, id, sale);
-    }
+    const from = new Date(Date.parse(mine.createdAt) - DAY_MS);
+    const to = new Date(now.getTime() + DAY_MS);
+    const paid = (await provider.listSales(id, from, to)).filter((sale) => PAID_SALES.has(sale.status));
+    for (const sale of paid) await grantSale(deps, id, sale);
+    // PayPal moves plan_id when the buyer approves a change and bills its price from the next cycle: until a payment
+    // of it, the plan paid for is the latest payment's, and PayPal's is the next one.
+    const latest = paid.reduce<ProviderSale | undefined>((a, b) => (!a || Date.parse(b.time) >= Date.parse(a.time) ? b : a), undefined);
+    const paidPlan = latest ? paidFor(latest.amount, planId, mine.planId)?.plan.id : undefined;
+    if (planId && paidPlan && paidPlan !== planId) await deps.subscriptions.update(owner, id, { planId: paidPlan, nextPlanId: planId });
+    else if (mine.nextPlanId) await deps.subscriptions.update(owner, id, { nextPlanId: undefined });
   }
   return (await deps.subscriptions.get(owner)) ?? undefined;
 }

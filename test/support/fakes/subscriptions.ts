@@ -17,6 +17,7 @@ import {
   type NewProviderSubscription,
   type ProviderSale,
   type ProviderSubscription,
+  type RefusedSale,
   type SaleGrant,
   type Subscription,
   type SubscriptionProvider,
@@ -47,6 +48,8 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly sales: FakeSale[] = [];
   readonly cancelled: Array<{ id: string; reason: string }> = [];
+  /** Refunds made through the API (refundSale), by PayPal-Request-Id. */
+  readonly refunds = new Map<string, { id: string; saleId: string; amount: { currency: string; value: string } }>();
   /** Every call PayPal answered, by name. */
   readonly calls: string[] = [];
   down = false;
@@ -145,6 +148,18 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
     return { approvalUrl: `https://paypal.test/webapps/billing/subscriptions?ba_token=BA-REVISE-${id}` };
   }
 
+  async refundSale(saleId: string, requestId: string) {
+    this.answer('refundSale');
+    const earlier = this.refunds.get(requestId);
+    if (earlier) return { id: earlier.id, amount: earlier.amount };
+    const sale = this.sales.find((s) => s.id === saleId);
+    if (!sale) throw notFound();
+    if (sale.status === 'REFUNDED') throw new PaymentRefused('The requested transaction has been refused: the sale is already refunded.', 400, 'TRANSACTION_REFUSED');
+    const r = { ...this.refund(saleId), saleId };
+    this.refunds.set(requestId, r);
+    return { id: r.id, amount: r.amount };
+  }
+
   private view(s: FakeSubscription): ProviderSubscription {
     const { outstandingCents: _o, revision: _r, ...view } = s;
     return structuredClone(view);
@@ -214,6 +229,8 @@ export class MemorySubscriptions implements SubscriptionStore {
   readonly refs = new Map<string, { paypalId: string; planId?: string }>();
   readonly mine = new Map<string, Subscription>();
   readonly owners = new Map<string, string>();
+  readonly refusals = new Map<string, { at: string; reason: RefusedSale['reason'] }>();
+  readonly refusedSales = new Map<string, RefusedSale>();
 
   constructor(
     private readonly credits: MemoryCredits,
@@ -248,6 +265,33 @@ export class MemorySubscriptions implements SubscriptionStore {
     this.owners.set(s.id, s.owner);
     return true;
   }
+  /** Like the adapter: the owner's plan unless another bills, the account is gone or being deleted, or it was refused. */
+  async adopt(s: Subscription) {
+    const current = this.mine.get(s.owner);
+    const account = this.credits.accounts.get(s.owner);
+    if (!account || account.deleting || !this.owners.has(s.id) || this.refusals.has(s.id)) return false;
+    if (current && current.id !== s.id && ACTIVE.includes(current.status)) return false;
+    this.mine.set(s.owner, { ...s });
+    return true;
+  }
+  async refuse(id: string, at: string, reason: RefusedSale['reason']) {
+    if (!this.owners.has(id)) throw new Error(`no subscription ${id}`);
+    if (!this.refusals.has(id)) this.refusals.set(id, { at, reason });
+  }
+  async refusal(id: string) {
+    const r = this.refusals.get(id);
+    return r && { ...r };
+  }
+  async isGranted(saleId: string) {
+    return this.orders.orders.has(saleId);
+  }
+  async refusedSale(saleId: string) {
+    const r = this.refusedSales.get(saleId);
+    return r && structuredClone(r);
+  }
+  async recordRefusedSale(r: RefusedSale) {
+    this.refusedSales.set(r.saleId, structuredClone(r));
+  }
   /** Like the adapter: only while the owner's record is still this subscription; undefined removes a field. */
   async update(owner: string, id: string, fields: Parameters<SubscriptionStore['update']>[2]) {
     const s = this.mine.get(owner);
@@ -265,7 +309,7 @@ export class MemorySubscriptions implements SubscriptionStore {
       ...saleGrant(g),
       ref: g.saleId,
       at: g.at,
-      transition: { holds: () => !this.orders.orders.has(g.saleId), apply: () => void this.orders.orders.set(g.saleId, order) },
+      transition: { holds: () => !this.orders.orders.has(g.saleId) && !this.refusals.has(g.subscriptionId) && !this.refusedSales.has(g.saleId), apply: () => void this.orders.orders.set(g.saleId, order) },
     });
     if (r.ok) return { credited: true as const, balance: r.balance };
     if (r.why === 'already-done') return { credited: false as const };

@@ -63,6 +63,12 @@ export function SubscriptionPanel({ className }: { className?: string }) {
             <dd className="inline font-medium text-ink" data-testid="plan-next-billing">{formatDateTime(data.nextBillingAt)}</dd>
           </div>
         )}
+        {data.nextPlanId && findPlan(data.nextPlanId) && (
+          <div>
+            <dt className="inline text-ink-muted">From the next billing: </dt>
+            <dd className="inline font-medium text-ink" data-testid="plan-next">{findPlan(data.nextPlanId)!.name}</dd>
+          </div>
+        )}
         <div>
           <dt className="inline text-ink-muted">Plan credits (spent first, roll over one month): </dt>
           <dd className="inline font-medium text-ink" data-testid="plan-credits">{data.planCredits}</dd>

@@ -53,6 +53,7 @@ function DeleteAccountTab() {
       <div className="mt-2 space-y-2 text-sm text-ink-muted">
         <p>Deleting your account removes, for good: your sign-in, your images and videos with their files, your prompts, your credit balance and history, and your share links.</p>
         <p>Records of your purchases are kept for accounting, without your name, email or account: the order number, pack, amount, credits and dates.</p>
+        <p>Your monthly plan, if you have one, ends with your account: it is cancelled at PayPal first, so nothing more is billed. If PayPal cannot be reached, your account is not deleted and you can try again in a few minutes.</p>
         <p>Unused credits are not refunded. Signing up again with the same email starts a new account without welcome credits.</p>
       </div>
       <Button variant="danger" className="mt-5" onClick={() => setOpen(true)}>
