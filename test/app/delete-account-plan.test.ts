@@ -116,7 +116,7 @@ describe('deleteAccount with a plan', () => {
 
   it('a subscription still pending at the deletion and approved after is cancelled and refunded when it activates', async () => {
     const { ctx, deps, me } = setup();
-    await subscribe(ctx.deps, BUYER, { planId: STARTER.id });
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
     const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
     await deleteAccount(deps, me);
     const sale = ctx.subscriptionPaypal.approve(id);

@@ -28,7 +28,7 @@ const saleCompleted = (id: string, subscriptionId: string, sale: Pick<ProviderSa
 
 /** Subscribes and answers the new PayPal subscription's id (the approval page the buyer keeps in a tab). */
 async function tab(ctx: SubscriptionsContext, planId: string): Promise<string> {
-  const { approvalUrl } = await subscribe(ctx.deps, BUYER, { planId });
+  const { approvalUrl } = await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId });
   return [...ctx.subscriptionPaypal.subscriptions.values()].find((s) => s.approvalUrl === approvalUrl)!.id;
 }
 
@@ -97,7 +97,7 @@ describe('one plan per person', () => {
 
   it('20 subscribes at once, two of their pages approved and settled at once: exactly one bills, the other is refunded', async () => {
     const ctx = subscriptionsSetup();
-    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => subscribe(ctx.deps, BUYER, { planId: STARTER.id })));
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id })));
     const urls = answers.flatMap((r) => (r.status === 'fulfilled' ? [r.value.approvalUrl] : []));
     const ids = urls.map((u) => [...ctx.subscriptionPaypal.subscriptions.values()].find((s) => s.approvalUrl === u)!.id);
     const [x, y] = [ids[2]!, ids[ids.length - 3]!];
