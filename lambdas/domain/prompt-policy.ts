@@ -6,7 +6,7 @@
  * the EU's official languages (policy-terms.ts) and, for English sexual slang, the maintained `obscenity` list, whose
  * matcher also reads its own variants ("phuck", "seeexxx").
  */
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { ACCENTED_TERMS, AGE_UNITS, AGE_WORDS, FILLERS, POLICY_TERMS, type TermTag } from './policy-terms';
 

@@ -1,7 +1,7 @@
 /**
  * Every number and model name a public page claims is worked out again here from the registry (contract/models/) and
  * the packs, not read back from the field the page shows: a pack's basic videos are its credits over what a 5 s Wan
- * clip costs; the landing's "How it works" and the sign-in panel name exactly the studio's available models.
+ * clip costs; the landing's "How it works", the guide and the sign-in panel name the studio's available models.
  */
 import './helpers/router-env';
 import { render, screen, within } from '@testing-library/react';
@@ -11,6 +11,7 @@ import { priceOf, wan } from '../../contract/models';
 import { MODEL_VIEWS } from '../../contract/models/view';
 import { PricingPage } from '../../web/src/features/marketing/pricing-page';
 import { LandingPage } from '../../web/src/features/marketing/landing-page';
+import { LearnPage } from '../../web/src/features/marketing/learn-page';
 import { AuthVideo } from '../../web/src/features/auth/auth-shell';
 
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
@@ -37,6 +38,11 @@ describe('claims on the public pages', () => {
     const step = within(how).getByRole('heading', { name: 'Pick a model' }).parentElement!;
     for (const m of available) expect(step).toHaveTextContent(m.name);
     expect(step).not.toHaveTextContent(/768 × 768|up to 1080p/);
+  });
+
+  it('names every image and video generator on the guide, as the registry names them', () => {
+    inRouter(<LearnPage />);
+    for (const m of available.filter((v) => v.operation === 'generate')) expect(document.body).toHaveTextContent(m.name);
   });
 
   it('names every video model the studio runs beside the sign-in form, and the cheapest image price', () => {

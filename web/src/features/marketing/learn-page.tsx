@@ -7,6 +7,7 @@ import { IMAGE_GENERATORS, MODEL_VIEWS } from '../../../../contract/models/view'
 import { AppLink } from '../../lib/navigation';
 import { PageIntro, Section } from './page-intro';
 import { cheapestPack, cheapestPrice, credits, priceSummary } from './price-text';
+import { imageModelNames, videoModelNames } from './model-names';
 
 const startImageMb = Math.floor(MAX_START_IMAGE_BYTES / (1024 * 1024));
 
@@ -24,7 +25,8 @@ const STEPS: Array<{ title: string; body: ReactNode }> = [
     title: 'Choose what to make',
     body: (
       <>
-        Open the Image Generator for stills, or the Video Generator and pick Wan 2.1 or Pixverse. The{' '}
+        Open the Image Generator for stills ({imageModelNames().replace(/ and (?=[^,]*$)/, ' or ')}), or the Video Generator and pick{' '}
+        {videoModelNames().replace(/ and (?=[^,]*$)/, ' or ')}. The{' '}
         <AppLink to="/features" className={marketingLinkClass}>
           features page
         </AppLink>{' '}
