@@ -6,7 +6,6 @@
  * the EU's official languages (policy-terms.ts) and, for English sexual slang, the maintained `obscenity` list, whose
  * matcher also reads its own variants ("phuck", "seeexxx").
  */
-import { decodeHTML } from 'entities/decode';
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { ACCENTED_TERMS, AGE_UNITS, AGE_WORDS, FILLERS, POLICY_TERMS, type TermTag } from './policy-terms';
 
@@ -50,10 +49,38 @@ function fold(text: string): string {
 }
 
 /** HTML entities decoded, twice over for a doubly-escaped one ("&amp;#110;"). */
+/**
+ * HTML's character references, decoded by hand: a maintained decoder (`entities`) carries the whole HTML5 table (about
+ * 40 kB), which took every generation bundle past its 500 kB budget. What a prompt can hide behind is decoded: every
+ * numeric reference (decimal and hex, with or without the semicolon, as browsers read them), the named ones for
+ * markup, spaces and invisible characters, and the Latin-1 letters with an accent, a ligature or a stroke (the
+ * accent itself is folded away later anyway).
+ */
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ', shy: '\u00ad', zwj: '\u200d',
+  zwnj: '\u200c', lrm: '\u200e', rlm: '\u200f', hyphen: '-', dash: '-', ndash: '-', mdash: '-', period: '.', lowbar: '_',
+  UnderBar: '_', colon: ':', comma: ',', excl: '!', quest: '?', sol: '/', bsol: '\\', num: '#', dollar: '$', percnt: '%',
+  ast: '*', plus: '+', equals: '=', commat: '@', middot: '\u00b7', centerdot: '\u00b7', bull: '\u2022', NewLine: '\n', Tab: '\t',
+  szlig: 'ss', aelig: 'ae', AElig: 'AE', oelig: 'oe', OElig: 'OE', eth: 'd', ETH: 'D', thorn: 'th', THORN: 'TH',
+  oslash: 'o', Oslash: 'O', ccedil: 'c', Ccedil: 'C', ntilde: 'n', Ntilde: 'N', aring: 'a', Aring: 'A',
+};
+const ACCENTED_NAME = /^([aeiouyAEIOUY])(acute|grave|circ|uml|tilde|ring|macr|breve|ogon)$/;
+const REFERENCE = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?/g;
+
+function decodeReference(whole: string, ref: string): string {
+  if (ref.startsWith('#')) {
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  }
+  const named = NAMED[ref] ?? ACCENTED_NAME.exec(ref)?.[1];
+  return named ?? whole;
+}
+
 function decoded(text: string): string {
   let out = text;
+  // References inside references (&amp;#115;) are read as far as a browser rendering it twice would.
   for (let i = 0; i < 3 && out.includes('&'); i++) {
-    const next = decodeHTML(out);
+    const next = out.replace(REFERENCE, decodeReference);
     if (next === out) break;
     out = next;
   }
