@@ -2,7 +2,7 @@ import { Messages } from '../../../contract/errors';
 import { reasonOfProviderError, refundedError } from '../../domain/job-messages';
 import type { BatchPart, Job, JobStore } from '../../ports/jobs';
 import { isTerminal } from '../../ports/jobs';
-import { isProviderTerminal, type ModelProvider, type ProviderPrediction } from '../../ports/model-provider';
+import { isProviderTerminal, type ProviderPrediction } from '../../ports/model-provider';
 import { predictionCents } from '../../domain/provider-cost';
 
 export interface ApplyUpdateDeps {
