@@ -25,9 +25,9 @@ test.describe('My Account', () => {
     await expect(packs).toHaveCount(3);
     await expect(packs.nth(0)).toContainText('72 credits');
     await expect(packs.nth(0)).toContainText('$6.99');
-    await expect(packs.nth(0)).toContainText(/about 12 basic videos/i);
+    await expect(packs.nth(0)).toContainText(/about 9 basic videos/i);
     await expect(packs.nth(2)).toContainText('300 credits');
-    await expect(packs.nth(2)).toContainText(/about 36 basic videos/i);
+    await expect(packs.nth(2)).toContainText(/about 37 basic videos/i);
 
     await page.getByRole('tab', { name: 'Contact' }).click();
     await expect(page.getByRole('tabpanel').getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { ROUTES } from '../../contract/routes';
 import { reservedConcurrencyOf } from '../../lib/constructs/concurrency';
 import { readSettings, REPO_ROOT } from '../../lib/settings';
-import { mailTemplate, resourcesOfType, synthForSuite, synthTemplate } from './synth';
+import { mailTemplate, resourcesOfType, synthForSuite, synthTemplate, withoutEmulatorEnv } from './synth';
 
 // One prod synth for the file: the prod stage's own tests and the dev/prod comparison read it.
 const prod = synthForSuite({ context: { stage: 'prod', senderEmail: 'hello@framewright.app', supportEmail: 'support@framewright.app', cognitoEmail: 'ses', alarmEmail: 'ops@framewright.app', accountConcurrency: '1000' } });
@@ -135,6 +135,11 @@ describe('a domain sender', () => {
 });
 
 describe('settings from context', () => {
+  // Read as an operator's shell would: without the endpoints the jest run's embedded stack sets in this process.
+  let env: { restore: () => void };
+  beforeAll(() => (env = withoutEmulatorEnv()));
+  afterAll(() => env.restore());
+
   const settings = (context: Record<string, string>) => readSettings(new App({ context }));
   /** What prod needs besides its sender: Cognito mailing through SES, someone to alarm, the account's quota. */
   const PROD = { stage: 'prod', cognitoEmail: 'ses', alarmEmail: 'ops@b.co', accountConcurrency: '1000' };

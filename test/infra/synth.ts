@@ -52,6 +52,9 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
   const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
   const savedAccount = process.env.CDK_DEFAULT_ACCOUNT;
   if (options.account) process.env.CDK_DEFAULT_ACCOUNT = options.account;
+  // A synth runs as an operator's shell would: without the embedded stack's endpoints, which the jest run sets for the
+  // tests beside it (prod refuses to synthesise with them, as it should). Synchronous, so nothing else sees the gap.
+  const emulatorEnv = withoutEmulatorEnv();
   try {
     const stack = buildApp(app, { nag: options.validate ?? false, routes: options.routes, backgroundFunctions: options.backgroundFunctions });
     return { app, stack, outdir, cleanup };
@@ -61,7 +64,18 @@ export function makeApp(options: SynthOptions = {}): Synthesized {
   } finally {
     if (savedAccount === undefined) delete process.env.CDK_DEFAULT_ACCOUNT;
     else process.env.CDK_DEFAULT_ACCOUNT = savedAccount;
+    emulatorEnv.restore();
   }
+}
+
+/**
+ * Takes the embedded stack's endpoints out of this process's environment (the jest run sets them for the tests beside
+ * the synth; an operator's shell has none, and prod refuses to synthesise with them) until `restore`.
+ */
+export function withoutEmulatorEnv(): { restore: () => void } {
+  const saved = Object.entries(process.env).filter(([k]) => k.startsWith('AWS_ENDPOINT_URL') || k === 'REPLICATE_BASE_URL' || k === 'PAYPAL_BASE_URL');
+  for (const [k] of saved) delete process.env[k];
+  return { restore: () => saved.forEach(([k, v]) => (process.env[k] = v)) };
 }
 
 /** One synth per test file: call in beforeAll, clean up in afterAll. */

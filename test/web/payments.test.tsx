@@ -366,9 +366,9 @@ describe('Buy buttons', () => {
     await user.click(screen.getByRole('button', { name: 'Buy Credits' }));
     const packs = within(screen.getByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
     expect(packs.map((p) => p.textContent)).toEqual([
-      '72 credits$6.99 · about 12 basic videosBuy',
-      '150 credits$13.99 · about 24 basic videosBuy',
-      '300 credits$25.99 · about 36 basic videosBuy',
+      '72 credits$6.99 · about 9 basic videosBuy',
+      '150 credits$13.99 · about 18 basic videosBuy',
+      '300 credits$25.99 · about 37 basic videosBuy',
     ]);
     await user.click(screen.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT }));
     await user.click(screen.getByRole('button', { name: 'Buy 72 credits for $6.99' }));
@@ -409,9 +409,10 @@ describe('My Account > Buy Credits', () => {
     const packs = within(screen.getByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
     expect(packs).toHaveLength(3);
     for (const [pack, credits, price, videos] of [
-      [packs[0]!, 72, '$6.99', 12],
-      [packs[1]!, 150, '$13.99', 24],
-      [packs[2]!, 300, '$25.99', 36],
+      // A basic video is a 5 s Wan clip (8 credits): 72 / 8, 150 / 8, 300 / 8, rounded.
+      [packs[0]!, 72, '$6.99', 9],
+      [packs[1]!, 150, '$13.99', 18],
+      [packs[2]!, 300, '$25.99', 37],
     ] as const) {
       expect(pack).toHaveTextContent(`${credits} credits`);
       expect(pack).toHaveTextContent(price);
