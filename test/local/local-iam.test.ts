@@ -158,6 +158,6 @@ describe('evaluating statements', () => {
 
   it('gives the stack the statements CDK gives the roles', () => {
     const arns = localArns(RESOURCES);
-    expect(policies.get('deleteAccount')).toEqual(statementsFor({ grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:origin'] }, arns));
+    expect(policies.get('deleteAccount')).toEqual(statementsFor({ grants: ['table:read', 'table:write', 'media:list', 'media:delete', 'cognito:delete-user', 'secret:paypal', 'secret:origin'] }, arns));
   });
 });
