@@ -114,9 +114,9 @@ describe('My Account', () => {
     expect(screen.getByRole('tab', { name: 'Buy Credits' })).toHaveFocus();
     const packs = within(await screen.findByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
     expect(packs.map((p) => p.textContent)).toEqual([
-      expect.stringMatching(/^72 credits.*\$6\.99.*about 12 basic videos/i),
-      expect.stringMatching(/^150 credits.*\$13\.99.*about 24 basic videos/i),
-      expect.stringMatching(/^300 credits.*\$25\.99.*about 36 basic videos/i),
+      expect.stringMatching(/^72 credits.*\$6\.99.*about 9 basic videos/i),
+      expect.stringMatching(/^150 credits.*\$13\.99.*about 18 basic videos/i),
+      expect.stringMatching(/^300 credits.*\$25\.99.*about 37 basic videos/i),
     ]);
 
     await user.keyboard('{ArrowDown}');
