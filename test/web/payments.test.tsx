@@ -409,7 +409,7 @@ describe('My Account > Buy Credits', () => {
     const packs = within(screen.getByRole('list', { name: 'Credit packs' })).getAllByRole('listitem');
     expect(packs).toHaveLength(3);
     for (const [pack, credits, price, videos] of [
-      // A basic video is a 5 s Wan clip (8 credits): 72 / 8, 150 / 8, 300 / 8, rounded.
+      // A basic video is a 5 s Wan clip (8 credits): 72 / 8, 150 / 8, 300 / 8, rounded down.
       [packs[0]!, 72, '$6.99', 9],
       [packs[1]!, 150, '$13.99', 18],
       [packs[2]!, 300, '$25.99', 37],
