@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { COST_STAGES, idleCost, stageTemplates } from '../../scripts/cost';
 import { DEFAULT_MONTHLY_BUDGET_USD, REPO_ROOT } from '../../lib/settings';
-import { makeApp } from './synth';
+import { makeApp, withoutEmulatorEnv } from './synth';
 
 const DOC = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
 const ACCOUNT = '123456789012';
@@ -105,8 +105,11 @@ describe("the doc's teardown and cost follow the templates", () => {
     'AWS::Logs::LogGroup': () => 'aws logs delete-log-group',
     'AWS::SecretsManager::Secret': (props) => `--secret-id ${props.Name}`,
   };
+  // Synthesised as an operator's shell would, without the jest run's emulator endpoints (prod refuses them).
+  const shell = withoutEmulatorEnv();
   const prod = stageTemplates(COST_STAGES.prod);
   const dev = stageTemplates(COST_STAGES.dev);
+  shell.restore();
 
   it('names every resource a teardown leaves behind, and how to delete it', () => {
     const retained = [...prod, ...dev].flatMap((t) => Object.values(t)).filter((r: any) => r.DeletionPolicy === 'Retain') as { Type: string; Properties: Record<string, any> }[];
