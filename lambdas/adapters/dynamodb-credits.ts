@@ -13,11 +13,12 @@
  * whole change.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerReason } from '../../contract/payments';
 import { newId } from '../domain/ids';
 import { keys } from '../domain/keys';
+import { planAfterLateGrant, type LaterLedgerRow } from '../domain/plan-rollover';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -44,11 +45,12 @@ export interface CreditChange {
   activeJobs?: { add: 1; cap: number } | { add: -1 };
   /**
    * How the change moves plan credits (absent: a charge spends them first, anything else leaves them):
-   * - grant: `delta` is a month's grant; what was left rolls over up to one grant, the rest expires;
+   * - grant: `delta` is a month's grant; what was left rolls over up to one grant, the rest expires; with `asOf` (the
+   *   sale's date) the cap is applied as of that date, over the ledger rows written since (domain/plan-rollover.ts);
    * - first: a take-back (allowNegative) takes plan credits first;
    * - back: a job's refund gives back `back` of its delta as plan credits (what its charge took from them).
    */
-  plan?: { kind: 'grant'; month: number } | { kind: 'first' } | { kind: 'back'; back: number };
+  plan?: { kind: 'grant'; month: number; asOf?: string } | { kind: 'first' } | { kind: 'back'; back: number };
   /** The index in `with` of a Put whose item records the plan credits a charge spent (`planCost`). */
   notePlanCostOn?: number;
 }
@@ -94,12 +96,18 @@ async function readAccount(
  * How a change moves the plan credits, given the balance and plan credits before it: the plan credits after, the
  * plan part of the change's own ledger row, and what expired (a grant's rollover cap).
  */
-export function planMove(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
+export function planMove(
+  c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>,
+  planBefore: number,
+  /** A grant's `asOf`: the ledger rows written after that date, oldest first. */
+  later: readonly LaterLedgerRow[] = [],
+): { after: number; plan: number; expired: number } {
   const held = Math.max(planBefore, 0);
   const p = c.plan;
   if (p?.kind === 'grant') {
-    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding).
-    const after = Math.min(held, p.month) + c.delta;
+    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding);
+    // a late grant as of its sale's date.
+    const after = planAfterLateGrant(held, { delta: c.delta, month: p.month }, later);
     const expired = held + c.delta - after;
     return { after, plan: c.delta, expired };
   }
@@ -157,7 +165,10 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     // The queue is full as read; the update's own condition catches a start that races this read.
     const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
     if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
-    const plan = planMove(c, read?.planCredits ?? 0);
+    // A late grant reads the ledger rows written since its sale (a few: a month's jobs at most), each attempt anew; the
+    // balance's condition below catches a row written between this read and the transaction.
+    const later = c.plan?.kind === 'grant' && c.plan.asOf ? await ledgerSince(db, table, c.sub, c.plan.asOf) : [];
+    const plan = planMove(c, read?.planCredits ?? 0, later);
     const after = before + c.delta - plan.expired;
     // Only a charge is refused for the balance: a refund (delta >= 0) lands even below zero.
     const short = isCharge(c) && after < 0;
@@ -175,6 +186,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
           type: 'ledger',
           delta,
           ...(planDelta ? { plan: planDelta } : {}),
+          ...(reason === 'plan' && c.plan?.kind === 'grant' ? { month: c.plan.month } : {}),
           balance,
           reason,
           ref: c.ref,
@@ -221,6 +233,30 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     }
   }
   throw new Error(`Credit change for ${c.sub} did not settle after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The owner's ledger rows written after `since`, oldest first (their reason, delta, plan part, a grant's month). */
+async function ledgerSince(db: DynamoDBDocumentClient, table: string, sub: string, since: string): Promise<LaterLedgerRow[]> {
+  const rows: LaterLedgerRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.user(sub), ':from': keys.ledger(Number.isNaN(Date.parse(since)) ? since : new Date(since).toISOString(), ''), ':to': keys.ledger('\uffff', '') },
+        ProjectionExpression: 'reason, delta, #plan, #month',
+        ExpressionAttributeNames: { '#plan': 'plan', '#month': 'month' },
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const r of res.Items ?? []) {
+      rows.push({ reason: String(r.reason), delta: Number(r.delta ?? 0), ...(r.plan !== undefined ? { plan: Number(r.plan) } : {}), ...(r.month !== undefined ? { month: Number(r.month) } : {}) });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return rows;
 }
 
 function backoff(attempt: number): Promise<void> {

@@ -50,6 +50,8 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
   readonly tombstones = new Set<string>();
   /** Addresses (lower-case) that had their welcome credits. */
   readonly welcomed = new Set<string>();
+  /** A grant row's one-month cap, by row id (the adapter's `month` on the row). */
+  private readonly months = new Map<string, number>();
   /** Set to make the next changes throw, as a table that does not answer. */
   down = false;
 
@@ -66,7 +68,10 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     const account = this.accounts.get(c.sub);
     if (!account) return { ok: false, why: c.delta < 0 ? 'closing' : 'no-account' };
     if (c.delta < 0 && account.deleting && c.reason !== 'purchase-refund' && c.reason !== 'chargeback') return { ok: false, why: 'closing' };
-    const move = planMove(c, account.planCredits);
+    // A late grant (asOf its sale) sees the owner's rows written since, as the adapter's ledger read does.
+    const asOf = c.plan?.kind === 'grant' && c.plan.asOf ? new Date(c.plan.asOf).toISOString() : undefined;
+    const later = asOf ? this.ledger.filter((r) => r.owner === c.sub && r.createdAt >= asOf).map((r) => ({ reason: r.reason, delta: r.delta, plan: r.plan ?? 0, ...(this.months.has(r.id) ? { month: this.months.get(r.id)! } : {}) })) : [];
+    const move = planMove(c, account.planCredits, later);
     const balance = account.credits + c.delta - move.expired;
     const charge = c.reason === 'image' || c.reason === 'video';
     if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
@@ -79,6 +84,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     account.planCredits = move.after;
     if (c.activeJobs) account.activeJobs = Math.max(0, account.activeJobs + c.activeJobs.add);
     this.row(c.sub, { createdAt: c.at, reason: c.reason, delta: c.delta, ...(move.plan ? { plan: move.plan } : {}), balance, ref: c.ref });
+    if (c.plan?.kind === 'grant') this.months.set(this.ledger.at(-1)!.id, c.plan.month);
     return { ok: true, balance };
   }
 

@@ -130,6 +130,15 @@ export class MemoryOrders implements OrderStore {
   /** Like the adapter: conditioned on the refunded total as read and the refund not applied yet. */
   async takeBack(order: Order, t: TakeBack) {
     const stored = this.orders.get(order.id)!;
+    const holds = () => (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId);
+    const apply = () =>
+      void Object.assign(stored, { status: t.status, statusAt: t.at, refundedCents: t.refundedCents, creditsTakenBack: t.creditsTakenBack, refundIds: [...(stored.refundIds ?? []), t.refundId] });
+    if (t.creditsTakenBack === (stored.creditsTakenBack ?? 0)) {
+      // As the adapter: nothing to take back (a refund of a cent, or the whole already taken back): the totals alone.
+      if (!holds()) return { applied: false as const, why: 'stale' as const };
+      apply();
+      return { applied: true as const, balance: this.credits.balances(order.owner).credits };
+    }
     const r = this.credits.change({
       sub: order.owner,
       delta: -(t.creditsTakenBack - (stored.creditsTakenBack ?? 0)),
@@ -139,11 +148,7 @@ export class MemoryOrders implements OrderStore {
       allowNegative: true,
       // A plan's payment gave plan credits: its claw-back takes plan credits first.
       ...(order.subscriptionId ? { plan: { kind: 'first' as const } } : {}),
-      transition: {
-        holds: () => (stored.refundedCents ?? 0) === (order.refundedCents ?? 0) && !stored.refundIds?.includes(t.refundId),
-        apply: () =>
-          void Object.assign(stored, { status: t.status, statusAt: t.at, refundedCents: t.refundedCents, creditsTakenBack: t.creditsTakenBack, refundIds: [...(stored.refundIds ?? []), t.refundId] }),
-      },
+      transition: { holds, apply },
     });
     return r.ok ? { applied: true as const, balance: r.balance } : { applied: false as const, why: 'stale' as const };
   }
