@@ -2,8 +2,8 @@
  * PayPal away, on demand: while an outage is on, the REST API (`/v1`, `/v2`) drops the connection without an answer,
  * as an unreachable host does to the caller, and no webhook about the orders concerned goes out (each failed attempt
  * is retried on the usual schedule, so deliveries resume when PayPal is back). The buyer's pages stay up: a buyer
- * can approve at PayPal while our server cannot reach it. An outage is for everything, or for one order's calls and
- * events (so a test can take PayPal away from its own order without touching the others running at the same time).
+ * can approve at PayPal while our server cannot reach it. An outage is for everything, or for one order's (or one
+ * subscription's) calls and events (so a test can take PayPal away from its own order without touching the others running at the same time).
  *
  * POST /simulator/outage {"on": true|false, "order"?: "<id>"}.
  *
@@ -58,7 +58,8 @@ export function createOutage(): Outage {
     blocksPath(path) {
       if (!/^\/v[12]\//.test(path)) return false;
       if (all) return true;
-      const m = /^\/v2\/checkout\/orders\/([^/]+)/.exec(path);
+      // One order's calls, or one subscription's (its reads, transactions and actions).
+      const m = /^\/v2\/checkout\/orders\/([^/?]+)/.exec(path) ?? /^\/v1\/billing\/subscriptions\/([^/?]+)/.exec(path);
       return m !== null && orders.has(decodeURIComponent(m[1]!));
     },
     blocksOrder(orderId) {
