@@ -31,6 +31,7 @@ const SERIAL = [
   'test/journeys/payments-reconcile.test.ts',
   'test/journeys/provider-queue.test.ts',
   'test/journeys/reconcile-shards.test.ts',
+  'test/journeys/subscriptions-reconcile.test.ts',
   'test/journeys/wan-long-clip.test.ts',
   'test/local/secrets.test.ts',
 ];

@@ -52,7 +52,7 @@ const saleCompleted = (id: string, subscriptionId: string, sale: ProviderSale) =
   });
 
 async function approvedNotReturned(ctx: SubscriptionsContext) {
-  await subscribe(ctx.deps, BUYER, { planId: STARTER.id });
+  await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
   const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
   return { id, sale: ctx.subscriptionPaypal.approve(id) };
 }

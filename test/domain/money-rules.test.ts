@@ -74,7 +74,7 @@ describe('plan credits', () => {
       planSpent: 0,
       rows: [
         { reason: 'plan-expiry', delta: -80, plan: -80, balance: 130 },
-        { reason: 'plan', delta: 120, plan: 120, balance: 250 },
+        { reason: 'plan', delta: 120, plan: 120, month: 120, balance: 250 },
       ],
     });
     // A payment of three months (what was outstanding): the grant is three months, the rollover still one.

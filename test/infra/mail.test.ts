@@ -26,7 +26,7 @@ describe('the sender identity is made and verified before the user pool that nam
         expect({ stack: stack.stackName, both: pools > 0 && identities > 0 }).toEqual({ stack: stack.stackName, both: false });
       }
       const mail = mailTemplate(s);
-      const [[, identity]] = resourcesOfType(mail, 'AWS::SES::EmailIdentity') as [[string, { DeletionPolicy?: string; UpdateReplacePolicy?: string }]];
+      const [[, identity]] = resourcesOfType(mail, 'AWS::SES::EmailIdentity') as unknown as [[string, { DeletionPolicy?: string; UpdateReplacePolicy?: string }]];
       expect(identity).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
       expect(s.stack.dependencies.map((d) => d.stackName)).toContain(`${s.stack.stackName}-mail`);
       // The pool names the identity by ARN: no reference into the mail stack (an export would pin it).

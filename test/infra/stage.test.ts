@@ -181,7 +181,7 @@ describe('settings from context', () => {
     expect(messageOf({ supportEmail: 'help@shop.test' })).toMatch(/^Prod refuses -c supportEmail=help@shop.test: shop.test is reserved/);
     expect(messageOf({ alarmEmail: 'ops@example.com' })).toMatch(/^Prod refuses -c alarmEmail=ops@example.com: [^\n]*$/);
     // The embedded stack's shell left in the environment.
-    for (const [key, value] of [['AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:8000'], ['REPLICATE_BASE_URL', 'http://localhost:5173/_replicate']]) {
+    for (const [key, value] of [['AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:8000'], ['REPLICATE_BASE_URL', 'http://localhost:5173/_replicate']] as const) {
       process.env[key] = value;
       try {
         expect(messageOf({})).toBe(`Prod refuses to synthesise with ${key} set: the shell points at the embedded stack's emulators (unset them)`);

@@ -11,7 +11,7 @@ import type { SubscriptionStatus } from '../../../contract/subscriptions';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mailer } from '../../ports/mailer';
 import type { Money } from '../../ports/payments';
-import type { ProviderSale, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
+import type { ProviderSale, ProviderSubscription, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
 
 export interface SubscriptionDeps {
   subscriptions: SubscriptionStore;
@@ -80,6 +80,8 @@ export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, 
     monthCredits: paid.plan.credits,
     amount: sale.amount,
     at,
+    // A month granted late (its webhook lost, found by the reconciler) is capped as of the sale, not of now.
+    ...(Number.isNaN(Date.parse(sale.time)) ? {} : { saleAt: sale.time }),
   });
   if (!r.credited) return 'already-granted';
   await sendPlanReceipt(deps, owner, { saleId: sale.id, subscriptionId, plan: paid.plan, credits, amount: sale.amount, at });
@@ -124,13 +126,13 @@ export function statusOf(paypalStatus: string): Exclude<SubscriptionStatus, 'non
 }
 
 /** Billing payments that took the buyer's money (later refunds are taken back by their own events). */
-const PAID_SALES = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+export const PAID_SALES: ReadonlySet<string> = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 
 /**
- * Reads the subscription at PayPal, records what it says on the owner's plan, and grants every billing payment PayPal
- * lists that was not granted yet. Undefined for a subscription we did not make.
+ * Reads the subscription at PayPal and records what it says on the owner's plan (if it is still the owner's). Undefined
+ * for a subscription we did not make.
  */
-export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+export async function readSubscription(deps: SubscriptionDeps, id: string): Promise<{ owner: string; at: ProviderSubscription; mine?: Subscription } | undefined> {
   const owner = await deps.subscriptions.ownerOf(id);
   if (!owner) return undefined;
   const provider = await deps.subscriptionProvider();
@@ -152,7 +154,20 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
     failedPayments: at.failedPayments,
   });
   const mine = await deps.subscriptions.get(owner);
-  if (status !== 'pending' && mine?.id === id) {
+  return { owner, at, ...(mine ? { mine } : {}) };
+}
+
+/**
+ * Reads the subscription at PayPal, records what it says on the owner's plan, and grants every billing payment PayPal
+ * lists that was not granted yet. Undefined for a subscription we did not make.
+ */
+export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+  const read = await readSubscription(deps, id);
+  if (!read) return undefined;
+  const { owner, mine } = read;
+  if (mine && mine.status !== 'pending' && mine.id === id) {
+    const provider = await deps.subscriptionProvider();
+    const now = deps.now();
     const from = new Date(Date.parse(mine.createdAt) - 24 * 60 * 60 * 1000);
     const to = new Date(now.getTime() + 24 * 60 * 60 * 1000);
     for (const sale of await provider.listSales(id, from, to)) {
