@@ -92,9 +92,21 @@ async function readAccount(
 
 /**
  * How a change moves the plan credits, given the balance and plan credits before it: the plan credits after, the
- * plan part of the change's own ledger row, and what expired (a grant's rollover cap).
+ * plan part of the change's own ledger row, and what expired (a grant's rollover cap). Plan credits are the part of the
+ * balance a plan granted, so they never exceed the balance: where the pack credits went below zero (a pack refunded
+ * or reversed after its credits were spent), the plan credits cover the difference, and a later grant pays it first.
  */
-export function planMove(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
+export function planMove(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number, balanceBefore: number): { after: number; plan: number; expired: number } {
+  const m = planMoveOf(c, planBefore);
+  // Found by the money simulation (test/sim): without this a pack's claw-back, or a grant to a balance below zero,
+  // left more plan credits than credits.
+  const cap = Math.max(balanceBefore + c.delta - m.expired, 0);
+  if (m.after <= cap || m.after <= Math.min(planBefore, 0)) return m;
+  const after = Math.max(cap, Math.min(planBefore, 0));
+  return { after, plan: m.plan - (m.after - after), expired: m.expired };
+}
+
+function planMoveOf(c: Pick<CreditChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
   const held = Math.max(planBefore, 0);
   const p = c.plan;
   if (p?.kind === 'grant') {
@@ -146,8 +158,9 @@ function accountUpdate(c: CreditChange, before: number, after: number, plan: { b
 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // The plan part must be read whenever the change may move it: a charge (plan credits first) or a plan change.
-    const expected = attempt === 0 && !c.plan && !isCharge(c) ? c.expectedBalance : undefined;
+    // The plan part must be read whenever the change may move it: anything that takes credits (a charge spends plan
+    // credits first, a take-back those its pack no longer covers) or a plan change.
+    const expected = attempt === 0 && !c.plan && c.delta >= 0 ? c.expectedBalance : undefined;
     const read = expected === undefined ? await readAccount(db, table, c.sub) : undefined;
     const before = expected ?? read?.credits;
     // Gone (deleted, or never made): a charge is refused like one on an account being deleted; anything else has
@@ -157,7 +170,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     // The queue is full as read; the update's own condition catches a start that races this read.
     const cap = c.activeJobs && 'cap' in c.activeJobs ? c.activeJobs.cap : undefined;
     if (read && cap !== undefined && read.activeJobs >= cap) return { ok: false, why: 'busy', active: read.activeJobs };
-    const plan = planMove(c, read?.planCredits ?? 0);
+    const plan = planMove(c, read?.planCredits ?? 0, before);
     const after = before + c.delta - plan.expired;
     // Only a charge is refused for the balance: a refund (delta >= 0) lands even below zero.
     const short = isCharge(c) && after < 0;

@@ -66,7 +66,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     const account = this.accounts.get(c.sub);
     if (!account) return { ok: false, why: c.delta < 0 ? 'closing' : 'no-account' };
     if (c.delta < 0 && account.deleting && c.reason !== 'purchase-refund' && c.reason !== 'chargeback') return { ok: false, why: 'closing' };
-    const move = planMove(c, account.planCredits);
+    const move = planMove(c, account.planCredits, account.credits);
     const balance = account.credits + c.delta - move.expired;
     const charge = c.reason === 'image' || c.reason === 'video';
     if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
