@@ -50,8 +50,10 @@ function paidFor(amount: Money, planId: string | undefined): { plan: Plan; month
   if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
   const own = planId ? findPlan(planId) : undefined;
   if (own && cents % own.cents === 0) return { plan: own, months: cents / own.cents };
-  const priced = PLANS.find((p) => p.cents === cents);
-  return priced ? { plan: priced, months: 1 } : undefined;
+  // Not (or no longer) the owner's plan: a plan changed since this payment was billed, which may have collected
+  // months left outstanding (found by the money simulation: two months of Starter granted after a change to Creator).
+  const priced = PLANS.find((p) => p.cents === cents) ?? PLANS.find((p) => cents % p.cents === 0);
+  return priced ? { plan: priced, months: cents / priced.cents } : undefined;
 }
 
 export type GrantResult = 'granted' | 'already-granted' | 'ignored';
