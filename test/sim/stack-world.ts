@@ -42,7 +42,7 @@ let port = 0;
 /** Starts this process's own stack and points the test helpers at it; answers the function that stops it. */
 export async function startOwnStack(): Promise<() => Promise<void>> {
   port ||= await restartablePort();
-  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port });
+  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, readyWithinMs: 240_000 });
   exposeStackEnv(stack);
   return async () => {
     if (stack) await stopStackProcess(stack.child.pid!, stack.dataDir);
@@ -67,7 +67,7 @@ async function killAndRestart(): Promise<void> {
   }
   s.child.kill('SIGKILL');
   await gone;
-  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, dataDir: s.dataDir });
+  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, dataDir: s.dataDir, readyWithinMs: 240_000 });
   exposeStackEnv(stack);
 }
 
