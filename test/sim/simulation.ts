@@ -51,8 +51,11 @@ class SimCommand<A> implements fc.AsyncCommand<object, World> {
 
   async run(_model: object, world: World): Promise<void> {
     world.steps++;
+    const started = performance.now();
     await this.s.run(world, this.a);
+    if (!this.s.leavesPlans) world.plansMoved = true;
     await verify(world, this.toString(), this.s.settles ?? false);
+    if (process.env.SIM_TRACE) process.stderr.write(`${world.steps} ${this.toString()} ${Math.round(performance.now() - started)} ms\n`);
   }
 
   toString(): string {

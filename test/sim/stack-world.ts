@@ -74,7 +74,8 @@ async function killAndRestart(): Promise<void> {
 interface Person {
   user: TestUser;
   deleted: boolean;
-  orders: Array<{ id: string; credits: number }>;
+  /** Our orders; `capture` once PayPal's capture reached a status nothing moves on from (read no more). */
+  orders: Array<{ id: string; credits: number; capture?: string; never?: true }>;
   /** Where PayPal sent the browser after the approval page (our return), not visited yet. */
   returns: string[];
   /** Approval pages of subscriptions, oldest first, and the subscription ids seen. */
@@ -126,7 +127,7 @@ export class StackWorld implements World {
     const chosen = this.nth(CREDIT_PACKS, pack)!;
     const { paymentUrl, orderId } = await startPayment(p.user, chosen).catch(() => ({ paymentUrl: '', orderId: '' }));
     if (!orderId) return;
-    p.orders.push({ id: orderId, credits: chosen.credits });
+    p.orders.push({ id: orderId, credits: chosen.credits, ...(decision === 'abandon' || decision === 'cancel' ? { never: true as const } : {}) });
     if (decision === 'abandon') return;
     if (decision === 'cancel') {
       await visit(await decideAtPaypal(paymentUrl, 'cancel'));
@@ -294,6 +295,7 @@ export class StackWorld implements World {
   async drain(): Promise<void> {
     const deadline = Date.now() + 60_000;
     for (;;) {
+      this.plansMoved = true;
       await this.stream();
       for (const i of await scanAll()) {
         if (String(i.pk).startsWith('JOB#') && i.openpk && Date.now() - Date.parse(String(i.createdAt)) < 3_600_000) await backdateJob(String(i.pk).slice(4), 3_600_000).catch(() => undefined);
@@ -306,21 +308,37 @@ export class StackWorld implements World {
     }
   }
 
+  /**
+   * The table and PayPal's facts. PayPal is read only where something may have changed: a capture not settled yet (our
+   * server captures when the return, a webhook or the reconciler gets there), and the plans after a step that may move
+   * them (every step but the generations' and the stream's).
+   */
   async snapshot(): Promise<{ items: Item[]; facts: Facts }> {
     const items = await scanAll();
     const paid: Facts['paid'] = [];
-    const billing: Facts['billing'] = [];
     for (const p of this.people) {
       for (const o of p.orders) {
-        if ((await this.captureOf(o.id))?.status === 'COMPLETED') paid.push({ kind: 'pack', ref: o.id, owner: p.user.sub, credits: o.credits, returned: this.returned.has(o.id) });
-      }
-      for (const id of p.plans) {
-        for (const s of await this.salesOf(id)) paid.push({ kind: 'sale', ref: s.id, owner: p.user.sub, returned: this.returned.has(s.id) || s.status === 'REFUNDED' });
-        if (['ACTIVE', 'SUSPENDED'].includes(await this.planStatus(id))) billing.push({ owner: p.user.sub, id });
+        if (!o.never && (!o.capture || o.capture === 'PENDING')) o.capture = (await this.captureOf(o.id))?.status;
+        if (o.capture === 'COMPLETED') paid.push({ kind: 'pack', ref: o.id, owner: p.user.sub, credits: o.credits, returned: this.returned.has(o.id) });
       }
     }
-    return { items, facts: { people: this.people.map((p) => ({ sub: p.user.sub, deleted: p.deleted })), paid, billing } };
+    if (this.plansMoved) {
+      this.planFacts = { sales: [], billing: [] };
+      for (const p of this.people) {
+        for (const id of p.plans) {
+          for (const s of await this.salesOf(id)) this.planFacts.sales.push({ kind: 'sale', ref: s.id, owner: p.user.sub, returned: s.status === 'REFUNDED' });
+          if (['ACTIVE', 'SUSPENDED'].includes(await this.planStatus(id))) this.planFacts.billing.push({ owner: p.user.sub, id });
+        }
+      }
+      this.plansMoved = false;
+    }
+    for (const s of this.planFacts.sales) paid.push({ ...s, returned: s.returned || this.returned.has(s.ref) });
+    return { items, facts: { people: this.people.map((p) => ({ sub: p.user.sub, deleted: p.deleted })), paid, billing: this.planFacts.billing } };
   }
+
+  /** PayPal's plans and sales as last read; read again after a step that may have moved them. */
+  private planFacts: { sales: Facts['paid']; billing: Facts['billing'] } = { sales: [], billing: [] };
+  plansMoved = true;
 
   async close(): Promise<void> {}
 }

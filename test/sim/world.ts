@@ -92,6 +92,8 @@ export interface World {
   /** Everything that would happen with time: webhooks delivered, streams drained, reconcilers run, until quiet. */
   drain(): Promise<void>;
 
+  /** Set by every step that may move plans at PayPal (the stack's world reads them again only then). */
+  plansMoved?: boolean;
   /** The table as items (memory: the fakes written out in the table's shape) and the providers' facts. */
   snapshot(): Promise<{ items: Item[]; facts: Facts }>;
   close(): Promise<void>;

@@ -14,6 +14,8 @@ export interface Step<A> {
   /** Optional world operations it calls: on a backend without them the step is left out. */
   needs?: ReadonlyArray<keyof World>;
   run(world: World, args: A): Promise<void>;
+  /** It cannot change a plan at PayPal (a generation): the stack's world need not read the plans again after it. */
+  leavesPlans?: boolean;
   /** After it every webhook was delivered and the reconcilers ran: the checks hold "exactly once" and "every job ended". */
   settles?: boolean;
 }

@@ -8,7 +8,7 @@ import { index, step } from './step';
 
 export const systemSteps = [
   step({ name: 'deliverWebhook', weight: 8, needs: ['deliverWebhook'], args: fc.record({ which: index, keep: fc.boolean() }), run: (w, a) => w.deliverWebhook!(a.which, a.keep) }),
-  step({ name: 'stream', weight: 3, needs: ['stream'], args: fc.constant(null), run: (w) => w.stream!() }),
+  step({ name: 'stream', weight: 3, leavesPlans: true, needs: ['stream'], args: fc.constant(null), run: (w) => w.stream!() }),
   step({
     name: 'crash',
     weight: 3,
