@@ -41,8 +41,14 @@ let port = 0;
 
 /** Starts this process's own stack and points the test helpers at it; answers the function that stops it. */
 export async function startOwnStack(): Promise<() => Promise<void>> {
-  port ||= await restartablePort();
-  stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, readyWithinMs: 240_000 });
+  // The stack takes ports next to its own; on a machine running other stacks one of those may be taken: another port.
+  for (let attempt = 1; !stack; attempt++) {
+    port = await restartablePort();
+    stack = await startStackProcess({ web: 'none', extraEnv: EXTRA_ENV, port, readyWithinMs: 240_000 }).catch((err: Error) => {
+      if (attempt >= 3 || !/EADDRINUSE/.test(err.message)) throw err;
+      return undefined;
+    });
+  }
   exposeStackEnv(stack);
   return async () => {
     if (stack) await stopStackProcess(stack.child.pid!, stack.dataDir);
