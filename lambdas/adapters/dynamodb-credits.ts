@@ -114,10 +114,11 @@ function accountUpdate(c: CreditChange, read: AccountMoney, decided: { balance: 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   const change: MoneyChange = c;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // The whole account must be read whenever the rules look past the balance: a charge (plan credits first, the
-    // deletion mark, the running-jobs cap) or a plan change. Otherwise the caller's balance saves a read; the
+    // The whole account must be read whenever the rules look past the balance: anything that takes credits (a charge
+    // spends plan credits first and meets the deletion mark; a take-back moves the plan credits its pack no longer
+    // covers), the running-jobs cap, or a plan change. Otherwise the caller's balance saves a read; the
     // `credits = :before` condition keeps that safe (a stale value only costs a retry with a fresh read).
-    const expected = attempt === 0 && !c.plan && !isCharge(c) && !c.activeJobs ? c.expectedBalance : undefined;
+    const expected = attempt === 0 && !c.plan && c.delta >= 0 && !c.activeJobs ? c.expectedBalance : undefined;
     const read = expected === undefined ? await readAccount(db, table, c.sub) : { credits: expected, planCredits: 0, activeJobs: 0, deleting: false };
     // A late grant is decided over the owner's ledger rows written since its sale (a few: a month's jobs at most), read
     // anew on each attempt; the balance's condition catches a row written between this read and the transaction.
@@ -176,7 +177,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
   throw new Error(`Credit change for ${c.sub} did not settle after ${MAX_ATTEMPTS} attempts`);
 }
 
-/** The owner's ledger rows written from `since` (an ISO date) on, oldest first (their reason, delta, plan part, a grant's month). */
+/** The owner's ledger rows written after `since` (an ISO date), oldest first (their reason, delta, plan part, a grant's month). */
 async function ledgerSince(db: DynamoDBDocumentClient, table: string, sub: string, since: string): Promise<LaterLedgerRow[]> {
   const rows: LaterLedgerRow[] = [];
   let start: Record<string, unknown> | undefined;
@@ -185,7 +186,7 @@ async function ledgerSince(db: DynamoDBDocumentClient, table: string, sub: strin
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.user(sub), ':from': keys.ledger(since, ''), ':to': keys.ledger('\uffff', '') },
+        ExpressionAttributeValues: { ':pk': keys.user(sub), ':from': keys.ledger(since, '\uffff'), ':to': keys.ledger('\uffff', '') },
         ProjectionExpression: 'reason, delta, #plan, #month',
         ExpressionAttributeNames: { '#plan': 'plan', '#month': 'month' },
         ConsistentRead: true,

@@ -10,7 +10,9 @@
  * Two kinds of credits make one balance: `credits` is the whole balance and `planCredits` the part of it a plan granted
  * (the rest is pack and welcome credits, which never expire).
  */
+import { CURRENCY, toCents } from '../../contract/packs';
 import type { LedgerReason } from '../../contract/payments';
+import { PLANS, findPlan, type Plan } from '../../contract/plans';
 import { planAfterLateGrant, type LaterLedgerRow } from './plan-rollover';
 
 /** How a change moves plan credits (absent: a charge spends them first, anything else leaves them). */
@@ -85,8 +87,9 @@ export const isCharge = (c: Pick<MoneyChange, 'delta' | 'allowNegative'>): boole
 export const withinCap = (count: number, cap: number): boolean => count < cap;
 
 /**
- * From when a change needs the owner's ledger rows (an ISO date; undefined: it needs none): a late grant's cap is
- * decided over the rows written since its sale. The store reads them, oldest first, and hands them to
+ * After when a change needs the owner's ledger rows (an ISO date; undefined: it needs none): a late grant's cap is
+ * decided over the rows written after its sale (strictly: a row of the sale's very instant, such as an earlier month's
+ * grant on a clock that did not move, is taken as before it). The store reads them, oldest first, and hands them to
  * `decideCreditChange`; the balance's condition catches a row written between that read and the change.
  */
 export function lateGrantSince(c: Pick<MoneyChange, 'plan'>): string | undefined {
@@ -96,17 +99,34 @@ export function lateGrantSince(c: Pick<MoneyChange, 'plan'>): string | undefined
   return Number.isNaN(t) ? undefined : new Date(t).toISOString();
 }
 
+type PlanMove = { after: number; plan: number; expired: number };
+
 /**
- * How a change moves the plan credits, given the plan credits before it: the plan credits after, the plan part of
- * the change's own ledger row, and what expired (the rollover cap). Plan credits are spent first by a charge and taken
- * first by a plan payment's take-back; a pack's take-back leaves them. A late grant (`asOf`) is capped as of its sale,
- * over `later`: the owner's ledger rows written since, oldest first.
+ * How a change moves the plan credits, given the plan credits and the balance before it: the plan credits after, the
+ * plan part of the change's own ledger row, and what expired (the rollover cap). Plan credits are spent first by a
+ * charge and taken first by a plan payment's take-back; a pack's take-back takes the pack's credits. A late grant
+ * (`asOf`) is capped as of its sale, over `later`: the owner's ledger rows written since, oldest first.
+ *
+ * Plan credits are the part of the balance a plan granted, so they never exceed the balance: where the pack credits
+ * went below zero (a pack refunded or reversed after its credits were spent), the plan credits cover the difference,
+ * and a later grant pays it first (found by the money simulation, test/sim, seeds 1 and 2: without this a pack's
+ * take-back, or a grant to a balance below zero, left more plan credits than credits).
  */
 export function planMove(
   c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>,
   planBefore: number,
+  balanceBefore: number,
   later: readonly LaterLedgerRow[] = [],
-): { after: number; plan: number; expired: number } {
+): PlanMove {
+  const m = planMoveOf(c, planBefore, later);
+  const cap = Math.max(balanceBefore + c.delta - m.expired, 0);
+  if (m.after <= cap || m.after <= Math.min(planBefore, 0)) return m;
+  const after = Math.max(cap, Math.min(planBefore, 0));
+  return { after, plan: m.plan - (m.after - after), expired: m.expired };
+}
+
+/** planMove by the plan credits alone (before the balance bounds them). */
+function planMoveOf(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number, later: readonly LaterLedgerRow[]): PlanMove {
   const held = Math.max(planBefore, 0);
   const p = c.plan;
   if (p?.kind === 'grant') {
@@ -148,7 +168,7 @@ export function decideCreditChange(
   if (charge && account.deleting) return { ok: false, why: 'closing' };
   const a = c.activeJobs;
   if (a && 'cap' in a && !withinCap(account.activeJobs, a.cap)) return { ok: false, why: 'busy', active: account.activeJobs };
-  const move = planMove(c, account.planCredits, later);
+  const move = planMove(c, account.planCredits, account.credits, later);
   const balance = account.credits + c.delta - move.expired;
   if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
   const expiry: LedgerRow[] = move.expired > 0 ? [{ reason: 'plan-expiry', delta: -move.expired, plan: -move.expired, balance: account.credits - move.expired }] : [];
@@ -174,6 +194,23 @@ export function jobRefund(job: { cost: number; planCost?: number }): Pick<MoneyC
 /** A captured pack's credit. */
 export function purchaseCredit(order: { credits: number }): Pick<MoneyChange, 'delta' | 'reason'> {
   return { delta: order.credits, reason: 'purchase' };
+}
+
+/**
+ * The plan and months a billing payment paid, and so its credits: the subscription's own plan first (several months
+ * when a balance was left outstanding), else (not, or no longer, the owner's plan: a plan changed since the payment was
+ * billed, which may have collected months left outstanding on the earlier plan) the plan at that price, or the plan
+ * whose price it is a multiple of (found by the money simulation, seed 1: two months of Starter paid, then a change to
+ * Creator, were never granted). Undefined: it pays for no plan of ours.
+ */
+export function salePaysFor(amount: { value: string; currency: string }, planId: string | undefined): { plan: Plan; months: number; credits: number; monthCredits: number } | undefined {
+  const cents = toCents(amount.value);
+  if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
+  const own = planId ? findPlan(planId) : undefined;
+  const plan = own && cents % own.cents === 0 ? own : (PLANS.find((p) => p.cents === cents) ?? PLANS.find((p) => cents % p.cents === 0));
+  if (!plan) return undefined;
+  const months = cents / plan.cents;
+  return { plan, months, credits: plan.credits * months, monthCredits: plan.credits };
 }
 
 /** A plan payment's grant: its credits, with the rollover cap of one month's grant, as of the sale's date when known. */

@@ -86,7 +86,11 @@ describe('plan credits', () => {
     const plan = takeBackChange({ subscriptionId: 'I-1' }, { creditsTakenBack: 120, reason: 'purchase-refund' });
     expect(decideCreditChange(account({ credits: 60, planCredits: 50 }), plan)).toMatchObject({ balance: -60, planCredits: 0, rows: [{ plan: -50 }] });
     const pack = takeBackChange({}, { creditsTakenBack: 72, reason: 'purchase-refund' });
-    expect(decideCreditChange(account({ credits: 80, planCredits: 50 }), pack)).toMatchObject({ balance: 8, planCredits: 50, rows: [{ plan: 0 }] });
+    expect(decideCreditChange(account({ credits: 122, planCredits: 50 }), pack)).toMatchObject({ balance: 50, planCredits: 50, rows: [{ plan: 0 }] });
+    // Plan credits never exceed the balance: a pack taken back after its credits were spent takes the plan credits it no
+    // longer covers, and a grant to a balance below zero pays that first (money simulation, seeds 1 and 2).
+    expect(decideCreditChange(account({ credits: 80, planCredits: 50 }), pack)).toMatchObject({ balance: 8, planCredits: 8, rows: [{ plan: -42 }] });
+    expect(decideCreditChange(account({ credits: -6, planCredits: 0 }), saleGrant({ credits: 120, monthCredits: 120 }))).toMatchObject({ balance: 114, planCredits: 114, rows: [{ plan: 114 }] });
   });
 });
 

@@ -25,7 +25,7 @@ function play(steps: readonly Step[], lateAt?: number) {
       return;
     }
     if (s.kind === 'grant') {
-      const m = planMove({ delta: s.months * MONTH, plan: { kind: 'grant', month: MONTH } }, plan);
+      const m = planMove({ delta: s.months * MONTH, plan: { kind: 'grant', month: MONTH } }, plan, credits);
       if (m.expired) ledger.push({ reason: 'plan-expiry', delta: -m.expired, plan: -m.expired });
       ledger.push({ reason: 'plan', delta: s.months * MONTH, plan: s.months * MONTH, month: MONTH });
       credits += s.months * MONTH - m.expired;
@@ -34,7 +34,7 @@ function play(steps: readonly Step[], lateAt?: number) {
       ledger.push({ reason: 'purchase', delta: s.credits });
       credits += s.credits;
     } else if (credits >= s.cost) {
-      const m = planMove({ delta: -s.cost }, plan);
+      const m = planMove({ delta: -s.cost }, plan, credits);
       ledger.push({ reason: 'image', delta: -s.cost, plan: m.plan });
       credits -= s.cost;
       plan = m.after;

@@ -5,9 +5,9 @@
  * paid; a sale's grant is one transaction guarded by its own marker, so the webhook, its redeliveries and the return
  * grant it once between them.
  */
-import { CURRENCY, toCents } from '../../../contract/packs';
-import { PLANS, findPlan, type Plan } from '../../../contract/plans';
+import type { Plan } from '../../../contract/plans';
 import type { SubscriptionStatus } from '../../../contract/subscriptions';
+import { salePaysFor } from '../../domain/money-rules';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mailer } from '../../ports/mailer';
 import type { Money } from '../../ports/payments';
@@ -44,16 +44,6 @@ export async function paypalPlanFor(deps: Pick<SubscriptionDeps, 'subscriptions'
   return id;
 }
 
-/** The plan and months a billing payment paid: the subscription's plan first (several months when a balance was left outstanding), else the plan at that price. */
-function paidFor(amount: Money, planId: string | undefined): { plan: Plan; months: number } | undefined {
-  const cents = toCents(amount.value);
-  if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
-  const own = planId ? findPlan(planId) : undefined;
-  if (own && cents % own.cents === 0) return { plan: own, months: cents / own.cents };
-  const priced = PLANS.find((p) => p.cents === cents);
-  return priced ? { plan: priced, months: 1 } : undefined;
-}
-
 export type GrantResult = 'granted' | 'already-granted' | 'ignored';
 
 /** Grants a completed billing payment of a subscription of ours, once (its sale id is the marker). */
@@ -64,20 +54,21 @@ export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, 
     return 'ignored';
   }
   const mine = await deps.subscriptions.get(owner);
-  const paid = paidFor(sale.amount, mine?.id === subscriptionId ? mine.planId : undefined);
+  // What it paid for is a money rule (domain/money-rules: months left outstanding included, after a plan change too).
+  const paid = salePaysFor(sale.amount, mine?.id === subscriptionId ? mine.planId : undefined);
   if (!paid) {
     deps.log('A billing payment that pays for no plan of ours', { subscriptionId, saleId: sale.id, amount: sale.amount });
     return 'ignored';
   }
   const at = deps.now().toISOString();
-  const credits = paid.plan.credits * paid.months;
+  const { credits } = paid;
   const r = await deps.subscriptions.grant({
     owner,
     saleId: sale.id,
     subscriptionId,
     planId: paid.plan.id,
     credits,
-    monthCredits: paid.plan.credits,
+    monthCredits: paid.monthCredits,
     amount: sale.amount,
     at,
     // A month granted late (its webhook lost, found by the reconciler) is capped as of the sale, not of now.

@@ -74,7 +74,7 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
     // A late grant (asOf its sale) is decided over the owner's rows written since, as the adapter's ledger read has them.
     const since = lateGrantSince(c);
     const later = since
-      ? this.ledger.filter((r) => r.owner === c.sub && r.createdAt >= since).map((r) => ({ reason: r.reason, delta: r.delta, plan: r.plan ?? 0, ...(this.months.has(r.id) ? { month: this.months.get(r.id)! } : {}) }))
+      ? this.ledger.filter((r) => r.owner === c.sub && r.createdAt > since).map((r) => ({ reason: r.reason, delta: r.delta, plan: r.plan ?? 0, ...(this.months.has(r.id) ? { month: this.months.get(r.id)! } : {}) }))
       : [];
     const decided = decideCreditChange(account && { credits: account.credits, planCredits: account.planCredits, activeJobs: account.activeJobs, deleting: account.deleting === true }, c, later);
     if (!decided.ok) return decided;
