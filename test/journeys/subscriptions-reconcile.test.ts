@@ -62,6 +62,7 @@ describe('plans reconciled like orders', () => {
       expect(await ledger(user)).toEqual([
         ['welcome', WELCOME_CREDITS, 0],
         ['plan', STARTER.credits, STARTER.credits],
+        ['plan', STARTER.credits, STARTER.credits],
         ['purchase-refund', -STARTER.credits, -STARTER.credits],
       ]);
       const sales = (await paypalApi('GET', `/v1/billing/subscriptions/${id}/transactions?start_time=2020-01-01T00:00:00Z&end_time=2100-01-01T00:00:00Z`)).body.transactions as Array<{ id: string; status: string }>;
