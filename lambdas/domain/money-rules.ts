@@ -191,6 +191,23 @@ export function jobRefund(job: { cost: number; planCost?: number }): Pick<MoneyC
   return { delta: job.cost, reason: 'refund', plan: { kind: 'back', back: job.planCost ?? 0 } };
 }
 
+/**
+ * What a batch's failed parts give back, with its success: each failed part's price (the batch's cost is one price per
+ * image; 0: none failed).
+ */
+export function batchFailedCredits(job: { cost: number; batch?: ReadonlyArray<{ failed?: string }> }): number {
+  const failed = job.batch?.filter((b) => b.failed).length ?? 0;
+  return failed ? (job.cost / job.batch!.length) * failed : 0;
+}
+
+/**
+ * A batch's partial refund (`credits` of its cost, landing with its success): the images kept spent plan credits first
+ * (as the charge did), so what comes back is plan credits only beyond what they spent.
+ */
+export function jobPartRefund(job: { cost: number; planCost?: number }, credits: number): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
+  return { delta: credits, reason: 'refund', plan: { kind: 'back', back: Math.max(0, (job.planCost ?? 0) - (job.cost - credits)) } };
+}
+
 /** A captured pack's credit. */
 export function purchaseCredit(order: { credits: number }): Pick<MoneyChange, 'delta' | 'reason'> {
   return { delta: order.credits, reason: 'purchase' };

@@ -570,7 +570,7 @@ export class MemoryWorld implements World {
     for (const [sub, a] of this.credits.accounts) items.push({ pk: `USER#${sub}`, sk: 'ACCOUNT', credits: a.credits, planCredits: a.planCredits, activeJobs: a.activeJobs });
     for (const l of this.credits.ledger) items.push({ pk: `USER#${l.owner}`, sk: `LEDGER#${l.id}`, type: 'ledger', delta: l.delta, plan: l.plan ?? 0, reason: l.reason, ref: l.ref });
     for (const j of this.jobs.jobs.values()) {
-      items.push({ pk: `JOB#${j.id}`, sk: 'JOB', owner: j.owner, status: j.status, refunded: j.refunded, countsActive: j.countsActive, ...(isTerminal(j.status) ? {} : { openpk: 'OPEN_JOB#0' }) });
+      items.push({ pk: `JOB#${j.id}`, sk: 'JOB', owner: j.owner, status: j.status, refunded: j.refunded, countsActive: j.countsActive, cost: j.cost, ...(j.batch ? { batch: j.batch } : {}), ...(isTerminal(j.status) ? {} : { openpk: 'OPEN_JOB#0' }) });
     }
     const ownerOfPlan = (id: string) => this.plansAtPaypal.subscriptions.get(id)?.customId ?? '';
     const paid: Facts['paid'] = [];

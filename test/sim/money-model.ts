@@ -12,11 +12,13 @@
  *  - refunds land once: what is taken back of a payment never exceeds what it granted, nothing is taken back of a
  *    payment PayPal kept, and a payment PayPal gave back in full is taken back in full once settled;
  *  - every charged job is charged once and ends: one charge row per job; at most one refund row, present exactly when
- *    the job says it was refunded, and never for a success; once settled no job is open;
+ *    the job says it was refunded, and never for a success, except a batch's that succeeded with failed parts: one
+ *    refund row of exactly those parts' price (domain/money-rules `batchFailedCredits`); once settled no job is open;
  *  - no plan billing an account that is gone, and at most one plan billing per person.
  * The table's own invariants (balance = ledger sum, plan credits, activeJobs, the open-jobs index, no orphan ledger
  * rows) are `invariantsOf` of test/support/invariants.ts, the rules the jest teardown scans with.
  */
+import { batchFailedCredits } from '../../lambdas/domain/money-rules';
 import { invariantsOf, type Item } from '../support/invariants';
 import type { Facts } from './world';
 
@@ -76,9 +78,15 @@ export function moneyProblems(items: readonly Item[], facts: Facts, settled: boo
     const refunds = of(owner, id, 'refund');
     if (charges.length !== 1) problems.push(`${owner}: job ${id} charged ${charges.length} times`);
     if (refunds.length > 1) problems.push(`${owner}: job ${id} refunded ${refunds.length} times`);
-    if (refunds.length === 1 && sum(refunds) !== -sum(charges)) problems.push(`${owner}: job ${id} refunded ${sum(refunds)} of a ${-sum(charges)} charge`);
-    if ((refunds.length === 1) !== (j.refunded === true)) problems.push(`${owner}: job ${id} ${String(j.status)}, refunded ${String(j.refunded)}, with ${refunds.length} refund rows`);
-    if (j.status === 'succeeded' && refunds.length) problems.push(`${owner}: job ${id} succeeded and was refunded`);
+    // A batch that succeeded with failed parts: those parts' price came back with the success.
+    const part = j.status === 'succeeded' && Array.isArray(j.batch) ? batchFailedCredits({ cost: Number(j.cost), batch: j.batch as Array<{ failed?: string }> }) : 0;
+    if (part) {
+      if (refunds.length !== 1 || sum(refunds) !== part) problems.push(`${owner}: job ${id} succeeded with failed parts worth ${part}, refunded ${sum(refunds)} in ${refunds.length} rows`);
+    } else {
+      if (refunds.length === 1 && sum(refunds) !== -sum(charges)) problems.push(`${owner}: job ${id} refunded ${sum(refunds)} of a ${-sum(charges)} charge`);
+      if ((refunds.length === 1) !== (j.refunded === true)) problems.push(`${owner}: job ${id} ${String(j.status)}, refunded ${String(j.refunded)}, with ${refunds.length} refund rows`);
+      if (j.status === 'succeeded' && refunds.length) problems.push(`${owner}: job ${id} succeeded and was refunded`);
+    }
     if (settled && OPEN.has(String(j.status))) problems.push(`${owner}: job ${id} still ${String(j.status)} after the drain`);
   }
   for (const [key, rs] of rows) {
