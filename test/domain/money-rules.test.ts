@@ -3,7 +3,7 @@
  * refusals come, what a change writes to the ledger, plan credits spent first and given back, the rollover cap, and
  * the amounts of a job's refund and a purchase's take-back. test/contract holds the stores that follow them.
  */
-import { creditsFor, decideCreditChange, isCharge, jobCharge, jobRefund, purchaseCredit, saleGrant, takeBackChange, withinCap, type AccountMoney } from '../../lambdas/domain/money-rules';
+import { creditsFor, decideCreditChange, isCharge, jobCharge, jobRefund, purchaseCredit, saleGrant, takeBackChange, withinCap, type AccountMoney, salePaysFor, jobPartRefund, batchFailedCredits } from '../../lambdas/domain/money-rules';
 
 const account = (a: Partial<AccountMoney> = {}): AccountMoney => ({ credits: 10, planCredits: 0, activeJobs: 0, deleting: false, ...a });
 const charge = (cost: number, cap?: number) => ({ ...jobCharge({ cost, kind: 'image' }), ...(cap === undefined ? {} : { activeJobs: { add: 1 as const, cap } }) });
@@ -104,5 +104,22 @@ describe('amounts', () => {
   it('a purchase credits its pack, a charge takes its cost', () => {
     expect(purchaseCredit({ credits: 72 })).toEqual({ delta: 72, reason: 'purchase' });
     expect(jobCharge({ cost: 12, kind: 'video' })).toEqual({ delta: -12, reason: 'video' });
+  });
+});
+
+describe('what a payment paid for, and a batch part refund', () => {
+  it("a payment of months left outstanding on the earlier plan is granted at that plan, after a change too", () => {
+    expect(salePaysFor({ value: '19.98', currency: 'USD' }, 'plan-starter')).toMatchObject({ plan: { id: 'plan-starter' }, months: 2 });
+    // The owner's plan is now another one: the payment is still two months of the plan whose price it is a multiple of.
+    expect(salePaysFor({ value: '19.98', currency: 'USD' }, 'plan-creator')).toMatchObject({ plan: { id: 'plan-starter' }, months: 2 });
+    expect(salePaysFor({ value: '9.98', currency: 'USD' }, 'plan-starter')).toBeUndefined();
+    expect(salePaysFor({ value: '9.99', currency: 'EUR' }, 'plan-starter')).toBeUndefined();
+  });
+
+  it("a batch's failed parts come back at their price, plan credits only beyond what the kept images spent", () => {
+    expect(batchFailedCredits({ cost: 4, batch: [{}, { failed: 'lost' }, {}, {}] })).toBe(1);
+    expect(batchFailedCredits({ cost: 4, batch: [{}, {}] })).toBe(0);
+    expect(jobPartRefund({ cost: 4, planCost: 4 }, 1)).toEqual({ delta: 1, reason: 'refund', plan: { kind: 'back', back: 1 } });
+    expect(jobPartRefund({ cost: 4, planCost: 2 }, 1)).toEqual({ delta: 1, reason: 'refund', plan: { kind: 'back', back: 0 } });
   });
 });
