@@ -27,10 +27,12 @@ const SERIAL = [
   'test/journeys/generations-reconciled.test.ts',
   'test/journeys/job-faults.test.ts',
   'test/journeys/money-edges.test.ts',
+  'test/journeys/money-simulation.test.ts',
   'test/journeys/output-checks.test.ts',
   'test/journeys/payments-reconcile.test.ts',
   'test/journeys/provider-queue.test.ts',
   'test/journeys/reconcile-shards.test.ts',
+  'test/journeys/subscriptions-reconcile.test.ts',
   'test/journeys/wan-long-clip.test.ts',
   'test/local/secrets.test.ts',
 ];

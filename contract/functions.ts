@@ -78,6 +78,17 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundFunctionDef[] = [
     grants: ['table:read', 'table:write', 'table:index:gsi1', 'secret:paypal', 'ses:send'],
   },
   {
+    id: 'reconcileSubscriptions',
+    handler: 'reconcile-subscriptions',
+    description: "Reads every watched PayPal subscription and its transactions: grants each paid month not granted yet, takes back refunded ones",
+    // Every 10 minutes: two PayPal calls per plan per run (the subscription, its transactions), and a sale still not
+    // granted an hour after PayPal took it is alarmed (lambdas/app/reconcile-subscriptions.ts UNGRANTED_ALARM_MS).
+    trigger: { kind: 'schedule', everyMinutes: 10, localIntervalEnv: 'RECONCILE_INTERVAL_MS' },
+    timeoutSeconds: 29,
+    // Watched plans are found on the sparse index gsi1 (PLAN_WATCH), never by a scan; a grant mails the plan's receipt.
+    grants: ['table:read', 'table:write', 'table:index:gsi1', 'secret:paypal', 'ses:send'],
+  },
+  {
     id: 'liveFanout',
     handler: 'live-fanout',
     description: "Sends each change of a user's balance, jobs and media to that user's open WebSockets",

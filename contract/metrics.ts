@@ -32,5 +32,10 @@ export const BusinessMetric = {
   RevenueCents: 'RevenueCents',
   /** A job's refund that could not be written (the job stays open and is retried): never expected, always alarmed. */
   RefundNotLanded: 'RefundNotLanded',
+  /**
+   * Completed plan payments (sales) PayPal took an hour ago or more that the plans' reconciler still could not grant,
+   * emitted by each of its runs (0 when none): never expected, always alarmed.
+   */
+  PlanSalesUngranted: 'PlanSalesUngranted',
 } as const;
 export type BusinessMetric = (typeof BusinessMetric)[keyof typeof BusinessMetric];

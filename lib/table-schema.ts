@@ -10,7 +10,10 @@ export const TABLE_SCHEMA = {
   /** Every change, with its old and new image, for the functions fed by the table's stream. */
   streamView: 'NEW_AND_OLD_IMAGES',
   indexes: [
-    /** Sparse: open orders (OPEN_ORDER), and open jobs written before the open-jobs index (OPEN_JOB), whole items. */
+    /**
+     * Sparse, whole items: open orders (OPEN_ORDER), the PayPal subscriptions the plans' reconciler reads (PLAN_WATCH),
+     * and open jobs written before the open-jobs index (OPEN_JOB).
+     */
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
     /**
      * Sparse: the open jobs, spread over OPEN_JOB_SHARDS partitions (`OPEN_JOB#<n>`) so no single partition takes

@@ -8,12 +8,13 @@
  * made cancels the whole change.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerReason } from '../../contract/payments';
 import { newId } from '../domain/ids';
-import { decideCreditChange, isCharge, type AccountMoney, type MoneyChange, type PlanRule } from '../domain/money-rules';
+import { decideCreditChange, isCharge, lateGrantSince, type AccountMoney, type MoneyChange, type PlanRule } from '../domain/money-rules';
 import { keys } from '../domain/keys';
+import type { LaterLedgerRow } from '../domain/plan-rollover';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -113,12 +114,17 @@ function accountUpdate(c: CreditChange, read: AccountMoney, decided: { balance: 
 export async function changeCredits(db: DynamoDBDocumentClient, table: string, c: CreditChange): Promise<CreditChangeResult> {
   const change: MoneyChange = c;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // The whole account must be read whenever the rules look past the balance: a charge (plan credits first, the
-    // deletion mark, the running-jobs cap) or a plan change. Otherwise the caller's balance saves a read; the
+    // The whole account must be read whenever the rules look past the balance: anything that takes credits (a charge
+    // spends plan credits first and meets the deletion mark; a take-back moves the plan credits its pack no longer
+    // covers), the running-jobs cap, or a plan change. Otherwise the caller's balance saves a read; the
     // `credits = :before` condition keeps that safe (a stale value only costs a retry with a fresh read).
-    const expected = attempt === 0 && !c.plan && !isCharge(c) && !c.activeJobs ? c.expectedBalance : undefined;
+    const expected = attempt === 0 && !c.plan && c.delta >= 0 && !c.activeJobs ? c.expectedBalance : undefined;
     const read = expected === undefined ? await readAccount(db, table, c.sub) : { credits: expected, planCredits: 0, activeJobs: 0, deleting: false };
-    const decided = decideCreditChange(read, change);
+    // A late grant is decided over the owner's ledger rows written since its sale (a few: a month's jobs at most), read
+    // anew on each attempt; the balance's condition catches a row written between this read and the transaction.
+    const since = lateGrantSince(change);
+    const later = since && read ? await ledgerSince(db, table, c.sub, since) : [];
+    const decided = decideCreditChange(read, change, later);
     if (!decided.ok) return decided;
     const now = new Date();
     // Expiry first, a millisecond earlier, so the ledger reads in the order things happened.
@@ -133,6 +139,7 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
             type: 'ledger',
             delta: row.delta,
             ...(row.plan ? { plan: row.plan } : {}),
+            ...(row.month !== undefined ? { month: row.month } : {}),
             balance: row.balance,
             reason: row.reason,
             ref: c.ref,
@@ -168,6 +175,30 @@ export async function changeCredits(db: DynamoDBDocumentClient, table: string, c
     }
   }
   throw new Error(`Credit change for ${c.sub} did not settle after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The owner's ledger rows written after `since` (an ISO date), oldest first (their reason, delta, plan part, a grant's month). */
+async function ledgerSince(db: DynamoDBDocumentClient, table: string, sub: string, since: string): Promise<LaterLedgerRow[]> {
+  const rows: LaterLedgerRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.user(sub), ':from': keys.ledger(since, '\uffff'), ':to': keys.ledger('\uffff', '') },
+        ProjectionExpression: 'reason, delta, #plan, #month',
+        ExpressionAttributeNames: { '#plan': 'plan', '#month': 'month' },
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const r of res.Items ?? []) {
+      rows.push({ reason: String(r.reason), delta: Number(r.delta ?? 0), ...(r.plan !== undefined ? { plan: Number(r.plan) } : {}), ...(r.month !== undefined ? { month: Number(r.month) } : {}) });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return rows;
 }
 
 function backoff(attempt: number): Promise<void> {

@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDB
 import type { Job, JobStatus, JobStore, MediaItem } from '../ports/jobs';
 import { changeCredits, readBalance } from './dynamodb-credits';
 import { RefundNotLanded } from '../domain/errors';
-import { jobCharge, jobRefund } from '../domain/money-rules';
+import { jobCharge, jobPartRefund, jobRefund } from '../domain/money-rules';
 import { OPEN_JOB_SHARDS } from '../../contract/capacity';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../contract/idempotency';
 import { keys } from '../domain/keys';
@@ -308,15 +308,11 @@ export function dynamoJobStore(db: DynamoDBDocumentClient, table: string): JobSt
       };
       const puts = media.map((m) => ({ Put: { TableName: table, Item: mediaRecord(m), ConditionExpression: 'attribute_not_exists(pk)' } }));
       if (partRefund) {
-        // The failed parts' price back with the success, one transaction: the images kept spent plan credits first (as
-        // the charge did), so what comes back is plan credits only beyond what they spent.
-        const kept = job.cost - partRefund.credits;
+        // The failed parts' price back with the success, one transaction (domain/money-rules' jobPartRefund).
         const r = await changeCredits(db, table, {
           sub: job.owner,
-          delta: partRefund.credits,
-          reason: 'refund',
+          ...jobPartRefund(job, partRefund.credits),
           ref: job.id,
-          plan: { kind: 'back', back: Math.max(0, (job.planCost ?? 0) - kept) },
           ...(job.countsActive ? { activeJobs: { add: -1 } as const } : {}),
           with: [done, ...puts],
         });

@@ -5,10 +5,10 @@
  * `PAYMENT#` copy): the order's conditional put is the marker that grants it once, in the transaction of the credits,
  * and refunds and reversals then take it back through the orders' claw-back like a pack's.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PaymentReturnPath } from '../../contract/payments';
 import { SubscriptionStatus } from '../../contract/subscriptions';
-import { orderOfSale, type RefusedSale, type Subscription, type SubscriptionStore } from '../ports/subscriptions';
+import { orderOfSale, type RefusedSale, type Subscription, type SubscriptionStore, type WatchedPlan } from '../ports/subscriptions';
 import { keys } from '../domain/keys';
 import { saleGrant } from '../domain/money-rules';
 import { changeCredits, readBalances } from './dynamodb-credits';
@@ -46,6 +46,17 @@ function toRefusedSale(r: Record<string, unknown>): RefusedSale {
     ...(r.refundId ? { refundId: String(r.refundId) } : {}),
     recordedAt: String(r.recordedAt),
     ...(r.refundedAt ? { refundedAt: String(r.refundedAt) } : {}),
+  };
+}
+
+function toWatched(r: Record<string, unknown>): WatchedPlan {
+  const id = String(r.pk).slice(keys.subscriptionOwner('').length);
+  return {
+    id,
+    owner: String(r.owner),
+    createdAt: String(r.createdAt ?? ''),
+    ...(r.checkedAt ? { checkedAt: String(r.checkedAt) } : {}),
+    ...(r.endedAt ? { endedAt: String(r.endedAt) } : {}),
   };
 }
 
@@ -109,7 +120,14 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
                 ExpressionAttributeValues: { ':active': 'active', ':suspended': 'suspended' },
               },
             },
-            { Put: { TableName: table, Item: { pk: keys.subscriptionOwner(s.id), sk: keys.subscription, owner: s.owner }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: table,
+                // Watched by the plans' reconciler from now on (gsi1, keys.watchedPlans), whatever becomes of the user's record.
+                Item: { pk: keys.subscriptionOwner(s.id), sk: keys.subscription, owner: s.owner, createdAt: s.createdAt, gsi1pk: keys.watchedPlans, gsi1sk: `${s.createdAt}#${s.id}` },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         },
         0,
@@ -237,6 +255,42 @@ export function dynamoSubscriptionStore(db: DynamoDBDocumentClient, table: strin
       } catch (err) {
         if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
       }
+    },
+
+    async listWatched(limit, cursor) {
+      const res = await db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :w',
+          ExpressionAttributeValues: { ':w': keys.watchedPlans },
+          Limit: limit,
+          ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+        }),
+      );
+      const items = (res.Items ?? []).map(toWatched);
+      return { items, ...(res.LastEvaluatedKey ? { nextCursor: Buffer.from(JSON.stringify(res.LastEvaluatedKey)).toString('base64url') } : {}) };
+    },
+
+    async markChecked(plan, at, endedAt) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { pk: keys.subscriptionOwner(plan.id), sk: keys.subscription },
+            UpdateExpression: `SET checkedAt = :at, gsi1sk = :sk${endedAt ? ', endedAt = if_not_exists(endedAt, :ended)' : ''}`,
+            // Still watched: a run that overlaps another does not put back what it stopped watching.
+            ConditionExpression: 'gsi1pk = :w',
+            ExpressionAttributeValues: { ':at': at, ':sk': `${at}#${plan.id}`, ':w': keys.watchedPlans, ...(endedAt ? { ':ended': endedAt } : {}) },
+          }),
+        );
+      } catch (err) {
+        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    },
+
+    async stopWatching(plan) {
+      await db.send(new UpdateCommand({ TableName: table, Key: { pk: keys.subscriptionOwner(plan.id), sk: keys.subscription }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
     },
 
     async grant(g) {

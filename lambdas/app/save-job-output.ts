@@ -4,6 +4,7 @@ import { modelOfReplicate } from '../../contract/models';
 import { newId } from '../domain/ids';
 import { refundedError } from '../domain/job-messages';
 import { objectKeys } from '../domain/keys';
+import { batchFailedCredits } from '../domain/money-rules';
 import { checkPng } from '../domain/png';
 import type { BatchPart, Job, JobStore, MediaIndex, MediaItem } from '../ports/jobs';
 import { isTerminal } from '../ports/jobs';
@@ -177,7 +178,7 @@ function mediaOf(job: Job, key: string, probed: Pick<MediaItem, 'width' | 'heigh
 function partRefundOf(job: Job): { credits: number; note: string } | undefined {
   const failed = job.batch?.filter((b) => b.failed).length ?? 0;
   if (!failed) return undefined;
-  const credits = (job.cost / job.batch!.length) * failed;
+  const credits = batchFailedCredits(job);
   return { credits, note: Messages.batchPartlyFailed(failed, job.batch!.length, credits) };
 }
 

@@ -47,6 +47,11 @@ export const keys = {
    * the reconciler finds one that can no longer be approved. Sort key: openJob's shape, oldest first.
    */
   openOrders: 'OPEN_ORDER',
+  /**
+   * gsi1 partition of the PayPal subscriptions the plans' reconciler reads (on `SUBSCRIPTION#<id>`, from subscribe on):
+   * every one not yet ended 35 days ago. Sort key `<checkedAt>#<id>` (first `<createdAt>#<id>`): least recently read first.
+   */
+  watchedPlans: 'PLAN_WATCH',
   /** An open WebSocket of the push channel: `USER#<sub>`/`CONN#<id>` (listed per user) and `CONN#<id>`/`CONN` (its owner, for $disconnect). */
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionOwner: 'CONN',

@@ -10,13 +10,19 @@
  * Two kinds of credits make one balance: `credits` is the whole balance and `planCredits` the part of it a plan granted
  * (the rest is pack and welcome credits, which never expire).
  */
+import { CURRENCY, toCents } from '../../contract/packs';
 import type { LedgerReason } from '../../contract/payments';
-import { planCreditsAfterGrant } from '../../contract/plans';
+import { PLANS, findPlan, type Plan } from '../../contract/plans';
+import { planAfterLateGrant, type LaterLedgerRow } from './plan-rollover';
 
 /** How a change moves plan credits (absent: a charge spends them first, anything else leaves them). */
 export type PlanRule =
-  /** `delta` is a plan payment's grant; what was left rolls over up to `month` (one month's grant), the rest expires. */
-  | { kind: 'grant'; month: number }
+  /**
+   * `delta` is a plan payment's grant; what was left rolls over up to `month` (one month's grant), the rest expires.
+   * With `asOf` (the sale's date, a month granted late) the cap applies as of that date, over the owner's ledger rows
+   * written since (`lateGrantSince` says from when; plan-rollover.ts replays them).
+   */
+  | { kind: 'grant'; month: number; asOf?: string }
   /** A take-back of a plan's payment takes plan credits first. */
   | { kind: 'first' }
   /** A job's refund gives `back` of its delta back as plan credits (what its charge took from them). */
@@ -49,6 +55,8 @@ export interface LedgerRow {
   delta: number;
   /** The part of delta that was plan credits (0: none). */
   plan: number;
+  /** A plan grant's row: its one-month cap (what a later late grant replays it with). */
+  month?: number;
   /** The balance after the row. */
   balance: number;
 }
@@ -79,22 +87,52 @@ export const isCharge = (c: Pick<MoneyChange, 'delta' | 'allowNegative'>): boole
 export const withinCap = (count: number, cap: number): boolean => count < cap;
 
 /**
- * The plan credits kept when a grant lands on `held` (the rollover cap: at most one month's grant rolls over), as the
- * plans' published rule says it (contract/plans.ts `planCreditsAfterGrant`, what is held after a month's grant).
+ * After when a change needs the owner's ledger rows (an ISO date; undefined: it needs none): a late grant's cap is
+ * decided over the rows written after its sale (strictly: a row of the sale's very instant, such as an earlier month's
+ * grant on a clock that did not move, is taken as before it). The store reads them, oldest first, and hands them to
+ * `decideCreditChange`; the balance's condition catches a row written between that read and the change.
  */
-const rolloverKept = (held: number, month: number): number => planCreditsAfterGrant(held, month) - month;
+export function lateGrantSince(c: Pick<MoneyChange, 'plan'>): string | undefined {
+  const asOf = c.plan?.kind === 'grant' ? c.plan.asOf : undefined;
+  if (!asOf) return undefined;
+  const t = Date.parse(asOf);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+}
+
+type PlanMove = { after: number; plan: number; expired: number };
 
 /**
- * How a change moves the plan credits, given the plan credits before it: the plan credits after, the plan part of
- * the change's own ledger row, and what expired (the rollover cap). Plan credits are spent first by a charge and taken
- * first by a plan payment's take-back; a pack's take-back leaves them.
+ * How a change moves the plan credits, given the plan credits and the balance before it: the plan credits after, the
+ * plan part of the change's own ledger row, and what expired (the rollover cap). Plan credits are spent first by a
+ * charge and taken first by a plan payment's take-back; a pack's take-back takes the pack's credits. A late grant
+ * (`asOf`) is capped as of its sale, over `later`: the owner's ledger rows written since, oldest first.
+ *
+ * Plan credits are the part of the balance a plan granted, so they never exceed the balance: where the pack credits
+ * went below zero (a pack refunded or reversed after its credits were spent), the plan credits cover the difference,
+ * and a later grant pays it first (found by the money simulation, test/sim, seeds 1 and 2: without this a pack's
+ * take-back, or a grant to a balance below zero, left more plan credits than credits).
  */
-export function planMove(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number): { after: number; plan: number; expired: number } {
+export function planMove(
+  c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>,
+  planBefore: number,
+  balanceBefore: number,
+  later: readonly LaterLedgerRow[] = [],
+): PlanMove {
+  const m = planMoveOf(c, planBefore, later);
+  const cap = Math.max(balanceBefore + c.delta - m.expired, 0);
+  if (m.after <= cap || m.after <= Math.min(planBefore, 0)) return m;
+  const after = Math.max(cap, Math.min(planBefore, 0));
+  return { after, plan: m.plan - (m.after - after), expired: m.expired };
+}
+
+/** planMove by the plan credits alone (before the balance bounds them). */
+function planMoveOf(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'>, planBefore: number, later: readonly LaterLedgerRow[]): PlanMove {
   const held = Math.max(planBefore, 0);
   const p = c.plan;
   if (p?.kind === 'grant') {
-    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding).
-    const after = rolloverKept(held, p.month) + c.delta;
+    // Rolls over at most one month's grant, even when one payment paid several months (a balance left outstanding);
+    // the cap as the plans' published rule says it (contract/plans.ts `planCreditsAfterGrant`), as of the sale's date.
+    const after = planAfterLateGrant(held, { delta: c.delta, month: p.month }, p.asOf ? later : []);
     const expired = held + c.delta - after;
     return { after, plan: c.delta, expired };
   }
@@ -117,7 +155,12 @@ export function planMove(c: Pick<MoneyChange, 'delta' | 'plan' | 'allowNegative'
  * zero; a balance already below zero pays for nothing). A daily cap, where it applies, is decided after these
  * (`withinCap` on the day's count).
  */
-export function decideCreditChange(account: AccountMoney | undefined, c: MoneyChange): MoneyDecision {
+export function decideCreditChange(
+  account: AccountMoney | undefined,
+  c: MoneyChange,
+  /** A late grant's ledger rows written since its sale (`lateGrantSince`), oldest first. */
+  later: readonly LaterLedgerRow[] = [],
+): MoneyDecision {
   const charge = isCharge(c);
   if (!account) return charge ? { ok: false, why: 'closing' } : { ok: false, why: 'no-account' };
   // The deletion marks the account before it erases anything: a charge made after the mark would bill a job whose
@@ -125,7 +168,7 @@ export function decideCreditChange(account: AccountMoney | undefined, c: MoneyCh
   if (charge && account.deleting) return { ok: false, why: 'closing' };
   const a = c.activeJobs;
   if (a && 'cap' in a && !withinCap(account.activeJobs, a.cap)) return { ok: false, why: 'busy', active: account.activeJobs };
-  const move = planMove(c, account.planCredits);
+  const move = planMove(c, account.planCredits, account.credits, later);
   const balance = account.credits + c.delta - move.expired;
   if (charge && balance < 0) return { ok: false, why: 'insufficient', balance: account.credits };
   const expiry: LedgerRow[] = move.expired > 0 ? [{ reason: 'plan-expiry', delta: -move.expired, plan: -move.expired, balance: account.credits - move.expired }] : [];
@@ -134,7 +177,7 @@ export function decideCreditChange(account: AccountMoney | undefined, c: MoneyCh
     balance,
     planCredits: move.after,
     planSpent: charge ? 0 - move.plan : 0,
-    rows: [...expiry, { reason: c.reason, delta: c.delta, plan: move.plan, balance }],
+    rows: [...expiry, { reason: c.reason, delta: c.delta, plan: move.plan, ...(c.plan?.kind === 'grant' ? { month: c.plan.month } : {}), balance }],
   };
 }
 
@@ -148,14 +191,52 @@ export function jobRefund(job: { cost: number; planCost?: number }): Pick<MoneyC
   return { delta: job.cost, reason: 'refund', plan: { kind: 'back', back: job.planCost ?? 0 } };
 }
 
+/**
+ * What a batch's failed parts give back, with its success: each failed part's price (the batch's cost is one price per
+ * image; 0: none failed).
+ */
+export function batchFailedCredits(job: { cost: number; batch?: ReadonlyArray<{ failed?: string }> }): number {
+  const failed = job.batch?.filter((b) => b.failed).length ?? 0;
+  return failed ? (job.cost / job.batch!.length) * failed : 0;
+}
+
+/**
+ * A batch's partial refund (`credits` of its cost, landing with its success): the images kept spent plan credits first
+ * (as the charge did), so what comes back is plan credits only beyond what they spent.
+ */
+export function jobPartRefund(job: { cost: number; planCost?: number }, credits: number): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
+  return { delta: credits, reason: 'refund', plan: { kind: 'back', back: Math.max(0, (job.planCost ?? 0) - (job.cost - credits)) } };
+}
+
 /** A captured pack's credit. */
 export function purchaseCredit(order: { credits: number }): Pick<MoneyChange, 'delta' | 'reason'> {
   return { delta: order.credits, reason: 'purchase' };
 }
 
-/** A plan payment's grant: its credits, with the rollover cap of one month's grant. */
-export function saleGrant(g: { credits: number; monthCredits: number }): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
-  return { delta: g.credits, reason: 'plan', plan: { kind: 'grant', month: g.monthCredits } };
+/**
+ * The plan and months a billing payment paid, and so its credits: the subscription's own plan first (several months
+ * when a balance was left outstanding), else (not, or no longer, the owner's plan: a plan changed since the payment was
+ * billed, which may have collected months left outstanding on the earlier plan) the plan at that price, or the plan
+ * whose price it is a multiple of (found by the money simulation, seed 1: two months of Starter paid, then a change to
+ * Creator, were never granted). Undefined: it pays for no plan of ours.
+ */
+export function salePaysFor(
+  amount: { value: string; currency: string },
+  /** The subscription's own plans, most likely first (after an approved change: the next plan, then the current). */
+  ...planIds: (string | undefined)[]
+): { plan: Plan; months: number; credits: number; monthCredits: number } | undefined {
+  const cents = toCents(amount.value);
+  if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
+  const own = planIds.map((id) => (id ? findPlan(id) : undefined)).find((p) => p && cents % p.cents === 0);
+  const plan = own ?? PLANS.find((p) => p.cents === cents) ?? PLANS.find((p) => cents % p.cents === 0);
+  if (!plan) return undefined;
+  const months = cents / plan.cents;
+  return { plan, months, credits: plan.credits * months, monthCredits: plan.credits };
+}
+
+/** A plan payment's grant: its credits, with the rollover cap of one month's grant, as of the sale's date when known. */
+export function saleGrant(g: { credits: number; monthCredits: number; saleAt?: string }): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
+  return { delta: g.credits, reason: 'plan', plan: { kind: 'grant', month: g.monthCredits, ...(g.saleAt ? { asOf: g.saleAt } : {}) } };
 }
 
 /** Credits taken back in all once `refundedCents` of the order's `orderCents` went back (rounded half up). */

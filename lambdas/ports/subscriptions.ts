@@ -1,6 +1,7 @@
 import type { PaymentReturnPath } from '../../contract/payments';
 import type { Plan } from '../../contract/plans';
 import type { SubscriptionStatus } from '../../contract/subscriptions';
+import type { Page } from './page';
 import type { CreditResult, Money, Order } from './payments';
 
 // ---- the provider (PayPal Subscriptions v1, Catalog Products v1) -------------------------------------------------
@@ -103,6 +104,21 @@ export interface RefusedSale {
   refundedAt?: string;
 }
 
+/**
+ * A PayPal subscription the plans' reconciler reads (reconcile-subscriptions): every one we made, from its creation
+ * until it has been over (cancelled or expired at PayPal) for a while, or was never approved.
+ */
+export interface WatchedPlan {
+  /** PayPal's subscription id. */
+  id: string;
+  owner: string;
+  createdAt: string;
+  /** When the reconciler last read it at PayPal. */
+  checkedAt?: string;
+  /** When the reconciler first found it over at PayPal. */
+  endedAt?: string;
+}
+
 /** A completed billing payment to credit: stored like an order (its id is the sale id), with the plan's grant. */
 export interface SaleGrant {
   owner: string;
@@ -115,6 +131,8 @@ export interface SaleGrant {
   monthCredits: number;
   amount: Money;
   at: string;
+  /** When PayPal took the payment: the rollover cap applies as of then (a month granted late keeps its credits). */
+  saleAt?: string;
 }
 
 /** The order a granted sale is stored as: captured, under the sale's id, naming its plan and subscription. */
@@ -169,6 +187,12 @@ export interface SubscriptionStore {
     id: string,
     fields: Partial<Pick<Subscription, 'status' | 'planId' | 'nextPlanId' | 'nextBillingAt' | 'nextRetryAt' | 'failedPayments' | 'statusAt' | 'returnPath'>>,
   ): Promise<void>;
+  /** The watched subscriptions, least recently read first. */
+  listWatched(limit: number, cursor?: string): Promise<Page<WatchedPlan>>;
+  /** The reconciler read it at `at` (it moves to the end of the list); `endedAt` once PayPal says it is over. */
+  markChecked(plan: WatchedPlan, at: string, endedAt?: string): Promise<void>;
+  /** It leaves the watched list (over long enough ago, never approved, or unknown to PayPal). */
+  stopWatching(plan: WatchedPlan): Promise<void>;
   /**
    * One transaction: the sale stored as a captured order of the owner (`ORDER#<saleId>`, once: its own condition), the
    * owner's payment copy, the plan credits granted with the rollover cap, and their ledger rows. Refused (not

@@ -65,6 +65,7 @@ import type { GetMediaDeps } from '../app/get-media';
 import type { ListMediaDeps } from '../app/list-media';
 import type { GetPaymentOutcomeDeps } from '../app/get-payment-outcome';
 import type { ReconcileOrdersDeps } from '../app/reconcile-orders';
+import type { ReconcileSubscriptionsDeps } from '../app/reconcile-subscriptions';
 import type { ListPaymentsDeps } from '../app/list-payments';
 import { DEFAULT_LIMITS, type ReconcileJobsDeps } from '../app/reconcile-jobs';
 import type { RotateOriginSecretDeps } from '../app/rotate-origin-secret';
@@ -356,6 +357,10 @@ export function cancelPaymentReturnDeps(): Pick<SettleDeps, 'orders' | 'log' | '
 
 export function reconcileOrdersDeps(): ReconcileOrdersDeps {
   return settle();
+}
+
+export function reconcileSubscriptionsDeps(): ReconcileSubscriptionsDeps {
+  return { ...settle(), ...subscriptionSteps() };
 }
 
 export function getPaymentOutcomeDeps(): GetPaymentOutcomeDeps {

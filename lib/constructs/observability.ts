@@ -178,6 +178,8 @@ export class Observability extends Construct {
     alarm('claw-backs', 'A PayPal refund or reversal took credits back.', business(M.CreditsClawedBack), ALARM_THRESHOLDS.clawedBackCredits);
     // A refund that could not be written: the job stays open and its owner's credits are short until it lands.
     alarm('refund-not-landed', 'A job\'s refund could not be written (the job stays open and is retried).', business(M.RefundNotLanded), 1);
+    // A month paid at PayPal and still not granted an hour later (the reconciler's count each run): docs/deploy.md.
+    alarm('plan-sales-ungranted', 'A plan payment PayPal completed an hour ago or more is still not granted (see docs/deploy.md, "A plan payment not granted").', business(M.PlanSalesUngranted, undefined, 'Maximum'), 1);
 
     // Every job refunded at once (the provider out of credit, a revoked key, a removed model version) settles through
     // webhooks and polls, not the reconciler: watch the failures themselves, summed over the models.

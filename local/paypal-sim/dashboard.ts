@@ -11,13 +11,13 @@ import { apiError, jsonObject, sendPaypalJson } from './errors';
 import { header, isJsonContentType } from '../shared/http';
 import { fromMinor, toMinor } from './money';
 import { renderDashboard, sendPage } from './pages';
-import type { Outage } from './outage';
+import type { LostWebhooks, Outage } from './outage';
 import type { State } from './state';
 import { validateRefund } from './validation';
 
 export type Dashboard = ReturnType<typeof createDashboard>;
 
-export function createDashboard(state: State, outageSwitch: Outage) {
+export function createDashboard(state: State, outageSwitch: Outage, lostWebhooks: LostWebhooks) {
   function page(res: ServerResponse): void {
     const rows = state.allCaptures().map(({ capture, orderId }) => {
       const refunded = [...state.refunds.values()]
@@ -95,5 +95,17 @@ export function createDashboard(state: State, outageSwitch: Outage) {
     answer(req, res, 200, outageSwitch.describe());
   }
 
-  return { page, captureAction, resolveDispute, outage };
+  /** POST /simulator/webhooks/lost (`on`: true or false; `about`: an order, subscription or sale id): its new events are lost. */
+  function lost(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
+    const f = fields(req, raw);
+    const about = f.about?.trim();
+    if (f.on !== 'true' && f.on !== 'false') {
+      throw apiError(400, 'INVALID_REQUEST', [{ field: '/on', location: 'body', issue: 'INVALID_PARAMETER_VALUE', description: 'on must be true or false.' }]);
+    }
+    if (!about) throw apiError(400, 'INVALID_REQUEST', [{ field: '/about', location: 'body', issue: 'MISSING_REQUIRED_PARAMETER', description: 'about names an order, subscription or sale.' }]);
+    lostWebhooks.set(f.on === 'true', about);
+    answer(req, res, 200, lostWebhooks.describe());
+  }
+
+  return { page, captureAction, resolveDispute, outage, lost };
 }

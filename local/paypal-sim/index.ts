@@ -26,6 +26,8 @@
  *   /simulator/captures/{id}/(refund|reverse|dispute|complete|deny) and /simulator/disputes/{id}/resolve (dashboard.ts)
  * - POST /simulator/outage                       PayPal away (for everything, or one order): the API drops connections
  *   and webhooks are held (outage.ts)
+ * - POST /simulator/webhooks/lost                 {on, about}: new events about an order, subscription or sale are
+ *   recorded but never delivered (outage.ts)
  *
  * Orders created with `payment_source.paypal` start PAYER_ACTION_REQUIRED with a `payer-action` link (PayPal's
  * current flow); orders created with only the legacy `application_context` start CREATED with an `approve` link, as
@@ -62,7 +64,7 @@ import { createApi } from './api';
 import { createCheckout } from './checkout';
 import { createDashboard } from './dashboard';
 import { createRouter } from './routes';
-import { createOutage, orderOfEvent } from './outage';
+import { createLostWebhooks, createOutage, idsOfEvent, orderOfEvent } from './outage';
 import { savingBeforeAnswer } from '../shared/persist';
 import { persistence } from './persist';
 import { createState } from './state';
@@ -84,12 +86,14 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
   let closed = false;
 
   const outage = createOutage();
+  const lostWebhooks = createLostWebhooks();
   const disk = opts.dataDir ? persistence(opts.dataDir, log) : undefined;
   const saved = disk?.load();
   let save = () => {};
   const webhooks = createWebhooks({
     changed: () => save(),
     held: (event) => outage.blocksOrder(orderOfEvent(event.resource)),
+    lost: (event) => lostWebhooks.drops(idsOfEvent(event.resource)),
     webhookId: opts.webhookId,
     fetchImpl: opts.fetchImpl ?? globalThis.fetch.bind(globalThis),
     log,
@@ -112,7 +116,7 @@ export function startPaypalSimulator(opts: PaypalSimOptions): Promise<PaypalSim>
   if (saved) state.restore(saved.state);
   subscriptions.restore(saved?.subscriptions);
   if (disk) save = () => disk.save({ state: state.snapshot(), webhooks: webhooks.snapshot(), subscriptions: subscriptions.snapshot() });
-  const router = createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage), outage, log, subscriptions.routes);
+  const router = createRouter(createApi(opts, state, webhooks), createCheckout(state), createDashboard(state, outage, lostWebhooks), outage, log, subscriptions.routes);
   const server = http.createServer(disk ? savingBeforeAnswer(router, () => save()) : router);
 
   return new Promise((resolve, reject) => {

@@ -50,6 +50,7 @@ function routes(api: Api, checkout: Checkout, dashboard: Dashboard, more: readon
     })),
     { method: 'POST', path: '/simulator/disputes/{id}/resolve', handle: (c) => dashboard.resolveDispute(c.req, c.res, c.params.id!, c.raw) },
     { method: 'POST', path: '/simulator/outage', handle: (c) => dashboard.outage(c.req, c.res, c.raw) },
+    { method: 'POST', path: '/simulator/webhooks/lost', handle: (c) => dashboard.lost(c.req, c.res, c.raw) },
   ]);
 }
 

@@ -117,6 +117,9 @@ export interface SubscriptionsSnapshot {
   requests: [string, string][];
 }
 
+/** PayPal's ppaas_date_time_v3 pattern (billing_subscriptions_v1.json, the start_time and end_time parameters). */
+const PPAAS_DATE_TIME = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[Tt]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/;
+
 const MONTH_UNITS = new Set(['DAY', 'WEEK', 'MONTH', 'YEAR']);
 
 function addInterval(iso: string, unit: string, count: number): string {
@@ -647,23 +650,35 @@ export function createSubscriptions(opts: { url: () => string; publicBaseUrl: ()
     emitSubscription('BILLING.SUBSCRIPTION.ACTIVATED', 'Subscription activated', s);
   }
 
+  /**
+   * GET /v1/billing/subscriptions/{id}/transactions (operationId subscriptions.transactions): start_time and end_time
+   * required, each a ppaas_date_time_v3 (20-64 characters, RFC 3339 with seconds); the list's `transaction` items as
+   * published: status (capture_status: COMPLETED, DECLINED, PARTIALLY_REFUNDED, PENDING, REFUNDED; the enum has no
+   * REVERSED, so a reversed sale lists as REFUNDED: its money went back), id, amount_with_breakdown (gross, fee, net),
+   * payer_name, payer_email, time. No refund amount: a partial refund shows only as PARTIALLY_REFUNDED.
+   */
   function transactions(res: ServerResponse, id: string, query: URLSearchParams): void {
     const s = findSubscription(id);
     const f: Findings = { bad: [], unprocessable: [] };
     const range: Record<string, number> = {};
     for (const k of ['start_time', 'end_time']) {
       const v = query.get(k);
-      if (v === null) f.bad.push({ field: k, location: 'query', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' });
-      else if (Number.isNaN(Date.parse(v))) f.bad.push({ field: k, value: v, location: 'query', issue: 'INVALID_PARAMETER_SYNTAX', description: 'The value of a field does not conform to the expected format.' });
-      else range[k] = Date.parse(v);
+      if (v === null) f.bad.push({ field: k, location: 'query', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field is missing.' });
+      else if (v.length < 20 || v.length > 64 || !PPAAS_DATE_TIME.test(v) || Number.isNaN(Date.parse(v))) {
+        f.bad.push({ field: k, value: v, location: 'query', issue: 'INVALID_PARAMETER_SYNTAX', description: 'The value of a field does not conform to the expected format.' });
+      } else range[k] = Date.parse(v);
+    }
+    if (!f.bad.length && range.end_time! < range.start_time!) {
+      f.bad.push({ field: 'end_time', value: query.get('end_time')!, location: 'query', issue: 'INVALID_PARAMETER_VALUE', description: 'The value of a field is invalid.' });
     }
     done(f);
+    const status = (x: SimSale) => (x.state === 'completed' ? 'COMPLETED' : x.state === 'partially_refunded' ? 'PARTIALLY_REFUNDED' : 'REFUNDED');
     const list = [...sales.values()]
       .filter((x) => x.subscription_id === s.id && Date.parse(x.create_time) >= range.start_time! && Date.parse(x.create_time) <= range.end_time!)
       .map((x) => {
         const cc = x.amount.currency_code;
         return {
-          status: x.state === 'completed' ? 'COMPLETED' : x.state === 'partially_refunded' ? 'PARTIALLY_REFUNDED' : 'REFUNDED',
+          status: status(x),
           id: x.id,
           amount_with_breakdown: {
             gross_amount: x.amount,

@@ -28,6 +28,8 @@ export interface WebhookOptions {
   changed?: () => void;
   /** True while PayPal is away for this event's order (outage.ts): the attempt fails without being sent. */
   held?: (event: WebhookEvent) => boolean;
+  /** True when this new event is to be lost (outage.ts, lost webhooks): recorded, never delivered. */
+  lost?: (event: WebhookEvent) => boolean;
 }
 
 /**
@@ -170,7 +172,13 @@ export function createWebhooks(o: WebhookOptions, saved?: WebhooksSnapshot) {
     event: (id: string) => events.get(id),
     /** Records a new event and delivers it. */
     emit(type: string, resourceType: string, summary: string, resource: unknown): void {
-      deliver(makeEvent(type, resourceType, summary, resource).id);
+      const event = makeEvent(type, resourceType, summary, resource);
+      if (o.lost?.(event)) {
+        o.log(`paypal-sim: webhook ${event.event_type} ${event.id} lost (POST /simulator/webhooks/lost)`);
+        o.changed?.();
+        return;
+      }
+      deliver(event.id);
     },
     /** Delivers a recorded event again (a new transmission). */
     resend: deliver,

@@ -6,6 +6,7 @@
  */
 import { PLANS, planCreditsAfterGrant } from '../../contract/plans';
 import { applyPaymentWebhook } from '../../lambdas/app/apply-payment-webhook';
+import { changeSubscription } from '../../lambdas/app/change-subscription';
 import { getSubscription } from '../../lambdas/app/get-subscription';
 import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { subscribe } from '../../lambdas/app/subscribe';
@@ -225,6 +226,21 @@ describe('applyPaymentWebhook: plans', () => {
     expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ planCredits: plan, packCredits: 10 });
     expect(12 * STARTER.credits - spent - expired).toBe(plan);
     expect(ctx.credits.rowsOf(BUYER.sub).filter((l) => l.reason === 'plan')).toHaveLength(12);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('a payment of months left outstanding on the earlier plan, arriving after a plan change, is granted at that plan (money simulation, seed 1)', async () => {
+    const ctx = subscriptionsSetup();
+    const { id } = await subscribed(ctx, STARTER.id);
+    ctx.subscriptionPaypal.bill(id, 'failed');
+    const twoMonths = ctx.subscriptionPaypal.bill(id, 'completed')!;
+    expect(twoMonths.amount.value).toBe('19.98');
+    // The buyer changes to Creator ($19.99) before the payment's webhook arrives.
+    await changeSubscription(ctx.deps, BUYER.sub, { planId: PLANS[1]!.id });
+    ctx.subscriptionPaypal.approveRevision(id);
+    await settleSubscriptionReturn(ctx.deps, id);
+    expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-2M', id, twoMonths))).toMatchObject({ handled: expect.stringMatching(/granted/) });
+    expect(ctx.credits.rowsOf(BUYER.sub).filter((l) => l.ref === twoMonths.id).map((l) => [l.reason, l.delta])).toEqual([['plan', 2 * STARTER.credits]]);
     expectBooksBalanced(ctx.credits);
   });
 });

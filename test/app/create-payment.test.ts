@@ -45,6 +45,7 @@ describe('createPayment', () => {
         statusAt: '2026-01-02T03:04:05.000Z',
         approvalUrl: result.paymentUrl,
         returnPath: '/',
+        withdrawalConsentAt: '2026-01-02T03:04:05.000Z',
       });
     },
   );

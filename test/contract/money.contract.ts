@@ -42,6 +42,16 @@ function jobOf(owner: string, cost: number): Job {
   return { id: newId(now), owner, kind: 'image', model: 'stability-ai/sdxl', prompt: 'a quay at dusk', options: {}, cost, status: 'pending', createdAt: now.toISOString(), countsActive: true };
 }
 
+/**
+ * Resolves once the clock has moved past now: the next row (and a sale's date taken after it) falls at a later instant,
+ * as a late grant's "rows written after its sale" needs. It waits for the clock, not for anything else to happen.
+ */
+async function nextInstant(): Promise<string> {
+  const t = Date.now();
+  while (Date.now() <= t) await new Promise((r) => setImmediate(r));
+  return new Date().toISOString();
+}
+
 function saleOf(owner: string, credits: number, monthCredits = credits): SaleGrant {
   return { owner, saleId: `SALE-${randomUUID()}`, subscriptionId: 'I-CONTRACT', planId: 'starter', credits, monthCredits, amount: { currency: 'USD', value: '9.99' }, at: new Date().toISOString() };
 }
@@ -306,6 +316,49 @@ export function describeMoneyContract(backend: string, make: () => MoneyBackend)
       const sale = saleOf(nobody, 30);
       await expect(b.subscriptions.grant(sale)).rejects.toThrow(/no-account/);
       expect(await b.orders.get(sale.saleId)).toBeUndefined();
+    });
+
+    it('plan credits never exceed the balance: a pack taken back after its credits were spent takes the plan credits it no longer covers', async () => {
+      const sub = await open();
+      const pack = await buy(sub, 20);
+      expect(await b.jobs.createCharged(jobOf(sub, 25), undefined, undefined, RUNNING_CAP)).toEqual({ ok: true, balance: 5 });
+      await b.subscriptions.grant(saleOf(sub, 30));
+      expect(await b.subscriptions.balances(sub)).toEqual({ credits: 35, planCredits: 30 });
+      expect(await b.orders.takeBack(pack, refundOf(pack, 20, 699))).toEqual({ applied: true, balance: 15 });
+      expect(await b.subscriptions.balances(sub)).toEqual({ credits: 15, planCredits: 15 });
+      expect(await ledgerOf(b, sub)).toContainEqual({ reason: 'purchase-refund', delta: -20, plan: -15, balance: 15 });
+    });
+
+    it('plan credits never exceed the balance: a grant to a balance below zero pays that first', async () => {
+      const sub = await open();
+      const pack = await buy(sub, 20);
+      expect(await b.jobs.createCharged(jobOf(sub, 28), undefined, undefined, RUNNING_CAP)).toEqual({ ok: true, balance: 2 });
+      expect(await b.orders.takeBack(pack, refundOf(pack, 20, 699))).toEqual({ applied: true, balance: -18 });
+      expect(await b.subscriptions.grant(saleOf(sub, 30))).toEqual({ credited: true, balance: 12 });
+      expect(await b.subscriptions.balances(sub)).toEqual({ credits: 12, planCredits: 12 });
+      expect(await ledgerOf(b, sub)).toContainEqual({ reason: 'plan', delta: 30, plan: 12, balance: 12 });
+    });
+
+    it("a month granted late is capped as of its sale's date, over the rows written since: it holds what it would have held on time", async () => {
+      const sub = await open();
+      await b.subscriptions.grant(saleOf(sub, 30));
+      // The second month is paid now, its webhook lost: granted last, by the reconciler.
+      const paidAt = await nextInstant();
+      const late = { ...saleOf(sub, 30), saleAt: paidAt };
+      await nextInstant();
+      // Meanwhile a job spends the first month and the welcome credits the second month would have spared.
+      expect(await b.jobs.createCharged(jobOf(sub, 40), undefined, undefined, RUNNING_CAP)).toEqual({ ok: true, balance: 0 });
+      await b.subscriptions.grant(saleOf(sub, 30));
+      await b.subscriptions.grant(saleOf(sub, 30));
+      expect(await b.subscriptions.balances(sub)).toEqual({ credits: 60, planCredits: 60 });
+      // On time: 60 after the sale, 20 after the job, 50 and then 60 (20 expiring) after the next two months, with the
+      // welcome's 10 still there: 70 in all. Capped at the grant's time it would be 60 (30 expiring).
+      expect(await b.subscriptions.grant(late)).toEqual({ credited: true, balance: 70 });
+      expect(await b.subscriptions.balances(sub)).toEqual({ credits: 70, planCredits: 70 });
+      const history = await ledgerOf(b, sub);
+      expect(history).toContainEqual({ reason: 'plan-expiry', delta: -20, plan: -20, balance: 40 });
+      expect(history).toContainEqual({ reason: 'plan', delta: 30, plan: 30, balance: 70 });
+      expect(await b.subscriptions.grant(late)).toEqual({ credited: false });
     });
 
     it("a plan payment's take-back takes plan credits first", async () => {

@@ -3,7 +3,7 @@
  * refusals come, what a change writes to the ledger, plan credits spent first and given back, the rollover cap, and
  * the amounts of a job's refund and a purchase's take-back. test/contract holds the stores that follow them.
  */
-import { creditsFor, decideCreditChange, isCharge, jobCharge, jobRefund, purchaseCredit, saleGrant, takeBackChange, withinCap, type AccountMoney } from '../../lambdas/domain/money-rules';
+import { creditsFor, decideCreditChange, isCharge, jobCharge, jobRefund, purchaseCredit, saleGrant, takeBackChange, withinCap, type AccountMoney, salePaysFor, jobPartRefund, batchFailedCredits } from '../../lambdas/domain/money-rules';
 
 const account = (a: Partial<AccountMoney> = {}): AccountMoney => ({ credits: 10, planCredits: 0, activeJobs: 0, deleting: false, ...a });
 const charge = (cost: number, cap?: number) => ({ ...jobCharge({ cost, kind: 'image' }), ...(cap === undefined ? {} : { activeJobs: { add: 1 as const, cap } }) });
@@ -74,7 +74,7 @@ describe('plan credits', () => {
       planSpent: 0,
       rows: [
         { reason: 'plan-expiry', delta: -80, plan: -80, balance: 130 },
-        { reason: 'plan', delta: 120, plan: 120, balance: 250 },
+        { reason: 'plan', delta: 120, plan: 120, month: 120, balance: 250 },
       ],
     });
     // A payment of three months (what was outstanding): the grant is three months, the rollover still one.
@@ -86,7 +86,11 @@ describe('plan credits', () => {
     const plan = takeBackChange({ subscriptionId: 'I-1' }, { creditsTakenBack: 120, reason: 'purchase-refund' });
     expect(decideCreditChange(account({ credits: 60, planCredits: 50 }), plan)).toMatchObject({ balance: -60, planCredits: 0, rows: [{ plan: -50 }] });
     const pack = takeBackChange({}, { creditsTakenBack: 72, reason: 'purchase-refund' });
-    expect(decideCreditChange(account({ credits: 80, planCredits: 50 }), pack)).toMatchObject({ balance: 8, planCredits: 50, rows: [{ plan: 0 }] });
+    expect(decideCreditChange(account({ credits: 122, planCredits: 50 }), pack)).toMatchObject({ balance: 50, planCredits: 50, rows: [{ plan: 0 }] });
+    // Plan credits never exceed the balance: a pack taken back after its credits were spent takes the plan credits it no
+    // longer covers, and a grant to a balance below zero pays that first (money simulation, seeds 1 and 2).
+    expect(decideCreditChange(account({ credits: 80, planCredits: 50 }), pack)).toMatchObject({ balance: 8, planCredits: 8, rows: [{ plan: -42 }] });
+    expect(decideCreditChange(account({ credits: -6, planCredits: 0 }), saleGrant({ credits: 120, monthCredits: 120 }))).toMatchObject({ balance: 114, planCredits: 114, rows: [{ plan: 114 }] });
   });
 });
 
@@ -100,5 +104,22 @@ describe('amounts', () => {
   it('a purchase credits its pack, a charge takes its cost', () => {
     expect(purchaseCredit({ credits: 72 })).toEqual({ delta: 72, reason: 'purchase' });
     expect(jobCharge({ cost: 12, kind: 'video' })).toEqual({ delta: -12, reason: 'video' });
+  });
+});
+
+describe('what a payment paid for, and a batch part refund', () => {
+  it("a payment of months left outstanding on the earlier plan is granted at that plan, after a change too", () => {
+    expect(salePaysFor({ value: '19.98', currency: 'USD' }, 'plan-starter')).toMatchObject({ plan: { id: 'plan-starter' }, months: 2 });
+    // The owner's plan is now another one: the payment is still two months of the plan whose price it is a multiple of.
+    expect(salePaysFor({ value: '19.98', currency: 'USD' }, 'plan-creator')).toMatchObject({ plan: { id: 'plan-starter' }, months: 2 });
+    expect(salePaysFor({ value: '9.98', currency: 'USD' }, 'plan-starter')).toBeUndefined();
+    expect(salePaysFor({ value: '9.99', currency: 'EUR' }, 'plan-starter')).toBeUndefined();
+  });
+
+  it("a batch's failed parts come back at their price, plan credits only beyond what the kept images spent", () => {
+    expect(batchFailedCredits({ cost: 4, batch: [{}, { failed: 'lost' }, {}, {}] })).toBe(1);
+    expect(batchFailedCredits({ cost: 4, batch: [{}, {}] })).toBe(0);
+    expect(jobPartRefund({ cost: 4, planCost: 4 }, 1)).toEqual({ delta: 1, reason: 'refund', plan: { kind: 'back', back: 1 } });
+    expect(jobPartRefund({ cost: 4, planCost: 2 }, 1)).toEqual({ delta: 1, reason: 'refund', plan: { kind: 'back', back: 0 } });
   });
 });

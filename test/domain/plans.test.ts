@@ -47,17 +47,21 @@ describe('plan pricing', () => {
 
 describe('two kinds of credits in one change (planMove)', () => {
   it('a charge spends plan credits first; its refund gives them back to the plan', () => {
-    expect(planMove({ delta: -5 }, 3)).toEqual({ after: 0, plan: -3, expired: 0 });
-    expect(planMove({ delta: -5 }, 10)).toEqual({ after: 5, plan: -5, expired: 0 });
-    expect(planMove({ delta: 5, plan: { kind: 'back', back: 3 } }, 0)).toEqual({ after: 3, plan: 3, expired: 0 });
-    expect(planMove({ delta: 5 }, 4)).toEqual({ after: 4, plan: 0, expired: 0 });
+    expect(planMove({ delta: -5 }, 3, 8)).toEqual({ after: 0, plan: -3, expired: 0 });
+    expect(planMove({ delta: -5 }, 10, 10)).toEqual({ after: 5, plan: -5, expired: 0 });
+    expect(planMove({ delta: 5, plan: { kind: 'back', back: 3 } }, 0, 0)).toEqual({ after: 3, plan: 3, expired: 0 });
+    expect(planMove({ delta: 5 }, 4, 4)).toEqual({ after: 4, plan: 0, expired: 0 });
   });
 
   it('a grant rolls over one month at most; a take-back of a plan payment takes plan credits first', () => {
-    expect(planMove({ delta: 120, plan: { kind: 'grant', month: 120 } }, 200)).toEqual({ after: 240, plan: 120, expired: 80 });
-    expect(planMove({ delta: 360, plan: { kind: 'grant', month: 120 } }, 100)).toEqual({ after: 460, plan: 360, expired: 0 });
-    expect(planMove({ delta: -120, allowNegative: true, plan: { kind: 'first' } }, 50)).toEqual({ after: 0, plan: -50, expired: 0 });
-    // A pack's refund leaves plan credits alone.
-    expect(planMove({ delta: -72, allowNegative: true }, 50)).toEqual({ after: 50, plan: 0, expired: 0 });
+    expect(planMove({ delta: 120, plan: { kind: 'grant', month: 120 } }, 200, 200)).toEqual({ after: 240, plan: 120, expired: 80 });
+    expect(planMove({ delta: 360, plan: { kind: 'grant', month: 120 } }, 100, 100)).toEqual({ after: 460, plan: 360, expired: 0 });
+    expect(planMove({ delta: -120, allowNegative: true, plan: { kind: 'first' } }, 50, 80)).toEqual({ after: 0, plan: -50, expired: 0 });
+    // A pack's refund takes the pack's credits; plan credits only where those were spent (they never exceed the balance).
+    expect(planMove({ delta: -72, allowNegative: true }, 50, 122)).toEqual({ after: 50, plan: 0, expired: 0 });
+    expect(planMove({ delta: -72, allowNegative: true }, 120, 186)).toEqual({ after: 114, plan: -6, expired: 0 });
+    expect(planMove({ delta: -72, allowNegative: true }, 30, 40)).toEqual({ after: 0, plan: -30, expired: 0 });
+    // A grant to a balance below zero (a pack taken back after it was spent) pays that first.
+    expect(planMove({ delta: 120, plan: { kind: 'grant', month: 120 } }, 0, -6)).toEqual({ after: 114, plan: 114, expired: 0 });
   });
 });

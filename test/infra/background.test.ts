@@ -113,6 +113,23 @@ describe("the contract's background functions", () => {
     expect(() => synthTemplate({ backgroundFunctions: [bad] })).toThrow(/invalid FilterCriteria.*"dynamodb"/);
   });
 
+  it("the plans' reconciler runs every 10 minutes and may do only what it does: the table and gsi1, the PayPal secret, the receipt", () => {
+    const def = BACKGROUND_FUNCTIONS.find((f) => f.id === 'reconcileSubscriptions')!;
+    const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => r.Properties?.Description === def.description)!;
+    synth.template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(10 minutes)', Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })] });
+    const permissions = permissionsOf(synth.template, id);
+    const resources = (action: string) => (permissions.get(action) ?? []).join(' ');
+    // Watched plans on gsi1 only: no other index, no scan.
+    expect(resources('dynamodb:Query')).toContain('/index/gsi1');
+    expect(resources('dynamodb:Query')).not.toContain('/index/open-jobs');
+    expect(permissions.has('dynamodb:Scan')).toBe(false);
+    expect(permissions.has('secretsmanager:GetSecretValue')).toBe(true);
+    expect(permissions.has('ses:SendEmail')).toBe(true);
+    // Nothing of the media bucket, of Replicate's key, of Cognito or the push channel.
+    for (const action of permissions.keys()) expect(action).not.toMatch(/^(s3|cognito-idp|execute-api|cloudfront):/);
+    expect(def.grants).toEqual(['table:read', 'table:write', 'table:index:gsi1', 'secret:paypal', 'ses:send']);
+  });
+
   it('the reconciler may Query the open-jobs index, by name', () => {
     const [id] = resourcesOfType(synth.template, 'AWS::Lambda::Function').find(([, r]) => String(r.Properties?.Description ?? '').startsWith('Settles every open job'))!;
     const query = permissionsOf(synth.template, id).get('dynamodb:Query') ?? [];

@@ -93,6 +93,15 @@ describe('operations: observability, the edge, abuse limits, concurrency (dev)',
     expect(webhook).toMatchObject({ Namespace: 'Framewright', MetricName: 'WebhookSignatureFailure', Statistic: 'Sum' });
     expect(webhook.Dimensions).toEqual(expect.arrayContaining([{ Name: 'service', Value: 'framewright' }, { Name: 'provider', Value: 'paypal' }]));
     expect(alarms.find((a) => a.AlarmName === 'framewright-dev-claw-backs')).toMatchObject({ MetricName: 'CreditsClawedBack', Threshold: 1 });
+    // A plan payment still ungranted an hour after PayPal took it: the plans' reconciler's count of each run, at 1.
+    expect(alarms.find((a) => a.AlarmName === 'framewright-dev-plan-sales-ungranted')).toMatchObject({
+      Namespace: 'Framewright',
+      MetricName: 'PlanSalesUngranted',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Dimensions: [{ Name: 'service', Value: 'framewright' }],
+    });
     // The prompt policy's refusals: one series, no model dimension (refused before a job exists).
     expect(alarms.find((a) => a.AlarmName === 'framewright-dev-prompts-refused')).toMatchObject({ Namespace: 'Framewright', MetricName: 'PromptRefused', Statistic: 'Sum', Threshold: 10, Dimensions: [{ Name: 'service', Value: 'framewright' }] });
   });

@@ -196,7 +196,14 @@ describe('PayPal SDK against the simulator: Subscriptions v1', () => {
     expect(active.billingInfo).toMatchObject({ failedPaymentsCount: 0, nextBillingTime: expect.any(String), lastPayment: { amount: usd('9.99') } });
 
     const sales = (await subscriptions.listSubscriptionTransactions({ id, startTime: '2020-01-01T00:00:00Z', endTime: '2100-01-01T00:00:00Z' })).result;
-    expect(sales.transactions?.[0]).toMatchObject({ id: expect.any(String), status: 'COMPLETED', time: expect.any(String), amountWithBreakdown: { grossAmount: usd('9.99') } });
+    expect(sales.transactions?.[0]).toMatchObject({
+      id: expect.any(String),
+      status: 'COMPLETED',
+      time: expect.any(String),
+      amountWithBreakdown: { grossAmount: usd('9.99'), feeAmount: { currencyCode: 'USD' }, netAmount: { currencyCode: 'USD' } },
+      payerName: { givenName: expect.any(String), surname: expect.any(String) },
+      payerEmail: expect.stringContaining('@'),
+    });
 
     const revised = (await subscriptions.reviseSubscription({ id, body: { planId: plan, applicationContext: context } })).result;
     expect(revised.links?.find((l) => l.rel === 'approve')?.href).toMatch(/^http/);
@@ -214,6 +221,8 @@ describe('PayPal SDK against the simulator: Subscriptions v1', () => {
     const id = (await subscriptions.createSubscription({ body: { planId: plan, applicationContext: context } })).result.id!;
     expect(await refusal(subscriptions.cancelSubscription({ id, body: { reason: 'x' } }))).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'SUBSCRIPTION_STATUS_INVALID' });
     expect(await refusal(subscriptions.listSubscriptionTransactions({ id, startTime: 'yesterday', endTime: 'today' }))).toMatchObject({ status: 400, name: 'INVALID_REQUEST' });
+    // ppaas_date_time_v3: seconds are required.
+    expect(await refusal(subscriptions.listSubscriptionTransactions({ id, startTime: '2020-01-01T00:00Z', endTime: '2100-01-01T00:00:00Z' }))).toMatchObject({ status: 400, issue: 'INVALID_PARAMETER_SYNTAX' });
 
     // A failed month: typed on the subscription, and it keeps a suspended subscription from being activated.
     await approve((await subscriptions.getSubscription({ id })).result.links!.find((l) => l.rel === 'approve')!.href);

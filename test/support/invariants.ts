@@ -22,9 +22,11 @@ export interface InvariantReport {
   problems: string[];
 }
 
-type Item = Record<string, unknown>;
+/** A table item as DynamoDB holds it (the scan's, or the money simulation's in-memory ports written out in the table's shape). */
+export type Item = Record<string, unknown>;
 
-async function scanAll(): Promise<Item[]> {
+/** Every item of the table, one consistent scan. */
+export async function scanAll(): Promise<Item[]> {
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -38,7 +40,11 @@ async function scanAll(): Promise<Item[]> {
 /** `owners`: only these users' accounts, ledgers and jobs (their writes are over when the test asks). */
 export async function checkInvariants(scope: { owners?: readonly string[] } = {}): Promise<InvariantReport> {
   const owned = scope.owners && new Set(scope.owners.map((sub) => `USER#${sub}`));
-  const items = (await scanAll()).filter((i) => !owned || owned.has(String(i.pk)) || (String(i.pk).startsWith('JOB#') && owned.has(`USER#${String(i.owner)}`)));
+  return invariantsOf((await scanAll()).filter((i) => !owned || owned.has(String(i.pk)) || (String(i.pk).startsWith('JOB#') && owned.has(`USER#${String(i.owner)}`))));
+}
+
+/** The invariants over these items (the whole table's, or a scope of it): the one rule set the scan and the money simulation share. */
+export function invariantsOf(items: readonly Item[]): InvariantReport {
   const sum = new Map<string, number>();
   const planSum = new Map<string, number>();
   const active = new Map<string, number>();

@@ -9,14 +9,14 @@
  * activated while another bills (two approval pages approved), or after the account was deleted, is refused: cancelled
  * at PayPal and every payment of it refunded in full, never granted (a `REFUSED_SALE#` record per payment, for support).
  */
-import { CURRENCY, toCents } from '../../../contract/packs';
-import { PLANS, findPlan, type Plan } from '../../../contract/plans';
+import type { Plan } from '../../../contract/plans';
 import type { SubscriptionStatus } from '../../../contract/subscriptions';
+import { salePaysFor } from '../../domain/money-rules';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mailer } from '../../ports/mailer';
 import { DEFAULT_PAYMENT_RETURN_PATH } from '../../../contract/payments';
 import { PaymentRefused, type Money } from '../../ports/payments';
-import type { ProviderSale, RefusedSale, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
+import type { ProviderSale, ProviderSubscription, RefusedSale, Subscription, SubscriptionProvider, SubscriptionStore } from '../../ports/subscriptions';
 
 export interface SubscriptionDeps {
   subscriptions: SubscriptionStore;
@@ -49,18 +49,6 @@ export async function paypalPlanFor(deps: Pick<SubscriptionDeps, 'subscriptions'
   return id;
 }
 
-/** The plan and months a billing payment paid: the subscription's plan first (several months when a balance was left outstanding), else the plan at that price. */
-function paidFor(amount: Money, ...planIds: (string | undefined)[]): { plan: Plan; months: number } | undefined {
-  const cents = toCents(amount.value);
-  if (cents === undefined || cents <= 0 || amount.currency !== CURRENCY) return undefined;
-  for (const planId of planIds) {
-    const own = planId ? findPlan(planId) : undefined;
-    if (own && cents % own.cents === 0) return { plan: own, months: cents / own.cents };
-  }
-  const priced = PLANS.find((p) => p.cents === cents);
-  return priced ? { plan: priced, months: 1 } : undefined;
-}
-
 export type GrantResult = 'granted' | 'already-granted' | 'ignored' | 'refunded';
 
 /**
@@ -87,22 +75,25 @@ export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, 
     mine = await deps.subscriptions.get(owner);
   }
   if (refusal) return refundRefusedSale(deps, subscriptionId, sale, refusal.reason);
-  const paid = paidFor(sale.amount, ...(mine?.id === subscriptionId ? [mine.nextPlanId, mine.planId] : []));
+  // What it paid for is a money rule (domain/money-rules: months left outstanding included, after a plan change too).
+  const paid = salePaysFor(sale.amount, ...(mine?.id === subscriptionId ? [mine.nextPlanId, mine.planId] : []));
   if (!paid) {
     deps.log('A billing payment that pays for no plan of ours', { subscriptionId, saleId: sale.id, amount: sale.amount });
     return 'ignored';
   }
   const at = deps.now().toISOString();
-  const credits = paid.plan.credits * paid.months;
+  const { credits } = paid;
   const r = await deps.subscriptions.grant({
     owner,
     saleId: sale.id,
     subscriptionId,
     planId: paid.plan.id,
     credits,
-    monthCredits: paid.plan.credits,
+    monthCredits: paid.monthCredits,
     amount: sale.amount,
     at,
+    // A month granted late (its webhook lost, found by the reconciler) is capped as of the sale, not of now.
+    ...(Number.isNaN(Date.parse(sale.time)) ? {} : { saleAt: sale.time }),
   });
   if (!r.credited) {
     // Refused between our read and the grant (the grant's own condition): refunded, as any payment of it.
@@ -151,7 +142,7 @@ export function statusOf(paypalStatus: string): Exclude<SubscriptionStatus, 'non
 }
 
 /** Billing payments that took the buyer's money (later refunds are taken back by their own events). */
-const PAID_SALES = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+export const PAID_SALES: ReadonlySet<string> = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back a refused subscription's payments are listed: it is refused when it starts billing. */
@@ -227,12 +218,14 @@ async function refundRefusedSale(
 }
 
 /**
- * Reads the subscription at PayPal, records what it says on the owner's plan, and grants every billing payment PayPal
- * lists that was not granted yet. One PayPal bills that is not the owner's plan becomes it when no other bills, else it
- * is refused (cancelled and refunded). The plan paid now and the one PayPal bills next (`nextPlanId`, after an approved
- * change) come from the latest payment. Undefined for a subscription we did not make.
+ * Reads the subscription at PayPal and records what it says on the owner's plan. One PayPal bills that is not the
+ * owner's plan becomes it when no other bills, else it is refused (cancelled and refunded; `refused`). Undefined for a
+ * subscription we did not make.
  */
-export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+export async function readSubscription(
+  deps: SubscriptionDeps,
+  id: string,
+): Promise<{ owner: string; at: ProviderSubscription; planId?: string; mine?: Subscription; refused?: true } | undefined> {
   const owner = await deps.subscriptions.ownerOf(id);
   if (!owner) return undefined;
   const provider = await deps.subscriptionProvider();
@@ -261,7 +254,8 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
       }));
     if (!adopted) {
       await refuseSubscription(deps, id, refused?.reason ?? ((await deps.accounts.get(owner)) ? 'second-plan' : 'account-deleted'));
-      return (await deps.subscriptions.get(owner)) ?? undefined;
+      const mine = await deps.subscriptions.get(owner);
+      return { owner, at, refused: true, ...(mine ? { mine } : {}) };
     }
   }
   await deps.subscriptions.update(owner, id, {
@@ -273,7 +267,21 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
     failedPayments: at.failedPayments,
   });
   const mine = await deps.subscriptions.get(owner);
-  if (status !== 'pending' && mine?.id === id) {
+  return { owner, at, ...(planId ? { planId } : {}), ...(mine ? { mine } : {}) };
+}
+
+/**
+ * Reads the subscription at PayPal (readSubscription), and grants every billing payment PayPal lists that was not
+ * granted yet. The plan paid now and the one PayPal bills next (`nextPlanId`, after an approved change) come from the
+ * latest payment. Undefined for a subscription we did not make.
+ */
+export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+  const read = await readSubscription(deps, id);
+  if (!read) return undefined;
+  const { owner, mine, planId } = read;
+  if (!read.refused && mine && mine.status !== 'pending' && mine.id === id) {
+    const provider = await deps.subscriptionProvider();
+    const now = deps.now();
     const from = new Date(Date.parse(mine.createdAt) - DAY_MS);
     const to = new Date(now.getTime() + DAY_MS);
     const paid = (await provider.listSales(id, from, to)).filter((sale) => PAID_SALES.has(sale.status));
@@ -281,7 +289,7 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
     // PayPal moves plan_id when the buyer approves a change and bills its price from the next cycle: until a payment
     // of it, the plan paid for is the latest payment's, and PayPal's is the next one.
     const latest = paid.reduce<ProviderSale | undefined>((a, b) => (!a || Date.parse(b.time) >= Date.parse(a.time) ? b : a), undefined);
-    const paidPlan = latest ? paidFor(latest.amount, planId, mine.planId)?.plan.id : undefined;
+    const paidPlan = latest ? salePaysFor(latest.amount, planId, mine.planId)?.plan.id : undefined;
     if (planId && paidPlan && paidPlan !== planId) await deps.subscriptions.update(owner, id, { planId: paidPlan, nextPlanId: planId });
     else if (mine.nextPlanId) await deps.subscriptions.update(owner, id, { nextPlanId: undefined });
   }

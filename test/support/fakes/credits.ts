@@ -11,7 +11,7 @@
 import type { LedgerReason } from '../../../contract/payments';
 import type { Account, AccountStore } from '../../../lambdas/ports/accounts';
 import type { LedgerEntry, LedgerHistory } from '../../../lambdas/ports/payments';
-import { decideCreditChange, type PlanRule } from '../../../lambdas/domain/money-rules';
+import { decideCreditChange, lateGrantSince, type PlanRule } from '../../../lambdas/domain/money-rules';
 
 export interface OwnedLedgerEntry extends LedgerEntry {
   owner: string;
@@ -55,6 +55,8 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
   readonly tombstones = new Set<string>();
   /** Addresses (lower-case) that had their welcome credits. */
   readonly welcomed = new Set<string>();
+  /** A grant row's one-month cap, by row id (the adapter's `month` on the row). */
+  private readonly months = new Map<string, number>();
   /** Set to make the next changes throw, as a table that does not answer. */
   down = false;
 
@@ -69,14 +71,22 @@ export class MemoryCredits implements AccountStore, LedgerHistory {
   change(c: CreditChange): CreditChangeResult {
     if (this.down) throw new Error('table down');
     const account = this.accounts.get(c.sub);
-    const decided = decideCreditChange(account && { credits: account.credits, planCredits: account.planCredits, activeJobs: account.activeJobs, deleting: account.deleting === true }, c);
+    // A late grant (asOf its sale) is decided over the owner's rows written since, as the adapter's ledger read has them.
+    const since = lateGrantSince(c);
+    const later = since
+      ? this.ledger.filter((r) => r.owner === c.sub && r.createdAt > since).map((r) => ({ reason: r.reason, delta: r.delta, plan: r.plan ?? 0, ...(this.months.has(r.id) ? { month: this.months.get(r.id)! } : {}) }))
+      : [];
+    const decided = decideCreditChange(account && { credits: account.credits, planCredits: account.planCredits, activeJobs: account.activeJobs, deleting: account.deleting === true }, c, later);
     if (!decided.ok) return decided;
     if (c.transition && !c.transition.holds()) return { ok: false, why: 'already-done' };
     c.transition?.apply({ planSpent: decided.planSpent });
     account!.credits = decided.balance;
     account!.planCredits = decided.planCredits;
     if (c.activeJobs) account!.activeJobs = Math.max(0, account!.activeJobs + c.activeJobs.add);
-    for (const row of decided.rows) this.row(c.sub, { createdAt: c.at, reason: row.reason, delta: row.delta, ...(row.plan ? { plan: row.plan } : {}), balance: row.balance, ref: c.ref });
+    for (const row of decided.rows) {
+      this.row(c.sub, { createdAt: c.at, reason: row.reason, delta: row.delta, ...(row.plan ? { plan: row.plan } : {}), balance: row.balance, ref: c.ref });
+      if (row.month !== undefined) this.months.set(this.ledger.at(-1)!.id, row.month);
+    }
     return { ok: true, balance: decided.balance };
   }
 

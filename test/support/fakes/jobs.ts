@@ -4,7 +4,7 @@
  * the same change; media items are stored with the job's success. `refundFails` plays an owner account that is gone.
  */
 import { RefundNotLanded } from '../../../lambdas/domain/errors';
-import { jobCharge, jobRefund, withinCap } from '../../../lambdas/domain/money-rules';
+import { jobCharge, jobPartRefund, jobRefund, withinCap } from '../../../lambdas/domain/money-rules';
 import { promptMatches } from '../../../lambdas/domain/prompt-search';
 import type { JobStatusReader } from '../../../lambdas/ports/job-status';
 import { isTerminal, type ChargeResult, type Job, type JobStatus, type JobStore, type MediaFilter, type MediaIndex, type MediaItem, type SegmentPlan, type Share } from '../../../lambdas/ports/jobs';
@@ -165,11 +165,9 @@ export class MemoryJobs implements JobStore, JobStatusReader {
       if (this.refundFails && this.open(read.id)) throw new RefundNotLanded(read.id, 'no-account');
       const r = this.credits.change({
         sub: read.owner,
-        delta: partRefund.credits,
-        reason: 'refund',
+        ...jobPartRefund(read, partRefund.credits),
         ref: read.id,
         at: this.now().toISOString(),
-        plan: { kind: 'back', back: Math.max(0, (read.planCost ?? 0) - (read.cost - partRefund.credits)) },
         ...(read.countsActive ? { activeJobs: { add: -1 } as const } : {}),
         transition: {
           holds: () => Boolean(this.open(read.id)),

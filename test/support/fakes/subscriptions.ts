@@ -22,6 +22,7 @@ import {
   type Subscription,
   type SubscriptionProvider,
   type SubscriptionStore,
+  type WatchedPlan,
 } from '../../../lambdas/ports/subscriptions';
 import { saleGrant } from '../../../lambdas/domain/money-rules';
 import type { TestClock } from './clock';
@@ -231,6 +232,8 @@ export class MemorySubscriptions implements SubscriptionStore {
   readonly owners = new Map<string, string>();
   readonly refusals = new Map<string, { at: string; reason: RefusedSale['reason'] }>();
   readonly refusedSales = new Map<string, RefusedSale>();
+  /** The reconciler's list (the adapter's gsi1 `PLAN_WATCH`), by subscription id. */
+  readonly watched = new Map<string, WatchedPlan>();
 
   constructor(
     private readonly credits: MemoryCredits,
@@ -263,6 +266,7 @@ export class MemorySubscriptions implements SubscriptionStore {
     if ((current && ACTIVE.includes(current.status)) || this.owners.has(s.id)) return false;
     this.mine.set(s.owner, { ...s });
     this.owners.set(s.id, s.owner);
+    this.watched.set(s.id, { id: s.id, owner: s.owner, createdAt: s.createdAt });
     return true;
   }
   /** Like the adapter: the owner's plan unless another bills, the account is gone or being deleted, or it was refused. */
@@ -300,6 +304,23 @@ export class MemorySubscriptions implements SubscriptionStore {
       if (v === undefined) delete (s as unknown as Record<string, unknown>)[k];
       else (s as unknown as Record<string, unknown>)[k] = v;
     }
+  }
+  /** Like the adapter's index: least recently read (or made) first. */
+  async listWatched(limit: number, cursor?: string) {
+    const key = (w: WatchedPlan) => `${w.checkedAt ?? w.createdAt}#${w.id}`;
+    // The cursor is the last key read, as DynamoDB's: an item read again later (moved to the end) is met again.
+    const all = [...this.watched.values()].sort((a, b) => key(a).localeCompare(key(b))).filter((w) => !cursor || key(w) > cursor);
+    const page = all.slice(0, limit);
+    return { items: page.map((w) => ({ ...w })), ...(all.length > limit ? { nextCursor: key(page.at(-1)!) } : {}) };
+  }
+  async markChecked(plan: WatchedPlan, at: string, endedAt?: string) {
+    const w = this.watched.get(plan.id);
+    if (!w) return;
+    w.checkedAt = at;
+    if (endedAt) w.endedAt ??= endedAt;
+  }
+  async stopWatching(plan: WatchedPlan) {
+    this.watched.delete(plan.id);
   }
   /** Like the adapter: the sale stored as a captured order under its id (once), in the change of the credits. */
   async grant(g: SaleGrant) {
