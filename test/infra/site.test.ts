@@ -112,10 +112,17 @@ describe('Site: CloudFront over S3, /api/* to the HTTP API', () => {
   });
 
   it('sends the security headers on pages and API answers', () => {
-    const policyId = logicalId(synth.template, 'AWS::CloudFront::ResponseHeadersPolicy', 'Site');
-    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    const headers = synth.template.toJSON().Resources[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // Pages (the default behaviour), the API's answers and the share pages each name a policy; the API's is its own
+    // (it adds a Retry-After, test/infra/limits.test.ts), and every one of them carries the same security headers.
+    const json = synth.template.toJSON();
+    const served = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern !== '/live')];
+    expect(served).toHaveLength(3);
+    const policyIds = served.map((b: { ResponseHeadersPolicyId?: { Ref: string } }) => b.ResponseHeadersPolicyId?.Ref);
+    expect(policyIds.every((id) => typeof id === 'string' && json.Resources[id]?.Type === 'AWS::CloudFront::ResponseHeadersPolicy')).toBe(true);
+    const configs = [...new Set(policyIds as string[])].map((id) => json.Resources[id].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig);
+    expect(configs).toHaveLength(2);
+    for (const config of configs) expect(config).toEqual(configs[0]);
+    const headers = configs[0];
     expect(headers).toMatchObject({
       FrameOptions: { FrameOption: 'DENY', Override: true },
       ContentTypeOptions: { Override: true },

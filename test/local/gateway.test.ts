@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { answerClientError, createGateway, MAX_PAYLOAD_BYTES } from '../../local/gateway';
 import type { RouteDef } from '../../contract/routes';
+import { reservedConcurrencyOf } from '../../lib/constructs/concurrency';
 
 const routes: RouteDef[] = [
   { id: 'echo', method: 'POST', path: '/api/echo/{id}', auth: 'none', handler: 'echo', grants: [] },
@@ -164,12 +165,15 @@ describe('API Gateway throttling (contract/throttles.ts per route)', () => {
 });
 
 describe("Lambda's concurrency (reserved per function, the rest shared)", () => {
-  // generateImage reserves 20 (lib/constructs/concurrency.ts); media and me share what the account has left.
+  // generateImage reserves what the stack reserves for it (lib/constructs/concurrency.ts); media and me share the 3
+  // executions the account has left.
   const routesHere: RouteDef[] = [
     { id: 'generateImage', method: 'POST', path: '/api/generate-image', auth: 'none', handler: 'x', grants: [] },
     { id: 'media', method: 'GET', path: '/api/media', auth: 'none', handler: 'x', grants: [] },
     { id: 'me', method: 'GET', path: '/api/me', auth: 'none', handler: 'x', grants: [] },
   ];
+  const reserved = reservedConcurrencyOf(routesHere[0]!)!;
+  const shared = 3;
   let cserver: http.Server;
   let cbase: string;
   const started = new Map<string, number>();
@@ -182,8 +186,8 @@ describe("Lambda's concurrency (reserved per function, the rest shared)", () => 
       userPoolId: 'us-east-1_test',
       clientId: 'client',
       jwksUrl: 'http://127.0.0.1:1/jwks.json',
-      // 20 reserved for generateImage, 3 left for the others.
-      concurrency: 23,
+      // generateImage's reservation, and 3 left for the others.
+      concurrency: reserved + shared,
       loadHandler: async (route) => async () => {
         started.set(route.id, (started.get(route.id) ?? 0) + 1);
         await held;
@@ -197,29 +201,29 @@ describe("Lambda's concurrency (reserved per function, the rest shared)", () => 
   afterAll(() => new Promise<void>((r) => cserver.close(() => r())));
 
   it('an invocation past its function\'s reserved concurrency is refused 500 {"message":"Internal Server Error"} before it runs; the shared pool is apart; the executions come back when the functions return', async () => {
-    const generating = Array.from({ length: 25 }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' }));
+    const generating = Array.from({ length: reserved + 5 }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' }));
     const sharing = Array.from({ length: 5 }, (_, i) => fetch(`${cbase}/api/${i % 2 ? 'me' : 'media'}`));
     // Wait until the admitted ones are all running (held), then more time for any excess to start if it could.
     const running = () => (started.get('generateImage') ?? 0) + (started.get('media') ?? 0) + (started.get('me') ?? 0);
-    for (let i = 0; i < 100 && running() < 23; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && running() < reserved + shared; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
-    expect(started.get('generateImage')).toBe(20);
-    expect((started.get('media') ?? 0) + (started.get('me') ?? 0)).toBe(3);
+    expect(started.get('generateImage')).toBe(reserved);
+    expect((started.get('media') ?? 0) + (started.get('me') ?? 0)).toBe(shared);
 
     finish();
     const answers = await Promise.all(generating);
-    const shared = await Promise.all(sharing);
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
+    const others = await Promise.all(sharing);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(reserved);
     const refused = answers.filter((r) => r.status === 500);
     expect(refused).toHaveLength(5);
     expect(await refused[0]!.json()).toEqual({ message: 'Internal Server Error' });
-    expect(shared.map((r) => r.status).sort()).toEqual([200, 200, 200, 500, 500]);
+    expect(others.map((r) => r.status).sort()).toEqual([200, 200, 200, 500, 500]);
     // Nothing refused ran.
-    expect(started.get('generateImage')).toBe(20);
+    expect(started.get('generateImage')).toBe(reserved);
 
     // Back in the pools once the functions returned.
     held = Promise.resolve();
-    const later = await Promise.all(Array.from({ length: 20 }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' })));
+    const later = await Promise.all(Array.from({ length: reserved }, () => fetch(`${cbase}/api/generate-image`, { method: 'POST' })));
     expect(later.every((r) => r.status === 200)).toBe(true);
     expect((await fetch(`${cbase}/api/me`)).status).toBe(200);
   });
