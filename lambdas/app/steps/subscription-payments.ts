@@ -231,8 +231,13 @@ async function refundRefusedSale(
  * lists that was not granted yet. One PayPal bills that is not the owner's plan becomes it when no other bills, else it
  * is refused (cancelled and refunded). The plan paid now and the one PayPal bills next (`nextPlanId`, after an approved
  * change) come from the latest payment. Undefined for a subscription we did not make.
+ *
+ * `grants: false` reads and records the plan without granting its payments: a sale's own event re-reads the plan after
+ * granting its sale, while the other sales' events (delivered together after a burst of billing) grant theirs. Granting
+ * all of them from every sale's event made each of N events attempt N grant transactions on one account, racing one
+ * another, so the events failed and PayPal's retries (30 s, 120 s) came too late.
  */
-export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+export async function syncSubscription(deps: SubscriptionDeps, id: string, opts: { grants?: boolean } = {}): Promise<Subscription | undefined> {
   const owner = await deps.subscriptions.ownerOf(id);
   if (!owner) return undefined;
   const provider = await deps.subscriptionProvider();
@@ -277,7 +282,8 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string): Prom
     const from = new Date(Date.parse(mine.createdAt) - DAY_MS);
     const to = new Date(now.getTime() + DAY_MS);
     const paid = (await provider.listSales(id, from, to)).filter((sale) => PAID_SALES.has(sale.status));
-    for (const sale of paid) await grantSale(deps, id, sale);
+    // A payment granted already is skipped with one read (a grant attempt is a transaction on the account).
+    if (opts.grants !== false) for (const sale of paid) if (!(await deps.subscriptions.isGranted(sale.id))) await grantSale(deps, id, sale);
     // PayPal moves plan_id when the buyer approves a change and bills its price from the next cycle: until a payment
     // of it, the plan paid for is the latest payment's, and PayPal's is the next one.
     const latest = paid.reduce<ProviderSale | undefined>((a, b) => (!a || Date.parse(b.time) >= Date.parse(a.time) ? b : a), undefined);
