@@ -46,8 +46,10 @@ async function applyEvent(deps: ApplyPaymentWebhookDeps, event: PaymentEvent): P
   if (eventType === 'PAYMENT.SALE.COMPLETED' && event.sale && event.subscriptionId) {
     const handled = await grantSale(deps, event.subscriptionId, event.sale);
     // A billed cycle moves PayPal's next billing time (and may start a changed plan): read the plan again.
-    // (Only for a new grant: a redelivery or a sale granted by another trigger found the plan read already.)
-    if (handled === 'granted') await syncSubscription(deps, event.subscriptionId);
+    // (Only for a new grant: a redelivery or a sale granted by another trigger found the plan read already. The other
+    // payments are left to their own events, the return and the reconciler: granting them all from every sale's
+    // event raced N events' grants on one account.)
+    if (handled === 'granted') await syncSubscription(deps, event.subscriptionId, { grants: false });
     return { handled, eventType, about: event.sale.id };
   }
   if ((eventType === 'PAYMENT.SALE.REFUNDED' || eventType === 'PAYMENT.SALE.REVERSED') && event.captureId) {

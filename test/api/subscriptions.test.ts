@@ -121,14 +121,16 @@ describe('plan routes', () => {
     expect(await subscriptionOf(subscriber)).toMatchObject({ planId: STARTER.id, status: 'active' });
     const landed = await visit(await decideSubscription(String(res.body.approvalUrl), 'approve'));
     expect(landed.location).toBe('/admin?subscription=success');
-    expect(await subscriptionOf(subscriber)).toMatchObject({ planId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
+    // The month paid stays Starter's; Creator is the plan PayPal bills next (issue 36: nextPlanId until it is paid).
+    expect(await subscriptionOf(subscriber)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
   });
 
   it('POST /api/subscription/cancel: 409 without an active plan; cancels at PayPal and answers the plan, credits kept', async () => {
     expect(await answer(await post(user, '/api/subscription/cancel'))).toEqual(refused(409, Messages.noSubscription));
     const res = await answer(await post(subscriber, '/api/subscription/cancel'));
     expect(res.status).toBe(200);
-    expect(SubscriptionView.strict().parse(res.body)).toEqual({ id: subscriptionId, planId: CREATOR.id, status: 'cancelled', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
+    // The change to Creator was approved but never paid: the plan that ends is the Starter month paid for.
+    expect(SubscriptionView.strict().parse(res.body)).toEqual({ id: subscriptionId, planId: STARTER.id, status: 'cancelled', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
     expect(await answer(await post(subscriber, '/api/subscription/cancel'))).toEqual(refused(409, Messages.noSubscription));
     // A new plan may begin once the old one is cancelled.
     expect((await post(subscriber, '/api/subscriptions', { withdrawalConsent: true, planId: CREATOR.id })).status).toBe(200);
