@@ -274,8 +274,13 @@ export async function readSubscription(
  * Reads the subscription at PayPal (readSubscription), and grants every billing payment PayPal lists that was not
  * granted yet. The plan paid now and the one PayPal bills next (`nextPlanId`, after an approved change) come from the
  * latest payment. Undefined for a subscription we did not make.
+ *
+ * `grants: false` reads and records the plan without granting its payments: a sale's own event re-reads the plan after
+ * granting its sale, while the other sales' events (delivered together after a burst of billing) grant theirs. Granting
+ * all of them from every sale's event made each of N events attempt N grant transactions on one account, racing one
+ * another, so the events failed and PayPal's retries (30 s, 120 s) came too late.
  */
-export async function syncSubscription(deps: SubscriptionDeps, id: string): Promise<Subscription | undefined> {
+export async function syncSubscription(deps: SubscriptionDeps, id: string, opts: { grants?: boolean } = {}): Promise<Subscription | undefined> {
   const read = await readSubscription(deps, id);
   if (!read) return undefined;
   const { owner, mine, planId } = read;
