@@ -37,11 +37,13 @@ export function meteredJobs(jobs: JobStore, metrics: Metrics, o: JobMeterOptions
       else if ('dailyCapReached' in r) metrics.count(BusinessMetric.DailyCapReached, 1, { model: job.model });
       return r;
     },
-    async succeed(job, media) {
-      const done = await jobs.succeed(job, media);
+    async succeed(job, media, partRefund) {
+      // A batch's failed parts come back with its success (partRefund): passed on, or they would never be refunded.
+      const done = await notLanded(job, () => jobs.succeed(job, media, partRefund));
       if (done) {
         metrics.count(BusinessMetric.JobSucceeded, 1, { model: job.model });
-        metrics.count(BusinessMetric.RevenueCents, revenueCents(job.cost), { model: job.model });
+        metrics.count(BusinessMetric.RevenueCents, revenueCents(job.cost - (partRefund?.credits ?? 0)), { model: job.model });
+        if (partRefund) metrics.count(BusinessMetric.JobRefunded, partRefund.credits, { model: job.model });
       }
       return done;
     },

@@ -8,7 +8,7 @@ import { MAX_ACTIVE_JOBS } from '../../contract/catalog';
 import { everyCombination, MODELS, priceOf, type ModelDef, type OptionValue } from '../../contract/models';
 import { generateLabel } from '../../web/src/features/marketing/price-text';
 import { api, createUser, stackEnv, type TestUser } from '../support/users';
-import { grantCredits, imageData, json, jobItem, pngOf, providerIdOf, uploadStartImage, userItems, waitForStatus } from '../support/generation';
+import { grantCredits, imageData, json, jobItem, pngOf, providerIdsOf, uploadStartImage, userItems, waitForStatus } from '../support/generation';
 import { settled } from '../support/jobs';
 
 // The price loop runs a few orders per model, each job ended by cancelling it: a minute or two on a busy machine.
@@ -115,8 +115,10 @@ describe('generation options', () => {
             spent[u] = spent[u]! + cost;
             return;
           }
-          const providerId = await providerIdOf(id);
-          await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
+          // A batch is one prediction per image, and a canceled part ends only itself: every part is canceled.
+          for (const providerId of await providerIdsOf(id)) {
+            await fetch(`${env.REPLICATE_BASE_URL}/predictions/${providerId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${LOCAL_SECRETS.replicateToken}` } });
+          }
           await waitForStatus(user, id, ['canceled']);
         }),
       );

@@ -106,6 +106,18 @@ export async function providerIdOf(jobId: string): Promise<string> {
   throw new Error(`Job ${jobId} never got a provider id`);
 }
 
+/** Every prediction id of a job, once each is recorded: its own, or each part's of a batch (one prediction per image). */
+export async function providerIdsOf(jobId: string): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const job = await jobItem(jobId);
+    const parts = job?.batch as Array<{ providerId?: string }> | undefined;
+    const ids = parts ? parts.map((b) => b.providerId) : [job?.providerId];
+    if (ids.every((id): id is string => typeof id === 'string')) return ids;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Job ${jobId} never got its provider ids`);
+}
+
 /**
  * Once the simulator's prediction for `jobId` reaches one of `statuses`, races 50 requests at the job: its
  * signed webhook and the user's status polls, alternating. Returns the 50 response statuses, in order.

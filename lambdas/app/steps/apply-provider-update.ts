@@ -96,8 +96,10 @@ async function ended(deps: ApplyUpdateDeps, read: Job, after: Job | undefined): 
   if (!parts.every((b) => b.outputUrl || b.failed)) return 'progress';
   const urls = parts.flatMap((b) => (b.outputUrl ? [b.outputUrl] : []));
   if (urls.length) return (await deps.jobs.recordOutput(after.id, undefined, urls, deps.now().getTime())) ? 'recorded' : 'unchanged';
-  // Nothing to deliver: the whole refund, with the first part's reason. A refund that cannot land throws (RefundNotLanded).
-  return (await deps.jobs.failAndRefund(read, 'failed', refundedError(parts.find((b) => b.failed)!.failed!, read.cost))) ? 'refunded' : 'unchanged';
+  // Nothing to deliver: the whole refund, with the first part's reason; canceled, as a single prediction's job is, when
+  // every part was canceled at the provider. A refund that cannot land throws (RefundNotLanded).
+  const status = parts.every((b) => b.failed === Messages.generationCanceled) ? 'canceled' : 'failed';
+  return (await deps.jobs.failAndRefund(read, status, refundedError(parts.find((b) => b.failed)!.failed!, read.cost))) ? 'refunded' : 'unchanged';
 }
 
 /**

@@ -64,6 +64,8 @@ export async function submitPrediction(deps: SubmitDeps, job: Job, req: Predicti
     // Refused (400/422) or rate limited (429): nothing was created. Anything else (a timeout, a 5xx, a broken
     // connection) may come after the provider accepted it: whatever it runs for this job is cancelled first.
     const known = error instanceof ProviderRefused || error instanceof ProviderBusy;
+    // Unanswered, but its webhook came first and recorded the prediction on the job: it runs, nothing is undone.
+    if (unanswered(error) && (await deps.jobs.get(job.id))?.providerId) return { ok: true };
     const cancelled = !known && provider ? await cancelPredictionsOf(provider, job) : true;
     // Held when the provider is busy (429: nothing made) or did not answer in time (what it made was found and
     // cancelled), never after a refusal or an error answer: those fail now, as before.
@@ -110,9 +112,15 @@ async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart
       }),
     ),
   );
-  const made = created.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const answered = created.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
+  const made = answered.filter((p): p is ProviderPrediction => p !== undefined);
   const errors = created.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-  if (errors.length) {
+  // A create that went unanswered may have made its prediction, and its webhook may have come first and recorded it on
+  // its part (the prediction id, perhaps its outcome): when every unanswered part is recorded so, the batch runs whole
+  // and nothing is cancelled or refunded (its images were made, or are being made, and Replicate bills them).
+  const recorded = errors.length && errors.every(unanswered) ? (await deps.jobs.get(job.id))?.batch : undefined;
+  const whole = recorded !== undefined && answered.every((p, part) => p !== undefined || recorded[part]?.providerId !== undefined);
+  if (errors.length && !whole) {
     await Promise.allSettled(made.map((p) => provider.cancel(p.id)));
     // An unanswered create may still have made its prediction: it is found by its webhook URL and cancelled too.
     const known = errors.every((e) => e instanceof ProviderRefused || e instanceof ProviderBusy);
@@ -123,12 +131,13 @@ async function submitBatch(deps: SubmitDeps, job: Job, batch: readonly BatchPart
     const refunded = await deps.jobs.failAndRefund(job, 'failed', refundedError(reason, job.cost));
     return { ok: false, refunded, error, reason };
   }
-  const started: Job = { ...job, batch: batch.map((b, part) => ({ ...b, providerId: made[part]!.id })) };
-  for (const [part, prediction] of made.entries()) {
-    const recorded = await deps.jobs.markPartStarted(job.id, part, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
+  const started: Job = { ...job, batch: batch.map((b, part) => ({ ...b, providerId: answered[part]?.id ?? recorded?.[part]?.providerId })) };
+  for (const [part, prediction] of answered.entries()) {
+    if (!prediction) continue;
+    const marked = await deps.jobs.markPartStarted(job.id, part, prediction.id, prediction.status === 'starting' ? 'starting' : 'processing');
     // Ended while the create calls were on their way (cancelled, or failed by a part whose webhook came first): stop
     // every part, whose images would go unused.
-    const now = recorded ? undefined : await deps.jobs.get(job.id);
+    const now = marked ? undefined : await deps.jobs.get(job.id);
     if (now && isTerminal(now.status)) {
       await Promise.allSettled(made.map((p) => provider.cancel(p.id)));
       return { ok: true };
