@@ -276,9 +276,7 @@ export class MemoryWorld implements World {
   async deleteAccount(who: number): Promise<void> {
     const p = this.living(who);
     if (!p) return;
-    // With the hole closed, a careful person cancels the plan first (DELETE /api/me does not, today).
-    if (!this.holes.has('delete-with-plan') && this.billingPlanOf(p)) await this.call('user', () => cancelSubscription(this.pay, p.sub));
-    if (!this.holes.has('delete-with-plan') && this.billingPlanOf(p)) return;
+    // With a plan billing or not: DELETE /api/me cancels it at PayPal first (issue 36).
     const me = { sub: p.sub, username: p.sub, authTime: Math.floor(this.clock.now().getTime() / 1000) - 60 };
     await this.call('user', () => deleteAccount(this.del, me));
     p.deleted = this.credits.tombstones.has(p.sub) && !this.credits.accounts.has(p.sub);
@@ -362,9 +360,7 @@ export class MemoryWorld implements World {
     const latest = p.plans[p.plans.length - 1];
     const id = page === 'latest' ? (pending.includes(latest!) ? latest : undefined) : pending.find((i) => i !== latest);
     if (!id) return;
-    // Two approval pages approved: the hole of two tabs (the first's plan then bills beside the second's).
-    if (page === 'earlier' && !this.holes.has('two-tabs')) return;
-    if (this.billingPlanOf(p) && !this.holes.has('two-tabs')) return;
+    // Any page, the earlier one of two tabs too: the first PayPal activates is the plan, a second is refused (issue 36).
     this.plansAtPaypal.approve(id);
     this.observeProviders();
     await this.call('user', () => settleSubscriptionReturn(this.pay, id));

@@ -20,10 +20,6 @@ export type Backend = 'memory' | 'stack';
 export const HOLES = {
   /** A webhook claim has no lease: a crash after the claim leaves PayPal's retries answered "duplicate" for ever. */
   'claim-lease': 'kill -9 between a PayPal webhook claim and its effect',
-  /** `DELETE /api/me` leaves the plan billing at PayPal. */
-  'delete-with-plan': 'delete an account whose plan still bills',
-  /** Two approval pages (two tabs) both approved: two plans bill. */
-  'two-tabs': 'approve an earlier approval page after subscribing again',
 } as const;
 export type Hole = keyof typeof HOLES;
 
