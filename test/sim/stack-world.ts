@@ -193,6 +193,7 @@ export class StackWorld implements World {
   async approvePlan(who: number, page: 'latest' | 'earlier'): Promise<void> {
     const p = this.living(who);
     if (!p?.pages.length) return;
+    if (!this.holes.has('two-tabs') && (page === 'earlier' || (await this.billingPlanOf(p)))) return;
     const url = page === 'latest' ? p.pages[p.pages.length - 1]! : p.pages[0]!;
     if (page === 'earlier' && p.pages.length < 2) return;
     p.pages.splice(p.pages.indexOf(url), 1);

@@ -20,6 +20,11 @@ export type Backend = 'memory' | 'stack';
 export const HOLES = {
   /** A webhook claim has no lease: a crash after the claim leaves PayPal's retries answered "duplicate" for ever. */
   'claim-lease': 'kill -9 between a PayPal webhook claim and its effect',
+  /**
+   * Two approval pages (two tabs) both approved: the code refuses the second (cancelled, refunded); the money model does
+   * not read refused sales yet, so the commands stay clear of it until it does.
+   */
+  'two-tabs': 'approve an earlier approval page after subscribing again',
 } as const;
 export type Hole = keyof typeof HOLES;
 
