@@ -50,6 +50,8 @@ describe('business metrics', () => {
       BusinessMetric.JobRefunded,
       BusinessMetric.ReconcilerRefund,
       BusinessMetric.JobSucceeded,
+      // What the success brought in (its credits at the cheapest pack's price), beside the provider's cost per model.
+      BusinessMetric.RevenueCents,
     ]);
   });
 

@@ -261,7 +261,9 @@ export async function readSubscription(
   await deps.subscriptions.update(owner, id, {
     status,
     ...(before?.id === id && before.status !== status ? { statusAt: now.toISOString() } : {}),
-    ...(planId ? { planId } : {}),
+    // A plan PayPal moved to (an approved change) is the next one until a payment of it arrives (syncSubscription
+    // decides from the payments): the record never shows a plan as paid for in between.
+    ...(planId && before?.id === id && before.planId && before.planId !== planId ? { nextPlanId: planId } : planId ? { planId } : {}),
     nextBillingAt: status === 'active' ? at.nextBillingAt : undefined,
     nextRetryAt: at.nextRetryAt,
     failedPayments: at.failedPayments,
@@ -297,7 +299,7 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string, opts:
     const latest = paid.reduce<ProviderSale | undefined>((a, b) => (!a || Date.parse(b.time) >= Date.parse(a.time) ? b : a), undefined);
     const paidPlan = latest ? salePaysFor(latest.amount, planId, mine.planId)?.plan.id : undefined;
     if (planId && paidPlan && paidPlan !== planId) await deps.subscriptions.update(owner, id, { planId: paidPlan, nextPlanId: planId });
-    else if (mine.nextPlanId) await deps.subscriptions.update(owner, id, { nextPlanId: undefined });
+    else if (planId && (mine.planId !== planId || mine.nextPlanId)) await deps.subscriptions.update(owner, id, { planId, nextPlanId: undefined });
   }
   return (await deps.subscriptions.get(owner)) ?? undefined;
 }
