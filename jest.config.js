@@ -27,7 +27,6 @@ const SERIAL = [
   'test/journeys/generations-reconciled.test.ts',
   'test/journeys/job-faults.test.ts',
   'test/journeys/money-edges.test.ts',
-  'test/journeys/money-simulation.test.ts',
   'test/journeys/output-checks.test.ts',
   'test/journeys/payments-reconcile.test.ts',
   'test/journeys/provider-queue.test.ts',
