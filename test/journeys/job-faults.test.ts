@@ -127,7 +127,9 @@ describe('the create call fails or is slow', () => {
     const t0 = Date.now();
     const id = await started(image(user, 'a fox [hang]'));
     expect(Date.now() - t0).toBeLessThan(15_000);
-    expect((await simPredictionsOf(id)).map((p) => p.status)).toEqual(['canceled']);
+    // Cancelled, unless its webhook recorded it on the job before the timeout was read (then the job follows it).
+    const [made] = (await simPredictionsOf(id)).map((p) => p.status);
+    if (made !== 'canceled') expect((await jobItem(id))!.providerId).toBeDefined();
     // Queued, unless the cancelled prediction's webhook named it first (then its cancellation ends the job); either
     // way it ends refunded (provider-queue.test.ts walks the queue).
     if ((await jobItem(id))!.queued) await ageQueued(id);
@@ -234,7 +236,8 @@ describe('webhooks answer fast and once', () => {
     const body = JSON.stringify(done);
     const headers = signedWebhook(body, { id: `msg_same_${id}` });
     const answers = await Promise.all(Array.from({ length: 50 }, () => postWebhook(id, body, headers).then(async (r) => ({ status: r.status, body: await r.json() }))));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Copies arriving while the first holds its lease are answered 409 (Replicate retries them); none is a 5xx.
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     expect(answers.filter((a) => !a.body.duplicate)).toHaveLength(1);
     await drainStreams();
     await settled(id);
