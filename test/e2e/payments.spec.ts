@@ -33,11 +33,12 @@ async function openBuyCredits(page: Page): Promise<void> {
 
 /** Presses Buy on the 72 pack and waits for PayPal's approval page. */
 async function buy72(page: Page): Promise<void> {
-  const consent = page.getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT });
+  // The packs' own box (My Account's plan panel has one of its own).
+  const consent = page.getByRole('group', { name: 'Buy a credit pack' }).getByRole('checkbox', { name: WITHDRAWAL_CONSENT_TEXT });
   // The box is unticked at first; a Buy before it is ticked says so and goes nowhere.
   if (!(await consent.isChecked())) {
     await page.getByRole('button', { name: 'Buy 72 credits for $6.99' }).click();
-    await expect(page.getByRole('alert')).toHaveText(Messages.withdrawalConsentRequired);
+    await expect(page.getByRole('group', { name: 'Buy a credit pack' }).getByRole('alert')).toHaveText(Messages.withdrawalConsentRequired);
     await consent.check();
   }
   await page.getByRole('button', { name: 'Buy 72 credits for $6.99' }).click();

@@ -50,7 +50,8 @@ export function CreditPacks({ layout = 'list', className }: CreditPacksProps) {
 
   const cards = layout === 'cards';
   return (
-    <div className={className}>
+    // A group of its own: My Account shows the plan's consent box beside this one.
+    <div role="group" aria-label="Buy a credit pack" className={className}>
       <WithdrawalConsent
         className="mb-3"
         checked={consent}
