@@ -21,3 +21,22 @@ export const DEFAULT_PAYMENT_RETURN_PATH: PaymentReturnPathValue = '/';
 export function isPaymentReturnPath(path: unknown): path is PaymentReturnPathValue {
   return (PAYMENT_RETURN_PATHS as readonly unknown[]).includes(path);
 }
+
+/**
+ * The public return from PayPal's subscription pages (GET /api/paypal/subscription-return) knows only the page to go
+ * back to, which we put in the return and cancel URLs we give PayPal (`?to=<path>`, one of PAYMENT_RETURN_PATHS): it
+ * reads nothing, changes nothing and always lands on that page with this one marker, whatever subscription the link
+ * names. The page, signed in, asks GET /api/subscription for the plan's real status.
+ */
+export const SUBSCRIPTION_RETURN_PARAM = 'subscription';
+export const SUBSCRIPTION_RETURNED = 'returned';
+
+/** Where the return sends the browser: the page with the neutral marker. */
+export function subscriptionReturnPath(path: PaymentReturnPathValue): string {
+  return `${path}?${SUBSCRIPTION_RETURN_PARAM}=${SUBSCRIPTION_RETURNED}`;
+}
+
+/** The return and cancel URL we give PayPal for a subscription or a plan change started on `path`. */
+export function subscriptionReturnUrl(appUrl: string, path: PaymentReturnPathValue): string {
+  return `${appUrl.replace(/\/+$/, '')}/api/paypal/subscription-return?${new URLSearchParams({ to: path }).toString()}`;
+}

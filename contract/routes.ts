@@ -416,7 +416,9 @@ export const ROUTES = [
     auth: 'user',
     handler: 'get-subscription',
     response: sub.SubscriptionView,
-    grants: ['table:read', 'secret:origin'],
+    // A pending plan is read at PayPal first (the buyer may just have approved it): its first month granted, with the receipt.
+    timeoutSeconds: 25,
+    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
   },
   {
     // Cancels at PayPal; reads the subscription back (and grants a payment PayPal made meanwhile, with its receipt).
@@ -443,15 +445,14 @@ export const ROUTES = [
   },
   {
     // PayPal sends the buyer's browser here after approving or cancelling a subscription (or a plan change): a 302 to
-    // the page the buyer came from with `?subscription=<outcome>`, never JSON.
+    // the page in `to` with `?subscription=returned`, never JSON, the same for any id; it reads and changes nothing.
     id: 'subscriptionReturn',
     method: 'GET',
     path: '/api/paypal/subscription-return',
     auth: 'none',
     handler: 'paypal-subscription-return',
     query: sub.SubscriptionReturnQuery,
-    timeoutSeconds: 25,
-    grants: ['table:read', 'table:write', 'secret:paypal', 'ses:send', 'secret:origin'],
+    grants: ['secret:origin'],
   },
   // ---- public and the site: health, the contact form, and a share link's page and files (no sign-in) ----
   {

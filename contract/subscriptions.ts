@@ -3,9 +3,11 @@
  *
  * The flow:
  * 1. POST /api/subscriptions {planId, returnPath?} -> {approvalUrl}: PayPal's approval page for the plan.
- * 2. PayPal sends the browser to GET /api/paypal/subscription-return?subscription_id=..., which reads the subscription
- *    at PayPal (and grants any billing payment PayPal already completed), then redirects to the return path with
- *    `?subscription=success|pending|cancel|error`.
+ * 2. PayPal sends the browser (approved or cancelled) to GET /api/paypal/subscription-return?to=<returnPath>&subscription_id=...
+ *    (the `to` is in the URL we gave PayPal): a public link anyone can call with any id, so it reads and changes
+ *    nothing and always redirects to `to` (an allowed path, else '/') with `?subscription=returned`
+ *    (subscriptionReturnPath in payment-return-paths.ts). The page, signed in, asks GET /api/subscription, which reads a
+ *    plan still pending at PayPal first (it may just have been approved) and grants what PayPal already took.
  * 3. PayPal's webhooks: each completed billing payment (PAYMENT.SALE.COMPLETED, keyed by the sale id) grants the plan's
  *    credits once; BILLING.SUBSCRIPTION.* keep the status; a refunded or reversed billing payment takes its credits back.
  * 4. GET /api/subscription shows the plan; POST /api/subscription/cancel cancels at PayPal; POST /api/subscription/change
@@ -86,17 +88,11 @@ export type SubscriptionView = z.infer<typeof SubscriptionView>;
 /** PayPal's subscription ids: I- and upper-case letters and digits. */
 export const PaypalSubscriptionId = z.string().regex(/^I-[A-Z0-9]{6,40}$/);
 
+/**
+ * The return's query: only `to` is used. PayPal adds subscription_id, ba_token and token, which the return ignores
+ * (anyone can put any id there), so they are not checked; a `to` not allowed lands on '/'.
+ */
 export const SubscriptionReturnQuery = z.object({
-  subscription_id: PaypalSubscriptionId,
-  ba_token: z.string().max(64).optional(),
-  token: z.string().max(64).optional(),
+  to: PaymentReturnPath.optional().catch(undefined),
 });
 export type SubscriptionReturnQuery = z.infer<typeof SubscriptionReturnQuery>;
-
-/** What the app page is told on the way back from PayPal (it then asks GET /api/subscription). */
-export const SubscriptionOutcome = z.enum(['success', 'pending', 'cancel', 'error']);
-export type SubscriptionOutcome = z.infer<typeof SubscriptionOutcome>;
-
-export function subscriptionReturnPath(outcome: SubscriptionOutcome, returnPath: string): string {
-  return `${returnPath}?${new URLSearchParams({ subscription: outcome }).toString()}`;
-}

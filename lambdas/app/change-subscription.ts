@@ -1,4 +1,5 @@
 import { Messages } from '../../contract/errors';
+import { subscriptionReturnUrl } from '../../contract/payment-return-paths';
 import { findPlan } from '../../contract/plans';
 import type { ApprovalResponse, ChangeSubscriptionRequest } from '../../contract/subscriptions';
 import { Conflict, InvalidInput, ProviderError } from '../domain/errors';
@@ -12,7 +13,7 @@ export interface ChangeSubscriptionDeps extends Pick<SubscriptionDeps, 'subscrip
 /**
  * Moves the caller's plan to another (PayPal's revise): the buyer approves at PayPal; PayPal bills the new price from
  * the next cycle, and each payment grants the credits of the plan it paid for. PayPal brings the buyer back to the page
- * the change was asked from.
+ * the change was asked from (`?to=` in the return URL); PayPal's BILLING.SUBSCRIPTION.UPDATED records the change.
  */
 export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: string, input: ChangeSubscriptionRequest): Promise<ApprovalResponse> {
   const plan = findPlan(input.planId);
@@ -20,7 +21,8 @@ export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: st
   const s = await deps.subscriptions.get(owner);
   if (!s || s.status !== 'active') throw new Conflict(Messages.noSubscription);
   if (s.planId === plan.id) throw new Conflict(Messages.samePlan);
-  const back = `${deps.appUrl.replace(/\/+$/, '')}/api/paypal/subscription-return`;
+  // The page the change was asked from (else the one the plan was bought on) travels in the return URL.
+  const back = subscriptionReturnUrl(deps.appUrl, input.returnPath ?? s.returnPath);
   let approval: ApprovalResponse;
   try {
     approval = await (await deps.subscriptionProvider()).revise(s.id, await paypalPlanFor(deps, plan), back, back);
@@ -31,7 +33,5 @@ export async function changeSubscription(deps: ChangeSubscriptionDeps, owner: st
     }
     throw err;
   }
-  // The return after approving reads the page to go back to from the record: the page the change was made on.
-  if (input.returnPath && input.returnPath !== s.returnPath) await deps.subscriptions.update(owner, s.id, { returnPath: input.returnPath });
   return approval;
 }

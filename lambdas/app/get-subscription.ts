@@ -1,14 +1,27 @@
 import { Messages } from '../../contract/errors';
 import type { SubscriptionView } from '../../contract/subscriptions';
-import type { SubscriptionStore } from '../ports/subscriptions';
+import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
+import { syncSubscription, type SubscriptionDeps } from './steps/subscription-payments';
 
-export interface GetSubscriptionDeps {
-  subscriptions: SubscriptionStore;
-}
+export type GetSubscriptionDeps = SubscriptionDeps;
 
-/** The caller's plan as stored (webhooks and the return keep it as PayPal says), with both kinds of credits. */
+/**
+ * The caller's plan (webhooks keep it as PayPal says), with both kinds of credits. A plan still pending is read at
+ * PayPal first: the buyer may just have approved it and be back on the page (the public return tells nothing and does
+ * nothing), so the page shows it active, with its first month granted, without waiting for PayPal's webhook. Only the
+ * caller's own plan is read; while PayPal cannot be reached the stored plan is shown and the webhooks settle it.
+ */
 export async function getSubscription(deps: GetSubscriptionDeps, owner: string): Promise<SubscriptionView> {
-  const [s, b] = await Promise.all([deps.subscriptions.get(owner), deps.subscriptions.balances(owner)]);
+  const stored = await deps.subscriptions.get(owner);
+  if (stored?.status === 'pending') {
+    try {
+      await syncSubscription(deps, stored.id);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused)) throw err;
+      deps.log('A pending plan could not be read at PayPal', { owner, id: stored.id, error: err.message });
+    }
+  }
+  const [s, b] = await Promise.all([stored?.status === 'pending' ? deps.subscriptions.get(owner) : stored, deps.subscriptions.balances(owner)]);
   const planCredits = Math.max(0, Math.min(b.planCredits, b.credits));
   const balances = { planCredits, packCredits: b.credits - planCredits };
   if (!s) return { status: 'none', ...balances };

@@ -1,6 +1,6 @@
 import { Messages } from '../../contract/errors';
 import { findPlan } from '../../contract/plans';
-import { DEFAULT_PAYMENT_RETURN_PATH } from '../../contract/payments';
+import { DEFAULT_PAYMENT_RETURN_PATH, subscriptionReturnUrl } from '../../contract/payment-return-paths';
 import type { ApprovalResponse, CreateSubscriptionRequest } from '../../contract/subscriptions';
 import { Conflict, InvalidInput, ProviderError } from '../domain/errors';
 import { PaymentProviderUnavailable, PaymentRefused } from '../ports/payments';
@@ -11,7 +11,7 @@ const BRAND_NAME = 'Framewright';
 
 /** No mailer: subscribing grants nothing (the payments do), so this function never loads SES. */
 export interface SubscribeDeps extends Pick<SubscriptionDeps, 'subscriptions' | 'subscriptionProvider' | 'log'>, GetAccountDeps {
-  /** The app's public origin: PayPal sends the buyer back to its /api/paypal/subscription-return. */
+  /** The app's public origin: PayPal sends the buyer back to its /api/paypal/subscription-return?to=<returnPath>. */
   appUrl: string;
   newRequestId: () => string;
 }
@@ -35,7 +35,9 @@ export async function subscribe(deps: SubscribeDeps, caller: Caller, input: Crea
   const current = await deps.subscriptions.get(caller.sub);
   if (current && (current.status === 'active' || current.status === 'suspended')) throw new Conflict(Messages.alreadySubscribed);
 
-  const back = `${deps.appUrl.replace(/\/+$/, '')}/api/paypal/subscription-return`;
+  const returnPath = input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH;
+  // The page to come back to travels in the URL, so the public return needs nothing of the record (and tells nothing).
+  const back = subscriptionReturnUrl(deps.appUrl, returnPath);
   let created;
   try {
     const paypalPlanId = await paypalPlanFor(deps, plan);
@@ -43,7 +45,7 @@ export async function subscribe(deps: SubscribeDeps, caller: Caller, input: Crea
       requestId: deps.newRequestId(),
       paypalPlanId,
       customId: caller.sub,
-      // Both come back to one route: it asks PayPal whether the buyer approved.
+      // Both come back to one route, which only sends the browser on to the page: the page asks GET /api/subscription.
       returnUrl: back,
       cancelUrl: back,
       brandName: BRAND_NAME,
@@ -67,7 +69,7 @@ export async function subscribe(deps: SubscribeDeps, caller: Caller, input: Crea
     status: 'pending',
     createdAt: at,
     statusAt: at,
-    returnPath: input.returnPath ?? DEFAULT_PAYMENT_RETURN_PATH,
+    returnPath,
     withdrawalConsentAt: at,
   });
   // Another tab's subscription became active in between: this one is never shown to the buyer.

@@ -382,11 +382,12 @@ export function subscribeDeps(): SubscribeDeps {
   return { subscriptions: subscriptions(), subscriptionProvider: subscriptionProvider(), log: warn, ...account(), appUrl: config().APP_URL, newRequestId: () => randomUUID() };
 }
 
+/** The caller's plan: a pending one is read at PayPal (and what it took granted, with its receipt). */
 export function getSubscriptionDeps(): GetSubscriptionDeps {
-  return { subscriptions: subscriptions() };
+  return subscriptionSteps();
 }
 
-/** Cancel, the return from PayPal: the subscription steps. */
+/** Cancel: the subscription steps. */
 export function subscriptionDeps(): SubscriptionDeps {
   return subscriptionSteps();
 }

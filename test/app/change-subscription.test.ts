@@ -8,7 +8,6 @@ import { Messages } from '../../contract/errors';
 import { PLANS } from '../../contract/plans';
 import { changeSubscription } from '../../lambdas/app/change-subscription';
 import { getSubscription } from '../../lambdas/app/get-subscription';
-import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { subscribe } from '../../lambdas/app/subscribe';
 import { grantSale, syncSubscription } from '../../lambdas/app/steps/subscription-payments';
 import { Conflict, InvalidInput, ProviderError } from '../../lambdas/domain/errors';
@@ -33,19 +32,20 @@ describe('changeSubscription', () => {
     expect((await getSubscription(ctx.deps, BUYER.sub)).planId).toBe(STARTER.id);
   });
 
-  it('PayPal brings the buyer back to the page the change was asked from, not the one they subscribed from', async () => {
+  it('PayPal brings the buyer back to the page the change was asked from, not the one they subscribed from (in the return URL)', async () => {
     const ctx = subscriptionsSetup();
     await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id, returnPath: '/pricing' });
     const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
+    const atPaypal = () => ctx.subscriptionPaypal.subscriptions.get(id)!;
+    expect([atPaypal().returnUrl, atPaypal().cancelUrl]).toEqual(Array(2).fill(`https://app.example.com/api/paypal/subscription-return?to=%2Fpricing`));
     ctx.subscriptionPaypal.approve(id);
-    await settleSubscriptionReturn(ctx.deps, id);
+    await getSubscription(ctx.deps, BUYER.sub);
     await changeSubscription(ctx.deps, BUYER.sub, { planId: CREATOR.id, returnPath: '/admin' });
+    expect([atPaypal().returnUrl, atPaypal().cancelUrl]).toEqual(Array(2).fill(`https://app.example.com/api/paypal/subscription-return?to=%2Fadmin`));
+    // Without one, the page the plan was bought on.
     ctx.subscriptionPaypal.approveRevision(id);
-    expect(await settleSubscriptionReturn(ctx.deps, id)).toEqual({ outcome: 'success', returnPath: '/admin' });
-    // Refused, it changes nothing.
-    ctx.subscriptionPaypal.down = true;
-    await caught(changeSubscription(ctx.deps, BUYER.sub, { planId: STARTER.id, returnPath: '/generator' }));
-    expect((await ctx.subscriptions.get(BUYER.sub))!.returnPath).toBe('/admin');
+    await changeSubscription(ctx.deps, BUYER.sub, { planId: PLANS[2]!.id });
+    expect(atPaypal().returnUrl).toBe(`https://app.example.com/api/paypal/subscription-return?to=%2Fpricing`);
   });
 
   it('from the next cycle: the month already paid keeps its credits, the next payment grants the new plan', async () => {

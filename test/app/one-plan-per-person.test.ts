@@ -9,8 +9,8 @@ import { PLANS } from '../../contract/plans';
 import { applyPaymentWebhook } from '../../lambdas/app/apply-payment-webhook';
 import { cancelSubscription } from '../../lambdas/app/cancel-subscription';
 import { getSubscription } from '../../lambdas/app/get-subscription';
-import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { subscribe } from '../../lambdas/app/subscribe';
+import { syncSubscription } from '../../lambdas/app/steps/subscription-payments';
 import type { ProviderSale } from '../../lambdas/ports/subscriptions';
 import { expectBooksBalanced } from '../support/fakes/credits';
 import { BUYER, paypalDelivery } from '../support/fakes/payments';
@@ -71,8 +71,8 @@ describe('one plan per person', () => {
 
     // GET and cancel act on the plan that bills.
     expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ id: a, planId: STARTER.id, status: 'active' });
-    // The second tab's return and its redelivered events change nothing.
-    await settleSubscriptionReturn(ctx.deps, b);
+    // The second tab's BILLING.SUBSCRIPTION.* events (a read at PayPal) and its redelivered sale change nothing.
+    await syncSubscription(ctx.deps, b);
     expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-B2', b, saleB))).toMatchObject({ handled: 'refunded' });
     expect(ctx.subscriptionPaypal.refunds.size).toBe(1);
     expect(await cancelSubscription(ctx.deps, BUYER.sub)).toMatchObject({ id: a, status: 'cancelled' });
@@ -80,14 +80,14 @@ describe('one plan per person', () => {
     expect(ctx.credits.balances(BUYER.sub)).toEqual({ credits: 10 + STARTER.credits, planCredits: STARTER.credits });
   });
 
-  it('the newer tab approved first is the plan, the older one approved after is refused, whichever trigger sees it (the return)', async () => {
+  it('the newer tab approved first is the plan, the older one approved after is refused, whichever trigger sees it (the page the buyer lands on, a read at PayPal)', async () => {
     const ctx = subscriptionsSetup();
     const a = await tab(ctx, STARTER.id);
     const b = await tab(ctx, CREATOR.id);
     ctx.subscriptionPaypal.approve(b);
-    expect((await settleSubscriptionReturn(ctx.deps, b)).outcome).toBe('success');
+    expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ id: b, status: 'active' });
     const saleA = ctx.subscriptionPaypal.approve(a);
-    await settleSubscriptionReturn(ctx.deps, a);
+    await syncSubscription(ctx.deps, a);
     expect(statusAtPaypal(ctx, b)).toBe('ACTIVE');
     expect(statusAtPaypal(ctx, a)).toBe('CANCELLED');
     expect(ctx.subscriptionPaypal.sales.find((s) => s.id === saleA.id)!.status).toBe('REFUNDED');
@@ -105,8 +105,8 @@ describe('one plan per person', () => {
     await Promise.all([
       applyPaymentWebhook(ctx.deps, saleCompleted('WH-X', x, sales[0]!)),
       applyPaymentWebhook(ctx.deps, saleCompleted('WH-Y', y, sales[1]!)),
-      settleSubscriptionReturn(ctx.deps, x),
-      settleSubscriptionReturn(ctx.deps, y),
+      syncSubscription(ctx.deps, x),
+      syncSubscription(ctx.deps, y),
     ]);
     const active = [...ctx.subscriptionPaypal.subscriptions.values()].filter((s) => s.status === 'ACTIVE').map((s) => s.id);
     expect(active).toHaveLength(1);
@@ -136,7 +136,8 @@ describe('one plan per person', () => {
     const { changeSubscription } = await import('../../lambdas/app/change-subscription');
     await changeSubscription({ ...ctx.deps, appUrl: 'https://app.test' }, BUYER.sub, { planId: CREATOR.id });
     ctx.subscriptionPaypal.approveRevision(id);
-    await settleSubscriptionReturn(ctx.deps, id);
+    // PayPal's BILLING.SUBSCRIPTION.UPDATED reads the plan at PayPal.
+    await syncSubscription(ctx.deps, id);
     expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id });
     const sale = ctx.subscriptionPaypal.bill(id, 'completed')!;
     expect(sale.amount.value).toBe(CREATOR.price);

@@ -8,7 +8,7 @@
  */
 import type { Plan } from '../../../contract/plans';
 import type { ApplyPaymentWebhookDeps } from '../../../lambdas/app/apply-payment-webhook';
-import { settleSubscriptionReturn } from '../../../lambdas/app/settle-subscription-return';
+import { getSubscription } from '../../../lambdas/app/get-subscription';
 import { subscribe, type SubscribeDeps } from '../../../lambdas/app/subscribe';
 import type { SubscriptionDeps } from '../../../lambdas/app/steps/subscription-payments';
 import { PaymentProviderUnavailable, PaymentRefused } from '../../../lambdas/ports/payments';
@@ -34,6 +34,9 @@ interface FakeSubscription extends ProviderSubscription {
   outstandingCents: number;
   /** A revision waiting for the buyer's approval. */
   revision?: string;
+  /** Where PayPal sends the buyer back from its page (the latest revision's, once one was asked). */
+  returnUrl: string;
+  cancelUrl: string;
 }
 
 type FakeSale = ProviderSale & { subscriptionId: string };
@@ -113,6 +116,8 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
       failedPayments: 0,
       approvalUrl: `https://paypal.test/webapps/billing/subscriptions?ba_token=BA-${id}`,
       outstandingCents: 0,
+      returnUrl: n.returnUrl,
+      cancelUrl: n.cancelUrl,
     };
     this.subscriptions.set(id, s);
     return this.view(s);
@@ -140,12 +145,12 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
     this.cancelled.push({ id, reason });
     this.cancelAtPaypal(id);
   }
-  async revise(id: string, paypalPlanId: string) {
+  async revise(id: string, paypalPlanId: string, returnUrl: string, cancelUrl: string) {
     this.answer('revise');
     const s = this.find(id);
     if (!this.plans.has(paypalPlanId)) throw notFound();
     if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') throw statusInvalid();
-    s.revision = paypalPlanId;
+    Object.assign(s, { revision: paypalPlanId, returnUrl, cancelUrl });
     return { approvalUrl: `https://paypal.test/webapps/billing/subscriptions?ba_token=BA-REVISE-${id}` };
   }
 
@@ -162,7 +167,7 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
   }
 
   private view(s: FakeSubscription): ProviderSubscription {
-    const { outstandingCents: _o, revision: _r, ...view } = s;
+    const { outstandingCents: _o, revision: _r, returnUrl: _u, cancelUrl: _c, ...view } = s;
     return structuredClone(view);
   }
 
@@ -359,11 +364,14 @@ export function subscriptionsSetup() {
 
 export type SubscriptionsContext = ReturnType<typeof subscriptionsSetup>;
 
-/** BUYER subscribes to `planId`, approves at PayPal (the first month is billed) and comes back: the plan is active. */
+/**
+ * BUYER subscribes to `planId`, approves at PayPal (the first month is billed) and comes back: the page asks for the
+ * plan, which reads the pending plan at PayPal; the plan is active.
+ */
 export async function subscribed(ctx: SubscriptionsContext, planId: string): Promise<{ id: string; firstSale: ProviderSale }> {
   await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId });
   const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
   const firstSale = ctx.subscriptionPaypal.approve(id);
-  await settleSubscriptionReturn(ctx.deps, id);
+  await getSubscription(ctx.deps, BUYER.sub);
   return { id, firstSale };
 }
