@@ -2,13 +2,14 @@
  * The plan routes' contract through the embedded stack: GET /api/plans public and cacheable; POST /api/subscriptions,
  * GET /api/subscription, POST /api/subscription/cancel and /change need a token; bad input gets a 4xx with its message
  * and stores nothing; the answers have the shapes the issue promises. One subscriber goes through PayPal's page once.
+ * The public return from PayPal answers the same redirect for any id, reading and changing nothing.
  */
 import { Messages } from '../../contract/errors';
 import { CURRENCY } from '../../contract/packs';
 import { PLANS } from '../../contract/plans';
 import { ApprovalResponse, PlansResponse, SubscriptionView } from '../../contract/subscriptions';
 import { userItems } from '../support/generation';
-import { visit } from '../support/payments';
+import { scanItems, visit, waitUntil } from '../support/payments';
 import { decideSubscription, startSubscription, subscribe, subscriptionOf } from '../support/subscriptions';
 import { api, createAccount, stackUrl, WELCOME_CREDITS, type TestUser } from '../support/users';
 
@@ -107,6 +108,37 @@ describe('plan routes', () => {
     expect(await subscriptionOf(subscriber)).toMatchObject({ id: subscriptionId, planId: STARTER.id, status: 'active' });
   });
 
+  it('GET /api/paypal/subscription-return without a session says nothing of any plan and changes nothing: one answer for every id', async () => {
+    // `user`'s plan is pending (never approved), `subscriber`'s active: someone else's ids, opened with no session.
+    const [pendingPlan] = await userItems(user.sub, 'SUBSCRIPTION');
+    const pendingId = String(pendingPlan!.subscriptionId);
+    const items = async () => [
+      await userItems(user.sub, ''),
+      await userItems(subscriber.sub, ''),
+      await scanItems('pk IN (:a, :b)', { ':a': `SUBSCRIPTION#${pendingId}`, ':b': `SUBSCRIPTION#${subscriptionId}` }),
+    ];
+    const before = await items();
+    const ids = [subscriptionId, pendingId, 'I-MADEUP0000001', 'not-an-id', undefined];
+    const returns = (to?: string) =>
+      Promise.all(
+        ids.map(async (id) => {
+          const query = new URLSearchParams({ ...(to === undefined ? {} : { to }), ...(id ? { subscription_id: id, ba_token: 'BA-1', token: 'EC-1' } : {}) });
+          const res = await visit(`/api/paypal/subscription-return?${query.toString()}`);
+          return { status: res.status, location: res.location };
+        }),
+      );
+    expect(await returns()).toEqual(ids.map(() => ({ status: 302, location: '/?subscription=returned' })));
+    expect(await returns('/pricing')).toEqual(ids.map(() => ({ status: 302, location: '/pricing?subscription=returned' })));
+    expect(await returns('/admin')).toEqual(ids.map(() => ({ status: 302, location: '/admin?subscription=returned' })));
+    // A page not on the list is never a redirect target.
+    expect(await returns('https://evil.example/')).toEqual(ids.map(() => ({ status: 302, location: '/?subscription=returned' })));
+    expect(await returns('//evil.example')).toEqual(ids.map(() => ({ status: 302, location: '/?subscription=returned' })));
+    expect(await items()).toEqual(before);
+    // The owners see their plans as they were.
+    expect(await subscriptionOf(user)).toMatchObject({ id: pendingId, status: 'pending', planCredits: 0 });
+    expect(await subscriptionOf(subscriber)).toMatchObject({ id: subscriptionId, status: 'active', planCredits: STARTER.credits });
+  });
+
   it('POST /api/subscription/change: 400 for an unknown plan, 409 for the same plan or without an active one; else PayPal page', async () => {
     expect(await answer(await post(subscriber, '/api/subscription/change', { planId: 'plan-free' }))).toEqual(refused(400, Messages.invalidPlan));
     expect(await answer(await post(subscriber, '/api/subscription/change', 'nope'))).toEqual(refused(400, Messages.invalidJson));
@@ -120,9 +152,13 @@ describe('plan routes', () => {
     // Until the buyer approves at PayPal, the plan is unchanged; approved, PayPal brings them back to My Account.
     expect(await subscriptionOf(subscriber)).toMatchObject({ planId: STARTER.id, status: 'active' });
     const landed = await visit(await decideSubscription(String(res.body.approvalUrl), 'approve'));
-    expect(landed.location).toBe('/admin?subscription=success');
-    // The month paid stays Starter's; Creator is the plan PayPal bills next (issue 36: nextPlanId until it is paid).
-    expect(await subscriptionOf(subscriber)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
+    expect(landed.location).toBe('/admin?subscription=returned');
+    // PayPal's BILLING.SUBSCRIPTION.UPDATED records the change: Creator is billed from the next cycle.
+    const changed = await waitUntil('the change to show', async () => {
+      const s = await subscriptionOf(subscriber);
+      return s.nextPlanId === CREATOR.id ? s : undefined;
+    });
+    expect(changed).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
   });
 
   it('POST /api/subscription/cancel: 409 without an active plan; cancels at PayPal and answers the plan, credits kept', async () => {

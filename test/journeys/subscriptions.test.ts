@@ -48,12 +48,14 @@ describe('plans', () => {
 
   it('subscribe: PayPal approval, back to the page, the plan active, its first payment granted once with a receipt', async () => {
     const user = await createAccount();
-    const { id, landed } = await subscribe(user, STARTER.id, '/pricing');
-    expect(landed).toBe('/pricing?subscription=success');
+    const { id, landed, plan } = await subscribe(user, STARTER.id, '/pricing');
+    expect(landed).toBe('/pricing?subscription=returned');
+    // The page, signed in, asks for the plan: read at PayPal, it is active with its first month.
+    expect(plan).toMatchObject({ id, status: 'active' });
     const s = await subscriptionOf(user);
     expect(s).toMatchObject({ id, planId: STARTER.id, status: 'active', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
     expect(Date.parse(s.nextBillingAt!)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
-    // The return granted it; PayPal's webhook (and three redeliveries) find it granted.
+    // Granted once between the page's read and PayPal's webhook (and three redeliveries).
     const [sale] = await allSalesHandled(id);
     const [event] = (await handledAbout([sale!])).filter((e) => e.eventType === 'PAYMENT.SALE.COMPLETED');
     const eventId = String(event!.pk).slice('WEBHOOK#paypal:'.length);
@@ -77,12 +79,12 @@ describe('plans', () => {
     expect(again.status).toBe(409);
   });
 
-  it('cancelled on PayPal before approving: back to the page with cancel, nothing granted', async () => {
+  it('cancelled on PayPal before approving: back to the page, the plan still pending, nothing granted', async () => {
     const user = await createAccount();
     const res = await api(user, '/api/subscriptions', { method: 'POST', body: JSON.stringify({ withdrawalConsent: true, planId: STARTER.id, returnPath: '/admin' }) });
     const { approvalUrl } = (await res.json()) as { approvalUrl: string };
     const back = await visit(await decideSubscription(approvalUrl, 'cancel'));
-    expect(back.location).toBe('/admin?subscription=cancel');
+    expect(back.location).toBe('/admin?subscription=returned');
     expect(await subscriptionOf(user)).toMatchObject({ status: 'pending', planCredits: 0, packCredits: WELCOME_CREDITS });
   });
 
@@ -169,8 +171,13 @@ describe('plans', () => {
     expect(res.status).toBe(200);
     const { approvalUrl } = (await res.json()) as { approvalUrl: string };
     await visit(await decideSubscription(approvalUrl, 'approve'));
-    // The month paid is Starter's; Creator is billed from the next cycle (nextPlanId until then).
-    expect(await subscriptionOf(user)).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
+    // PayPal's BILLING.SUBSCRIPTION.UPDATED records it. The month paid is Starter's; Creator is billed from the next
+    // cycle (nextPlanId until then).
+    const changed = await waitUntil('the change to show', async () => {
+      const s = await subscriptionOf(user);
+      return s.nextPlanId ? s : undefined;
+    });
+    expect(changed).toMatchObject({ planId: STARTER.id, nextPlanId: CREATOR.id, status: 'active', planCredits: STARTER.credits });
     const billed = await atPaypal(id, 'bill', 'completed');
     expect(billed.body.sale.amount.total).toBe(CREATOR.price);
     await allSalesHandled(id);

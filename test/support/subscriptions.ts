@@ -47,12 +47,16 @@ export async function subscriptionOf(user: TestUser): Promise<SubscriptionAnswer
   return (await res.json()) as SubscriptionAnswer;
 }
 
-/** Subscribes through PayPal's page and the return; answers the subscription id and where the browser landed. */
+/**
+ * Subscribes through PayPal's page and the return, then asks GET /api/subscription as the page the buyer lands on does
+ * (it reads the pending plan at PayPal); answers the subscription id, where the browser landed and the plan then.
+ */
 export async function subscribe(user: TestUser, planId = 'plan-starter', returnPath = '/pricing') {
   const back = await decideSubscription(await startSubscription(user, planId, returnPath), 'approve');
   const id = new URL(back).searchParams.get('subscription_id')!;
   const landed = await visit(back);
-  return { id, landed: landed.location };
+  const plan = await subscriptionOf(user);
+  return { id, landed: landed.location, plan };
 }
 
 /** The simulator's controls: bill the next cycle now (completed or failed), suspend, reactivate or cancel at PayPal. */
