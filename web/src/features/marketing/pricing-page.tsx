@@ -9,6 +9,7 @@ import { IMAGE_GENERATORS, MODEL_VIEWS } from '../../../../contract/models/view'
 import { PaymentReturnAlert } from './payment-return-alert';
 import { PageIntro, Section } from './page-intro';
 import { PriceTable } from './price-table';
+import { SubscriptionReturnAlert } from './subscription-return-alert';
 import { cheapestPrice, credits, listOf, pricePerCredit } from './price-text';
 
 /** Every orderable model and operation with its registry price table; the upcoming ones named as coming. */
@@ -53,6 +54,8 @@ export function PricingPage() {
 
       {/* Back from PayPal (a pack bought here returns here): what the server says about the order. */}
       <PaymentReturnAlert />
+      {/* Back from PayPal's subscription page (a plan chosen here returns here): the plan as the server says. */}
+      <SubscriptionReturnAlert />
       <Section id="plans" title="Monthly plans">
         <ul className="grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (

@@ -1,6 +1,8 @@
 /**
  * My Account's plan: the plan, its status and next billing date, plan credits and pack credits; Subscribe (a plan of
- * the contract, once the buyer ticked the withdrawal consent), Change plan or Cancel. Back from PayPal (`?subscription=...`) it reads the plan again.
+ * the contract, once the buyer ticked the withdrawal consent), Change plan or Cancel. Back from PayPal
+ * (`?subscription=returned`, which says nothing itself) it reads the plan again and says whether it is active or still
+ * waiting for PayPal (SubscriptionReturnNotice).
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,7 +15,9 @@ import { formatDateTime } from '../../lib/format-date-time';
 import { refreshCredits } from '../credits';
 import { WithdrawalConsent } from '../payments';
 import { queryClient } from '../../lib/query-client';
+import { SUBSCRIPTION_RETURN_PARAM, SUBSCRIPTION_RETURNED } from '../../../../contract/payment-return-paths';
 import { cancelPlan, changePlan, startSubscription, subscriptionQuery, useSubscription } from './subscription-api';
+import { SubscriptionReturnNotice } from './subscription-return-notice';
 
 const STATUS_LABELS = { none: 'No plan', pending: 'Waiting for PayPal', active: 'Active', suspended: 'Paused: payment failed', cancelled: 'Cancelled' } as const;
 
@@ -24,7 +28,7 @@ export function SubscriptionPanel({ className }: { className?: string }) {
   const [failure, setFailure] = useState<string>();
   const [consent, setConsent] = useState(false);
   const [needsConsent, setNeedsConsent] = useState(false);
-  const returned = params.get('subscription');
+  const returned = params.get(SUBSCRIPTION_RETURN_PARAM) === SUBSCRIPTION_RETURNED;
 
   useEffect(() => {
     if (!returned) return;
@@ -78,6 +82,7 @@ export function SubscriptionPanel({ className }: { className?: string }) {
           <dd className="inline font-medium text-ink" data-testid="pack-credits">{data.packCredits}</dd>
         </div>
       </dl>
+      {returned && !data.problem && <SubscriptionReturnNotice className="mt-3" />}
       {data.problem && <Alert variant="error" className="mt-3">{data.problem}</Alert>}
       {failure && <Alert variant="error" className="mt-3">{failure}</Alert>}
       {!live && (
