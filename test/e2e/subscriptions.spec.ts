@@ -1,6 +1,6 @@
 /**
  * Plans from /pricing: a new visitor picks a plan, signs in, approves the subscription on PayPal's page (the
- * simulator's), is back on /pricing, and My Account shows the plan active with its next billing date and the plan's
+ * simulator's), is back on /pricing, which asks for the plan (the return itself says nothing) and says it is active, and My Account shows the plan active with its next billing date and the plan's
  * credits beside the pack credits.
  */
 import { expect, test } from '@playwright/test';
@@ -28,8 +28,9 @@ test('a new visitor subscribes from /pricing and sees the plan and its credits i
   await expect(page.getByText(plan.name)).toBeVisible();
   await page.getByRole('button', { name: 'Agree and subscribe' }).click();
 
-  // Back where the plan was chosen.
-  await expect(page).toHaveURL(/\/pricing\?subscription=success$/);
+  // Back where the plan was chosen, with a marker that says nothing; the page asks for the plan with the buyer's session.
+  await expect(page).toHaveURL(/\/pricing\?subscription=returned$/);
+  await expect(page.getByTestId('subscription-return')).toHaveText(`Your plan is active: ${plan.name}, ${plan.credits} credits a month.`);
 
   await page.goto('/admin');
   const panel = page.getByTestId('subscription-panel');
