@@ -112,11 +112,8 @@ describe('plan routes', () => {
     // `user`'s plan is pending (never approved), `subscriber`'s active: someone else's ids, opened with no session.
     const [pendingPlan] = await userItems(user.sub, 'SUBSCRIPTION');
     const pendingId = String(pendingPlan!.subscriptionId);
-    const items = async () => [
-      await userItems(user.sub, ''),
-      await userItems(subscriber.sub, ''),
-      await scanItems('pk IN (:a, :b)', { ':a': `SUBSCRIPTION#${pendingId}`, ':b': `SUBSCRIPTION#${subscriptionId}` }),
-    ];
+    const keys = { ':a': `USER#${user.sub}`, ':b': `USER#${subscriber.sub}`, ':c': `SUBSCRIPTION#${pendingId}`, ':d': `SUBSCRIPTION#${subscriptionId}` };
+    const items = async () => (await scanItems('pk IN (:a, :b, :c, :d)', keys)).sort((x, y) => `${x.pk}${x.sk}`.localeCompare(`${y.pk}${y.sk}`));
     const before = await items();
     const ids = [subscriptionId, pendingId, 'I-MADEUP0000001', 'not-an-id', undefined];
     const returns = (to?: string) =>
