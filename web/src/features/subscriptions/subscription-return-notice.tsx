@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findPlan } from '../../../../contract/plans';
 import { Alert } from '../../components/alert';
 import { ensureConfig } from '../../lib/config-state';
+import { useSession } from '../auth';
 import { queryClient } from '../../lib/query-client';
 import { subscriptionQuery } from './subscription-api';
 
@@ -14,6 +15,8 @@ const POLL_MS = 3000;
 const POLLS = 20;
 
 export function SubscriptionReturnNotice({ className }: { className?: string }) {
+  // On a public page the session starts here (Amplify loaded by this chunk): the plan is asked once it is signed in.
+  const { status } = useSession();
   const { data } = useQuery(
     {
       ...subscriptionQuery,
@@ -24,6 +27,7 @@ export function SubscriptionReturnNotice({ className }: { className?: string }) 
       },
       refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < POLLS ? POLL_MS : false),
       retry: false,
+      enabled: status === 'signedIn',
     },
     queryClient,
   );
