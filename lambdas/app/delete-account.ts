@@ -41,9 +41,10 @@ export interface Caller {
  * for it) or is refused with a 409.
  *
  * No one is billed without an account: the plan (active or suspended) is cancelled at PayPal first; while PayPal cannot
- * be reached the answer is 503 (Messages.deletePlanUnavailable) and nothing is erased. A subscription still waiting
- * for approval cannot be cancelled at PayPal: approved after the deletion, it is refused when it activates (cancelled
- * and refunded), and so is any payment that still arrives for the account (steps/subscription-payments).
+ * be reached the answer is 503 (Messages.deletePlanUnavailable) and nothing is erased. A plan we hold as pending is
+ * cancelled too: the buyer may have approved it a moment ago. One still waiting for approval cannot be cancelled at
+ * PayPal: approved after the deletion, it is refused when it activates (cancelled and refunded), and so is any payment
+ * that still arrives for the account (steps/subscription-payments).
  */
 export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promise<void> {
   const age = deps.now().getTime() / 1000 - me.authTime;
@@ -68,11 +69,17 @@ export async function deleteAccount(deps: DeleteAccountDeps, me: Caller): Promis
 
 async function cancelPlan(deps: DeleteAccountDeps, sub: string): Promise<void> {
   const plan = await deps.subscriptions.get(sub);
-  if (!plan || (plan.status !== 'active' && plan.status !== 'suspended')) return;
+  if (!plan || plan.status === 'cancelled') return;
   try {
     await cancelAtPaypal(await deps.subscriptionProvider(), plan.id, 'The account was deleted');
   } catch (err) {
     if (err instanceof PaymentProviderUnavailable || err instanceof PaymentRefused) {
+      // A plan still pending here may have been approved a moment ago (we have not heard yet): cancelled above if so.
+      // Not reachable now, it is refused when it activates, like any approved after the deletion.
+      if (plan.status === 'pending') {
+        deps.log('A pending plan could not be cancelled at PayPal; refused if it activates', { owner: sub, id: plan.id, error: err.message });
+        return;
+      }
       deps.log('The plan could not be cancelled at PayPal: the account is not deleted', { owner: sub, id: plan.id, error: err.message });
       throw new AppError(ErrorCode.Unavailable, Messages.deletePlanUnavailable);
     }

@@ -237,7 +237,7 @@ describe('applyPaymentWebhook: plans', () => {
     // The buyer changes to Creator ($19.99) before the payment's webhook arrives.
     await changeSubscription(ctx.deps, BUYER.sub, { planId: PLANS[1]!.id });
     ctx.subscriptionPaypal.approveRevision(id);
-    await settleSubscriptionReturn(ctx.deps, id);
+    await applyPaymentWebhook(ctx.deps, subscriptionEvent('WH-UPD', 'BILLING.SUBSCRIPTION.UPDATED', id));
     expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-2M', id, twoMonths))).toMatchObject({ handled: expect.stringMatching(/granted/) });
     expect(ctx.credits.rowsOf(BUYER.sub).filter((l) => l.ref === twoMonths.id).map((l) => [l.reason, l.delta])).toEqual([['plan', 2 * STARTER.credits]]);
     expectBooksBalanced(ctx.credits);

@@ -125,4 +125,32 @@ describe('deleteAccount with a plan', () => {
     expect(ctx.subscriptionPaypal.sales.find((s) => s.id === sale.id)!.status).toBe('REFUNDED');
     expect(await ctx.subscriptions.refusedSale(sale.id)).toMatchObject({ reason: 'account-deleted', outcome: 'refunded' });
   });
+
+  it('a plan approved a moment before the deletion, still pending in our table, is cancelled at PayPal by the deletion (money simulation, seed 6)', async () => {
+    const { ctx, deps, me, removedUsers } = setup();
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
+    const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
+    const sale = ctx.subscriptionPaypal.approve(id);
+    expect(await ctx.subscriptions.get(BUYER.sub)).toMatchObject({ id, status: 'pending' });
+    await deleteAccount(deps, me);
+    expect(statusAtPaypal(ctx, id)).toBe('CANCELLED');
+    expect(ctx.subscriptionPaypal.cancelled).toEqual([{ id, reason: 'The account was deleted' }]);
+    expect(removedUsers).toEqual(['buyer']);
+    // Its first payment, heard of after the deletion, is refunded in full.
+    expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-P', id, sale))).toMatchObject({ handled: 'refunded' });
+    expect(ctx.subscriptionPaypal.sales.find((s) => s.id === sale.id)!.status).toBe('REFUNDED');
+  });
+
+  it('a pending plan does not hold the deletion while PayPal cannot be reached: approved later, it is refused then', async () => {
+    const { ctx, deps, me, removedUsers } = setup();
+    await subscribe(ctx.deps, BUYER, { withdrawalConsent: true, planId: STARTER.id });
+    const id = (await ctx.subscriptions.get(BUYER.sub))!.id;
+    ctx.subscriptionPaypal.down = true;
+    await deleteAccount(deps, me);
+    expect(removedUsers).toEqual(['buyer']);
+    ctx.subscriptionPaypal.down = false;
+    const sale = ctx.subscriptionPaypal.approve(id);
+    expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-P', id, sale))).toMatchObject({ handled: 'refunded' });
+    expect(statusAtPaypal(ctx, id)).toBe('CANCELLED');
+  });
 });

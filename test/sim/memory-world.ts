@@ -19,11 +19,12 @@ import { checkJobStatus } from '../../lambdas/app/check-job-status';
 import { createPayment } from '../../lambdas/app/create-payment';
 import { deleteAccount } from '../../lambdas/app/delete-account';
 import { getOrCreateAccount } from '../../lambdas/app/get-or-create-account';
+import { getSubscription } from '../../lambdas/app/get-subscription';
 import { DEFAULT_LIMITS, reconcileJobs } from '../../lambdas/app/reconcile-jobs';
 import { reconcileOrders } from '../../lambdas/app/reconcile-orders';
+import { reconcileSubscriptions } from '../../lambdas/app/reconcile-subscriptions';
 import { saveJobOutput } from '../../lambdas/app/save-job-output';
 import { settlePaymentReturn } from '../../lambdas/app/settle-payment-return';
-import { settleSubscriptionReturn } from '../../lambdas/app/settle-subscription-return';
 import { startGeneration, type GenerationOrder } from '../../lambdas/app/start-generation';
 import { subscribe } from '../../lambdas/app/subscribe';
 import type { AccountData } from '../../lambdas/ports/account-data';
@@ -55,13 +56,23 @@ interface Person {
   /** Our orders (PayPal's ids) and the subscriptions whose approval page this person was shown, oldest first. */
   orders: string[];
   plans: string[];
+  /** The plan our table held for this person when the account was deleted. */
+  planAtDeletion?: string;
 }
 
 interface Outgoing {
   kind: 'replicate' | 'paypal';
   delivery: WebhookDelivery;
   attempts: number;
+  /** When the provider sends it next (epoch ms): at once, then later after each attempt not answered 2xx. */
+  dueAt: number;
 }
+
+/**
+ * When a provider tries an unanswered webhook again: PayPal "tries to resend the notification message 25 times over the
+ * course of three days"; a minute, doubling, at most 6 hours apart spreads 25 tries over about four days.
+ */
+const retryDelayMs = (attempts: number): number => Math.min(60_000 * 2 ** (attempts - 1), 6 * 3_600_000);
 
 /** Counts every port call of the use case running now, and throws Crash at the armed one. */
 class CrashSwitch {
@@ -238,7 +249,7 @@ export class MemoryWorld implements World {
    * what a caller sees; the checks after the step judge the money.
    */
   private async call(what: CrashTarget, run: () => Promise<unknown>): Promise<'ok' | 'error' | 'crash'> {
-    const crashHere = this.sw.armed?.target === what && (what !== 'paypal-webhook' || this.holes.has('claim-lease'));
+    const crashHere = this.sw.armed?.target === what;
     this.sw.begin(crashHere);
     try {
       await run();
@@ -278,8 +289,10 @@ export class MemoryWorld implements World {
     if (!p) return;
     // With a plan billing or not: DELETE /api/me cancels it at PayPal first (issue 36).
     const me = { sub: p.sub, username: p.sub, authTime: Math.floor(this.clock.now().getTime() / 1000) - 60 };
+    const plan = this.subscriptions.mine.get(p.sub)?.id;
     await this.call('user', () => deleteAccount(this.del, me));
     p.deleted = this.credits.tombstones.has(p.sub) && !this.credits.accounts.has(p.sub);
+    if (p.deleted && plan) p.planAtDeletion = plan;
   }
 
   // ---- packs ----
@@ -360,12 +373,11 @@ export class MemoryWorld implements World {
     const latest = p.plans[p.plans.length - 1];
     const id = page === 'latest' ? (pending.includes(latest!) ? latest : undefined) : pending.find((i) => i !== latest);
     if (!id) return;
-    // Two approval pages approved: the second is refused (issue 36), which the money model does not read yet.
-    if (page === 'earlier' && !this.holes.has('two-tabs')) return;
-    if (this.billingPlanOf(p) && !this.holes.has('two-tabs')) return;
+    // Any page, the earlier one of two tabs too: the first PayPal activates is the plan, a second is refused (issue 36).
     this.plansAtPaypal.approve(id);
     this.observeProviders();
-    await this.call('user', () => settleSubscriptionReturn(this.pay, id));
+    // Back from PayPal, the buyer's page asks GET /api/subscription (the public return itself does nothing).
+    await this.call('user', () => getSubscription(this.pay, p.sub));
   }
 
   async atPaypal(who: number, action: 'bill' | 'fail' | 'suspend' | 'reactivate' | 'cancel'): Promise<void> {
@@ -391,7 +403,7 @@ export class MemoryWorld implements World {
     if (r === 'ok' && approve && id && s?.revision) {
       this.plansAtPaypal.approveRevision(id);
       this.observeProviders();
-      await this.call('user', () => settleSubscriptionReturn(this.pay, id));
+      await this.call('user', () => getSubscription(this.pay, p.sub));
     }
   }
 
@@ -486,7 +498,7 @@ export class MemoryWorld implements World {
   private send(kind: 'replicate', delivery: WebhookDelivery): void;
   private send(kind: 'paypal' | 'replicate', what: Record<string, unknown> | WebhookDelivery): void {
     const delivery = kind === 'paypal' ? paypalDelivery({ id: `WH-${String(++this.events).padStart(6, '0')}`, ...what }) : (what as WebhookDelivery);
-    this.outbox.push({ kind, delivery, attempts: 0 });
+    this.outbox.push({ kind, delivery, attempts: 0, dueAt: this.clock.now().getTime() });
   }
 
   /** A webhook for each change PayPal or Replicate made since last seen (status changes, captures, sales). */
@@ -531,8 +543,7 @@ export class MemoryWorld implements World {
 
   /** Delivers the `which`-th waiting webhook (any order); `keep` delivers it and keeps it waiting (a redelivery follows). */
   async deliverWebhook(which: number, keep: boolean): Promise<void> {
-    const i = this.outbox.length ? which % this.outbox.length : -1;
-    const out = this.outbox[i];
+    const out = this.nth(this.due(), which);
     if (!out) return;
     const r = await this.call(out.kind === 'paypal' ? 'paypal-webhook' : 'replicate-webhook', () =>
       out.kind === 'paypal' ? applyPaymentWebhook(this.pay, out.delivery) : applyGenerationWebhook(this.gen, out.delivery),
@@ -540,6 +551,13 @@ export class MemoryWorld implements World {
     out.attempts++;
     // Answered 2xx: the provider stops (unless this is one of its duplicate sends). Otherwise it retries, for a while.
     if ((r === 'ok' && !keep) || out.attempts >= MAX_ATTEMPTS) this.outbox.splice(this.outbox.indexOf(out), 1);
+    else if (r !== 'ok') out.dueAt = this.clock.now().getTime() + retryDelayMs(out.attempts);
+  }
+
+  /** The webhooks the providers send now (a retry waits for its time). */
+  private due(): Outgoing[] {
+    const now = this.clock.now().getTime();
+    return this.outbox.filter((o) => o.dueAt <= now);
   }
 
   /** The table's stream: save-job-output for every open job whose output was recorded (retried until it settles). */
@@ -554,13 +572,18 @@ export class MemoryWorld implements World {
   async reconcile(): Promise<void> {
     await this.call('background', () => reconcileJobs(this.gen));
     await this.call('background', () => reconcileOrders(this.pay));
+    await this.call('background', () => reconcileSubscriptions(this.pay));
   }
 
   async drain(): Promise<void> {
     this.sw.armed = undefined;
     for (let round = 0; round < 12; round++) {
       for (const p of this.runningPredictions()) await this.finish(p.id, 'succeed');
-      while (this.outbox.length) await this.deliverWebhook(0, false);
+      // Every webhook as the provider sends it: its retries at their times (the clock moves on to the next one).
+      while (this.outbox.length) {
+        if (!this.due().length) this.clock.advance(Math.min(...this.outbox.map((o) => o.dueAt)) - this.clock.now().getTime());
+        await this.deliverWebhook(0, false);
+      }
       await this.stream();
       this.clock.advance(20 * 60_000);
       await this.reconcile();
@@ -583,9 +606,9 @@ export class MemoryWorld implements World {
     for (const o of this.paypal.orders.values() as Iterable<ProviderOrder>) {
       if (o.captures[0]?.status === 'COMPLETED') paid.push({ kind: 'pack', ref: o.id, owner: o.customId ?? '', credits: this.orders.orders.get(o.id)?.credits, returned: this.returned.has(o.id) });
     }
-    for (const s of this.plansAtPaypal.sales) paid.push({ kind: 'sale', ref: s.id, owner: ownerOfPlan(s.subscriptionId), returned: this.returned.has(s.id) });
+    for (const s of this.plansAtPaypal.sales) paid.push({ kind: 'sale', ref: s.id, owner: ownerOfPlan(s.subscriptionId), returned: this.returned.has(s.id) || s.status === 'REFUNDED' });
     const billing = [...this.plansAtPaypal.subscriptions.values()].filter((s) => s.status === 'ACTIVE' || s.status === 'SUSPENDED').map((s) => ({ owner: s.customId ?? '', id: s.id }));
-    return { items, facts: { people: this.people.map((p) => ({ sub: p.sub, deleted: p.deleted })), paid, billing } };
+    return { items, facts: { people: this.people.map((p) => ({ sub: p.sub, deleted: p.deleted, ...(p.planAtDeletion ? { planAtDeletion: p.planAtDeletion } : {}) })), paid, billing } };
   }
 
   async close(): Promise<void> {}

@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --steps N --seed S [--backend memory|stack] [--holes claim-lease,two-tabs]
+ * `npm run sim -- --steps N --seed S [--backend memory|stack] [--holes name,...]
  * [--path P] [--max-commands L] [--no-shrink]`: the money simulation (shrinking in memory only) from the command line. The stack backend starts
  * an embedded stack of its own (as jest's global setup does) and stops it after. A failing run prints fast-check's
  * report: the seed and path that replay it and the shrunk sequence of steps.
