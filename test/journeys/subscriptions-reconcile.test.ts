@@ -33,9 +33,11 @@ describe('plans reconciled like orders', () => {
     expect((await scanItems('pk = :pk', { ':pk': `SUBSCRIPTION#${id}` }))[0]).toMatchObject({ gsi1pk: 'PLAN_WATCH', owner: user.sub });
     await lost(id!, true);
     try {
-      // The buyer approves at PayPal (the first month is billed) and closes the tab: the return is never visited.
+      // The buyer approves at PayPal (the first month is billed) and closes the tab: the return is never visited, and
+      // no page of ours asks GET /api/subscription (which would read the pending plan at PayPal).
       await decideSubscription(approvalUrl, 'approve');
-      expect(await subscriptionOf(user)).toMatchObject({ status: 'pending', planCredits: 0, packCredits: WELCOME_CREDITS });
+      expect((await userItems(user.sub, 'SUBSCRIPTION'))[0]).toMatchObject({ subscriptionId: id, status: 'pending' });
+      expect(await ledger(user)).toEqual([['welcome', WELCOME_CREDITS, 0]]);
 
       await reconcilePlans();
       expect(await subscriptionOf(user)).toMatchObject({ id, status: 'active', planCredits: STARTER.credits, packCredits: WELCOME_CREDITS });
