@@ -41,6 +41,12 @@ export async function startIamFront(o: {
   service: ServiceFront;
   policies: ReadonlyMap<string, PolicyStatementJson[]>;
   onRefusal: (r: Refusal) => void;
+  /**
+   * A fault on demand: a function's write whose request matches is carried out, and then the whole stack process dies
+   * (SIGKILL) before the function sees the answer, as a Lambda dies mid-invocation (timeout, out of memory) after a
+   * write landed. The stack's tests use it to put a kill -9 exactly between two steps.
+   */
+  dieAfterWrite?: RegExp;
 }): Promise<IamFront> {
   const target = new URL(o.target);
   const server = http.createServer((req, res) => {
@@ -64,6 +70,10 @@ export async function startIamFront(o: {
         }
       }
       const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (up) => {
+        if (o.dieAfterWrite && typeof fn === 'string' && (up.statusCode ?? 500) < 300 && o.dieAfterWrite.test(body.toString('utf8'))) {
+          process.stderr.write(`[fault] ${fn}: a write matching ${String(o.dieAfterWrite)} landed; the stack dies now (SIGKILL)\n`);
+          process.kill(process.pid, 'SIGKILL');
+        }
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });

@@ -27,6 +27,8 @@ export interface LocalIam {
  * IAM for the embedded stack: every AWS call a function makes reaches its emulator through a front that evaluates
  * it against that function's statements (contract/permissions.ts, the same CDK gives its role) and answers
  * AccessDenied where AWS would. FW_IAM_REFUSALS_FILE, when set, collects every refusal as a JSON line.
+ * FW_FAULT_DIE_AFTER_WRITE (a regular expression), when set, kills the stack right after a function's DynamoDB write
+ * whose request matches it landed (front.ts `dieAfterWrite`).
  */
 export type FrontPorts = Partial<Record<keyof Emulators | 'connections', number>>;
 
@@ -42,7 +44,14 @@ export async function startLocalIam(o: { emulators: Emulators; resources: LocalR
   };
   const a = LOCAL_ACCOUNT;
   const fronts: IamFront[] = await Promise.all([
-    startIamFront({ target: o.emulators.dynamodb, port: o.ports?.dynamodb, policies, onRefusal, service: jsonTargetFront('dynamodb', (t, b) => dynamoRequest(a, t, b)) }),
+    startIamFront({
+      target: o.emulators.dynamodb,
+      port: o.ports?.dynamodb,
+      policies,
+      onRefusal,
+      service: jsonTargetFront('dynamodb', (t, b) => dynamoRequest(a, t, b)),
+      ...(process.env.FW_FAULT_DIE_AFTER_WRITE ? { dieAfterWrite: new RegExp(process.env.FW_FAULT_DIE_AFTER_WRITE) } : {}),
+    }),
     startIamFront({ target: o.emulators.s3, port: o.ports?.s3, policies, onRefusal, service: s3Front((m, url, req, body) => s3Request(m, url, req.headers, body)) }),
     startIamFront({ target: o.emulators.ses, port: o.ports?.ses, policies, onRefusal, service: restJsonFront('ses', (m, url, b) => sesRequest(a, m, url, b, identities)) }),
     startIamFront({ target: o.emulators.cognito, port: o.ports?.cognito, policies, onRefusal, service: jsonTargetFront('cognito-idp', (t, b) => cognitoRequest(a, t, b)) }),
