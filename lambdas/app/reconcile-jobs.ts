@@ -7,7 +7,7 @@ import { Messages } from '../../contract/errors';
 import { refundedError } from '../domain/job-messages';
 import { runningPredictions, type BatchPart, type Job, type JobStore } from '../ports/jobs';
 import { isProviderTerminal, PredictionNotFound, type ModelProvider } from '../ports/model-provider';
-import { applyProviderUpdate, type UpdateOutcome } from './steps/apply-provider-update';
+import { applyProviderUpdate, finishEndedBatch, type UpdateOutcome } from './steps/apply-provider-update';
 import { jobDeadline, RUN_GRACE_MS } from './steps/job-deadline';
 import { predictionsOf } from './steps/job-predictions';
 import { drainQueue, QUEUE_MAX_WAIT_MS } from './steps/submit-or-queue';
@@ -144,12 +144,13 @@ async function settle(deps: ReconcileJobsDeps, job: Job): Promise<Settlement> {
  * A batch, part by part, with a single prediction's rules: a part whose create call's answer was lost keeps a
  * prediction that already succeeded, else what runs for the job is cancelled and the job refunded; a part the provider
  * does not know, or one running past the deadline, ends the job (cancelling the rest) with its whole refund; the rest
- * is applied like a webhook. A batch whose every part has its output but whose outputs are not recorded on the job
- * (its last recorder stopped between the two writes) has them recorded now.
+ * is applied like a webhook. A batch every part of which has ended but which is still open (its last recorder stopped
+ * between the part's write and the job's) is finished now: the images that succeeded, or its whole refund (found by
+ * the money simulation on the embedded stack, a kill after the last part's failure).
  */
 async function settleBatch(deps: ReconcileJobsDeps, job: Job, batch: readonly BatchPart[], provider: ModelProvider, age: number, overdue: boolean): Promise<Settlement> {
-  const outputs = batch.map((b) => b.outputUrl);
-  if (outputs.every((u): u is string => Boolean(u))) return (await deps.jobs.recordOutput(job.id, undefined, outputs, deps.now().getTime())) ? 'recorded' : 'skipped';
+  // Every part ended (its output or its failure recorded) and the job still open: finished now.
+  if (batch.every((b) => b.outputUrl || b.failed)) return reported(await finishEndedBatch(deps, job));
   const stopAll = async (listed: readonly string[] = []) =>
     Promise.allSettled([...new Set([...runningPredictions(job), ...listed])].map((id) => provider.cancel(id)));
   const unconfirmed = batch.flatMap((b, part) => (b.providerId ? [] : [part]));

@@ -183,6 +183,35 @@ describe('a batch of images', () => {
     expect((await ctx.jobs.get(jobId))!.outputUrls).toEqual(predictions(ctx).map((p) => `https://replicate.delivery/${p.id}.png`));
   });
 
+  it('refunds in full, once, a batch whose every part failed but whose last recorder stopped before the job ended (money simulation on the stack, seed 1)', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 2);
+    for (const [part, p] of predictions(ctx).entries()) await ctx.jobs.recordPartFailure(jobId, part, p.id, Messages.imageGenerationFailed);
+    expect((await ctx.jobs.get(jobId))!.status).toBe('starting');
+    expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { refunded: 1 } });
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'failed', refunded: true, error: Messages.jobRefunded(Messages.imageGenerationFailed, 2) });
+    expect(await reconcileJobs(ctx.deps)).toEqual({ open: 0, settled: {} });
+    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -2], ['refund', 2]]);
+    expectBooksBalanced(ctx.credits);
+  });
+
+  it('delivers the image that succeeded of a batch whose last part failed just before its recorder stopped', async () => {
+    const ctx = generationSetup({ credits: 6 });
+    const jobId = await batchOf(ctx, 2);
+    const [a, b] = predictions(ctx);
+    ctx.store.outputs.set(`https://replicate.delivery/${a!.id}.png`, await png(16, 16));
+    succeed(ctx, a!.id);
+    await ctx.jobs.recordPartOutput(jobId, 0, a!.id, `https://replicate.delivery/${a!.id}.png`);
+    await ctx.jobs.recordPartFailure(jobId, 1, b!.id, Messages.imageGenerationFailed);
+    expect(await reconcileJobs(ctx.deps)).toEqual({ open: 1, settled: { recorded: 1 } });
+    expect(await ctx.jobs.get(jobId)).toMatchObject({ status: 'processing', outputUrl: `https://replicate.delivery/${a!.id}.png` });
+    // The stream saves it and refunds the failed part's credit with the success.
+    expect(await saveJobOutput(ctx.deps, jobId)).toBe('saved');
+    expect((await ctx.jobs.get(jobId))!.status).toBe('succeeded');
+    expect(ledgerOf(ctx)).toEqual([['purchase', 6], ['image', -2], ['refund', 1]]);
+    expectBooksBalanced(ctx.credits);
+  });
+
   it('refunds in full when the provider lost one part, cancelling the other', async () => {
     const ctx = generationSetup({ credits: 6 });
     const jobId = await batchOf(ctx, 2);

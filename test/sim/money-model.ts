@@ -90,7 +90,10 @@ export function moneyProblems(items: readonly Item[], facts: Facts, settled: boo
       if ((refunds.length === 1) !== (j.refunded === true)) problems.push(`${owner}: job ${id} ${String(j.status)}, refunded ${String(j.refunded)}, with ${refunds.length} refund rows`);
       if (j.status === 'succeeded' && refunds.length) problems.push(`${owner}: job ${id} succeeded and was refunded`);
     }
-    if (settled && OPEN.has(String(j.status))) problems.push(`${owner}: job ${id} still ${String(j.status)} after the drain`);
+    if (settled && OPEN.has(String(j.status))) {
+      const seen = Object.fromEntries(Object.entries(j).filter(([k]) => ['createdAt', 'queued', 'queuedAt', 'providerId', 'batch', 'openpk', 'deadlineAt', 'cost'].includes(k)));
+      problems.push(`${owner}: job ${id} still ${String(j.status)} after the drain (${JSON.stringify(seen)})`);
+    }
   }
   for (const [key, rs] of rows) {
     const [sub, ref] = key.split('|') as [string, string];

@@ -89,6 +89,14 @@ async function applyToPart(deps: ApplyUpdateDeps, job: Job, batch: readonly Batc
   }
 }
 
+/**
+ * A batch every part of which has ended, still open: its last recorder stopped between the part and the job (a kill,
+ * a timeout). The reconciler finishes it as that recorder would have: the images that succeeded, or the whole refund.
+ */
+export async function finishEndedBatch(deps: ApplyUpdateDeps, job: Job): Promise<UpdateOutcome> {
+  return ended(deps, job, job);
+}
+
 /** After a part's outcome was recorded (`after`: the job as it is now): once every part has ended, the job's outcome. */
 async function ended(deps: ApplyUpdateDeps, read: Job, after: Job | undefined): Promise<UpdateOutcome> {
   const parts = after?.batch;
