@@ -228,6 +228,22 @@ describe('applyPaymentWebhook: plans', () => {
     expectBooksBalanced(ctx.credits);
   });
 
+  it('a renewal billed in the same second as the month before was granted keeps that month (PayPal times are to the second; journey seen under load)', async () => {
+    const ctx = subscriptionsSetup();
+    ctx.clock.advance(500 - (ctx.clock.now().getTime() % 1000));
+    const { id } = await subscribed(ctx, STARTER.id);
+    await changeSubscription(ctx.deps, BUYER.sub, { planId: PLANS[1]!.id });
+    ctx.subscriptionPaypal.approveRevision(id);
+    await applyPaymentWebhook(ctx.deps, subscriptionEvent('WH-UPD-S', 'BILLING.SUBSCRIPTION.UPDATED', id));
+    ctx.clock.advance(300);
+    const renewal = ctx.subscriptionPaypal.bill(id, 'completed')!;
+    expect(await applyPaymentWebhook(ctx.deps, saleCompleted('WH-R', id, renewal))).toMatchObject({ handled: expect.stringMatching(/granted/) });
+    // The Starter month (120) is kept whole under the cap of one Creator month: nothing expires.
+    expect(ctx.credits.rowsOf(BUYER.sub).map((l) => l.reason)).toEqual(['welcome', 'plan', 'plan']);
+    expect(await getSubscription(ctx.deps, BUYER.sub)).toMatchObject({ planCredits: STARTER.credits + PLANS[1]!.credits });
+    expectBooksBalanced(ctx.credits);
+  });
+
   it('a payment of months left outstanding on the earlier plan, arriving after a plan change, is granted at that plan (money simulation, seed 1)', async () => {
     const ctx = subscriptionsSetup();
     const { id } = await subscribed(ctx, STARTER.id);

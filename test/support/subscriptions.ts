@@ -76,8 +76,16 @@ export function handledAbout(ids: string[]) {
 
 /** Waits until the account's balance is `credits`. */
 export async function creditsBecome(user: TestUser, credits: number) {
-  return waitUntil(`credits to be ${credits}`, async () => {
-    const me = (await (await api(user, '/api/me')).json()) as { credits: number };
-    return me.credits === credits ? me : undefined;
-  });
+  let last: number | undefined;
+  try {
+    return await waitUntil(`credits to be ${credits}`, async () => {
+      const me = (await (await api(user, '/api/me')).json()) as { credits: number };
+      last = me.credits;
+      return me.credits === credits ? me : undefined;
+    });
+  } catch (err) {
+    // Say where the balance stopped, and the ledger that made it.
+    const rows = (await scanItems('pk = :pk AND begins_with(sk, :l)', { ':pk': `USER#${user.sub}`, ':l': 'LEDGER#' })).map((l) => [l.reason, l.delta, l.ref]);
+    throw new Error(`${(err as Error).message}: the balance is ${String(last)}; ledger ${JSON.stringify(rows)}`);
+  }
 }

@@ -84,7 +84,8 @@ export class FakePaypalSubscriptions implements SubscriptionProvider {
   }
 
   private makeSale(s: FakeSubscription, c: number): FakeSale {
-    const sale: FakeSale = { id: `SALE${String(this.sales.length + 1).padStart(13, '0')}`, status: 'COMPLETED', amount: { currency: 'USD', value: dollars(c) }, time: this.clock.now().toISOString(), subscriptionId: s.id };
+    // PayPal gives times to the second.
+    const sale: FakeSale = { id: `SALE${String(this.sales.length + 1).padStart(13, '0')}`, status: 'COMPLETED', amount: { currency: 'USD', value: dollars(c) }, time: this.clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z'), subscriptionId: s.id };
     this.sales.push(sale);
     return sale;
   }
