@@ -234,6 +234,16 @@ export function salePaysFor(
   return { plan, months, credits: plan.credits * months, monthCredits: plan.credits };
 }
 
+/**
+ * The moment a PayPal sale counts from for the rollover cap: the last millisecond of the second its time names. PayPal
+ * gives times to the second, so a grant written earlier in that second (the month before, granted a moment before the
+ * renewal) is not replayed as if it came after the sale.
+ */
+export function saleAsOf(time: string): string {
+  const ms = Date.parse(time);
+  return new Date(ms - (ms % 1000) + 999).toISOString();
+}
+
 /** A plan payment's grant: its credits, with the rollover cap of one month's grant, as of the sale's date when known. */
 export function saleGrant(g: { credits: number; monthCredits: number; saleAt?: string }): Pick<MoneyChange, 'delta' | 'reason' | 'plan'> {
   return { delta: g.credits, reason: 'plan', plan: { kind: 'grant', month: g.monthCredits, ...(g.saleAt ? { asOf: g.saleAt } : {}) } };

@@ -11,7 +11,7 @@
  */
 import type { Plan } from '../../../contract/plans';
 import type { SubscriptionStatus } from '../../../contract/subscriptions';
-import { salePaysFor } from '../../domain/money-rules';
+import { saleAsOf, salePaysFor } from '../../domain/money-rules';
 import type { AccountStore } from '../../ports/accounts';
 import type { Mailer } from '../../ports/mailer';
 import { DEFAULT_PAYMENT_RETURN_PATH } from '../../../contract/payments';
@@ -92,10 +92,9 @@ export async function grantSale(deps: SubscriptionDeps, subscriptionId: string, 
     monthCredits: paid.monthCredits,
     amount: sale.amount,
     at,
-    // A month granted late (its webhook lost, found by the reconciler) is capped as of the sale, not of now. PayPal
-    // gives the sale's time to the second: as of the end of that second, so a grant written earlier in that second
-    // (the month before, granted a moment before this renewal) is not replayed as if it came after the sale.
-    ...(Number.isNaN(Date.parse(sale.time)) ? {} : { saleAt: endOfSecond(sale.time) }),
+    // A month granted late (its webhook lost, found by the reconciler) is capped as of the sale, not of now
+    // (domain/money-rules `saleAsOf`).
+    ...(Number.isNaN(Date.parse(sale.time)) ? {} : { saleAt: saleAsOf(sale.time) }),
   });
   if (!r.credited) {
     // Refused between our read and the grant (the grant's own condition): refunded, as any payment of it.
@@ -304,10 +303,4 @@ export async function syncSubscription(deps: SubscriptionDeps, id: string, opts:
     else if (planId && (mine.planId !== planId || mine.nextPlanId)) await deps.subscriptions.update(owner, id, { planId, nextPlanId: undefined });
   }
   return (await deps.subscriptions.get(owner)) ?? undefined;
-}
-
-/** The last millisecond of the second a PayPal time names (PayPal's times have no fraction of a second). */
-function endOfSecond(time: string): string {
-  const ms = Date.parse(time);
-  return new Date(ms - (ms % 1000) + 999).toISOString();
 }
